@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process';
+import { findBrowser } from './find-browser.ts';
+
+/** `npm test`: type check, lint, unit and service tests, then the browser journeys. Stops at the first failure. */
+const steps: Array<[string, string[]]> = [
+  ['Type check', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['Lint', ['npx', 'oxlint', '--deny-warnings', 'src', 'server', 'e2e', 'scripts']],
+  ['Unit and service tests', ['npx', 'vitest', 'run']],
+];
+
+function run(label: string, [cmd, ...args]: string[], env: NodeJS.ProcessEnv = process.env): void {
+  console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${label} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+for (const [label, command] of steps) run(label, command);
+
+const browser = await findBrowser();
+if ('error' in browser) {
+  console.error(`\n✖ ${browser.error}`);
+  process.exit(1);
+}
+console.log(`\nBrowser for e2e: ${browser.path ?? 'Playwright default'} (${browser.source})`);
+run('Browser journeys', ['npx', 'playwright', 'test'], { ...process.env, ...(browser.path ? { CHROMIUM_PATH: browser.path } : {}) });
+console.log('\n✔ All checks passed.');

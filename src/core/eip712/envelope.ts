@@ -1,0 +1,114 @@
+import type { Envelope, SigningDomain, TypeRegistry } from '../wire/eip712.ts';
+import { typesReachableFrom } from './registry.ts';
+
+/**
+ * Pure functions that a client signs with and the service verifies with, so that both sides
+ * project a payload onto the signed struct identically.
+ */
+
+const ENVELOPE_SUFFIX = 'Envelope';
+
+export function payloadTypeOf(primaryType: string): string {
+  return primaryType.endsWith(ENVELOPE_SUFFIX) ? primaryType.slice(0, -ENVELOPE_SUFFIX.length) : primaryType;
+}
+
+/** The struct named by the envelope's `payload` field. */
+export function payloadStructOf(types: TypeRegistry, primaryType: string): string | undefined {
+  return types[primaryType]?.find((field) => field.name === 'payload')?.type;
+}
+
+function toUint(value: unknown): bigint {
+  if (typeof value === 'bigint') return value >= 0n ? value : 0n;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
+  // Unrepresentable numbers sign as 0; the input schema rejects them after authentication.
+  return 0n;
+}
+
+function projectValue(types: TypeRegistry, type: string, value: unknown): unknown {
+  if (type.endsWith('[]')) {
+    const inner = type.slice(0, -2);
+    return Array.isArray(value) ? value.map((item) => projectValue(types, inner, item)) : [];
+  }
+  if (types[type]) return projectStruct(types, type, value);
+  if (type.startsWith('uint') || type.startsWith('int')) return toUint(value);
+  if (type === 'bool') return value === true;
+  if (type === 'address') return typeof value === 'string' ? value : '0x0000000000000000000000000000000000000000';
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** Fields absent from the payload become "", 0 or false; fields the struct lacks are dropped. */
+export function projectStruct(types: TypeRegistry, struct: string, payload: unknown): Record<string, unknown> {
+  const source = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  const out: Record<string, unknown> = {};
+  for (const field of types[struct] ?? []) out[field.name] = projectValue(types, field.type, source[field.name]);
+  return out;
+}
+
+/**
+ * Of the accepted envelope types, the one whose payload struct holds every field the payload sets,
+ * with the fewest fields to spare; failing that, the one that covers most of the payload.
+ */
+export function pickPrimaryType(types: TypeRegistry, accepted: string[], payload: Record<string, unknown>): string {
+  if (accepted.length === 0) throw new Error('The operation accepts no EIP-712 type');
+  const keys = Object.keys(payload).filter((k) => payload[k] !== undefined);
+  const scored = accepted.map((primaryType) => {
+    const fields = new Set((types[payloadStructOf(types, primaryType) ?? ''] ?? []).map((field) => field.name));
+    const covered = keys.filter((k) => fields.has(k)).length;
+    return { primaryType, fits: covered === keys.length, covered, spare: fields.size - covered };
+  });
+  scored.sort((a, b) => Number(b.fits) - Number(a.fits) || b.covered - a.covered || a.spare - b.spare);
+  return scored[0].primaryType;
+}
+
+export function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function nowSeconds(now: number = Date.now()): number {
+  return Math.floor(now / 1000);
+}
+
+export function buildEnvelope(
+  primaryType: string,
+  payload: Record<string, unknown>,
+  options: { timestamp?: number; nonce?: string } = {},
+): Envelope {
+  return {
+    payloadType: payloadTypeOf(primaryType),
+    payload,
+    timestamp: options.timestamp ?? nowSeconds(),
+    nonce: options.nonce ?? randomNonce(),
+  };
+}
+
+export interface TypedDataRequest {
+  domain: SigningDomain;
+  types: TypeRegistry;
+  primaryType: string;
+  message: Record<string, unknown>;
+}
+
+/** The typed data a wallet signs for an envelope: the projected payload, and only the types it reaches. */
+export function envelopeTypedData(
+  domain: SigningDomain,
+  registry: TypeRegistry,
+  primaryType: string,
+  envelope: Envelope,
+): TypedDataRequest {
+  const types = typesReachableFrom(registry, primaryType);
+  const struct = payloadStructOf(types, primaryType);
+  if (!struct) throw new Error(`${primaryType} is not an envelope type`);
+  return {
+    domain,
+    types,
+    primaryType,
+    message: {
+      payloadType: envelope.payloadType,
+      payload: projectStruct(types, struct, envelope.payload),
+      timestamp: toUint(envelope.timestamp),
+      nonce: envelope.nonce,
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { TypeRegistry } from '../wire/eip712.ts';
+
+/** The signing domain: chain-agnostic, no verifying contract. */
+export const SIGNING_DOMAIN = { name: 'Namefi', version: '1' } as const;
+
+const f = (name: string, type: string) => ({ name, type });
+const envelopeOf = (payloadStruct: string) => [
+  f('payloadType', 'string'),
+  f('payload', payloadStruct),
+  f('timestamp', 'uint256'),
+  f('nonce', 'string'),
+];
+
+const structs: TypeRegistry = {
+  ZoneSelect: [f('zoneName', 'string')],
+  CreateDnsRecord: [f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), f('zoneName', 'string')],
+  UpdateDnsRecord: [f('id', 'string'), f('zoneName', 'string'), f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
+  RecordSelect: [f('id', 'string'), f('zoneName', 'string')],
+  CreateZoneRecord: [f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
+  CreateRecords: [f('zoneName', 'string'), f('records', 'CreateZoneRecord[]')],
+  UpdateZoneRecord: [f('id', 'string'), f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
+  UpdateRecords: [f('records', 'UpdateZoneRecord[]'), f('zoneName', 'string')],
+  DeleteRecords: [f('recordsIds', 'string[]'), f('zoneName', 'string')],
+  ParkDomain: [f('normalizedDomainName', 'string'), f('overrideExistingRecords', 'bool')],
+  ToggleDomainParking: [f('normalizedDomainName', 'string'), f('enableParking', 'bool'), f('overrideExistingRecords', 'bool')],
+  NftReceivingWallet: [f('walletAddress', 'string'), f('chainId', 'uint256')],
+  InstantRegisterDomain: [
+    f('normalizedDomainName', 'string'),
+    f('durationInYears', 'uint256'),
+    f('nftReceivingWallet', 'NftReceivingWallet'),
+  ],
+  InstantRegisterDomainDefaultWallet: [f('normalizedDomainName', 'string'), f('durationInYears', 'uint256')],
+  RegisterDomainWithRecords: [
+    f('normalizedDomainName', 'string'),
+    f('durationInYears', 'uint256'),
+    f('records', 'CreateZoneRecord[]'),
+  ],
+};
+
+const ENVELOPED = [
+  'ZoneSelect', 'CreateDnsRecord', 'UpdateDnsRecord', 'RecordSelect', 'CreateRecords', 'UpdateRecords', 'DeleteRecords',
+  'ParkDomain', 'ToggleDomainParking', 'InstantRegisterDomain', 'InstantRegisterDomainDefaultWallet', 'RegisterDomainWithRecords',
+];
+
+/** The full registry the service publishes at /eip712/types and verifies with. */
+export const TYPE_REGISTRY: TypeRegistry = {
+  ...structs,
+  ...Object.fromEntries(ENVELOPED.map((s) => [`${s}Envelope`, envelopeOf(s)])),
+};
+
+/** Which envelope types each operation accepts; an operation absent here has no EIP-712 form. */
+export const ACCEPTED_PRIMARY_TYPES: Record<string, string[]> = {
+  createDnsRecord: ['CreateDnsRecordEnvelope'],
+  updateDnsRecord: ['UpdateDnsRecordEnvelope'],
+  deleteDnsRecord: ['RecordSelectEnvelope'],
+  batchCreateDnsRecords: ['CreateRecordsEnvelope'],
+  batchUpdateDnsRecords: ['UpdateRecordsEnvelope'],
+  batchDeleteDnsRecords: ['DeleteRecordsEnvelope'],
+  parkDomain: ['ParkDomainEnvelope'],
+  toggleDomainParking: ['ToggleDomainParkingEnvelope'],
+  registerDomain: ['InstantRegisterDomainEnvelope', 'InstantRegisterDomainDefaultWalletEnvelope'],
+  registerWithRecords: ['RegisterDomainWithRecordsEnvelope'],
+};
+
+/** The struct name and every struct it references, in first-use order. */
+export function typesReachableFrom(registry: TypeRegistry, root: string): TypeRegistry {
+  const out: TypeRegistry = {};
+  const visit = (name: string) => {
+    if (out[name] || !registry[name]) return;
+    out[name] = registry[name];
+    for (const field of registry[name]) visit(field.type.replace(/\[\]$/, ''));
+  };
+  visit(root);
+  return out;
+}
+
+/** What `/eip712/types-for-method` answers for an operation. */
+export function typesForMethod(registry: TypeRegistry, accepted: Record<string, string[]>, method: string) {
+  const primaryTypes = accepted[method];
+  if (!primaryTypes) {
+    return { found: false, acceptedPrimaryTypes: [], types: {}, availableMethods: Object.keys(accepted) };
+  }
+  const types: TypeRegistry = {};
+  for (const t of primaryTypes) Object.assign(types, typesReachableFrom(registry, t));
+  return { found: true, acceptedPrimaryTypes: primaryTypes, types };
+}

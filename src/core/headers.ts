@@ -1,0 +1,16 @@
+/** Header names are built from one prefix ("namefi" for the production service), never scattered literals. */
+export function serviceHeaders(prefix: string) {
+  return {
+    apiKey: 'x-api-key',
+    signer: `x-${prefix}-signer`,
+    signature: `x-${prefix}-signature`,
+    eip712Type: `x-${prefix}-eip712-type`,
+    siweToken: `x-${prefix}-siwe-token`,
+    eip7702Account: `x-${prefix}-eip7702-account`,
+    erc1271Account: `x-${prefix}-erc1271-account`,
+    eip1271Account: `x-${prefix}-eip1271-account`,
+    chainId: `x-${prefix}-chain-id`,
+  } as const;
+}
+export type ServiceHeaders = ReturnType<typeof serviceHeaders>;
+export const DEFAULT_HEADER_PREFIX = 'namefi';

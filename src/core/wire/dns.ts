@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { isoDate, ttl, zoneName } from './common.ts';
+
+export const RECORD_TYPES = [
+  'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'PTR', 'SRV', 'CAA', 'DS', 'TLSA', 'SSHFP', 'HTTPS', 'SVCB', 'NAPTR', 'SPF',
+] as const;
+export const recordType = z.enum(RECORD_TYPES, { error: `Type must be one of ${RECORD_TYPES.join(', ')}` });
+export type RecordType = z.infer<typeof recordType>;
+
+/** Shape only; the per-type rdata rules and the zone rules live in core/dns. */
+export const recordName = z.string().max(255, 'A name is at most 255 characters');
+export const rdata = z.string().min(1, 'Record data is required');
+
+export const recordMetadata = z.unknown().nullable();
+export const dnsRecord = z.object({
+  id: z.string(),
+  zoneName: z.string(),
+  name: z.string(),
+  type: recordType,
+  class: z.string(),
+  ttl: z.number(),
+  rdata: z.string(),
+  metadata: z.unknown(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type DnsRecord = z.infer<typeof dnsRecord>;
+
+export const managedMetadata = z.object({ managed: z.literal(true), managedBy: z.string() });
+export function isManaged(record: Pick<DnsRecord, 'metadata'>): boolean {
+  return managedMetadata.safeParse(record.metadata).success;
+}
+
+export const zoneSelect = z.object({ zoneName });
+
+export const createDnsRecordInput = z.object({
+  zoneName,
+  type: recordType,
+  name: recordName.optional(),
+  rdata,
+  ttl: ttl.optional(),
+});
+export type CreateDnsRecordInput = z.infer<typeof createDnsRecordInput>;
+
+export const updateDnsRecordInput = z.object({
+  id: z.string().min(1),
+  zoneName,
+  type: recordType.optional(),
+  name: recordName.optional(),
+  rdata: rdata.optional(),
+  ttl: ttl.optional(),
+});
+export type UpdateDnsRecordInput = z.infer<typeof updateDnsRecordInput>;
+
+export const deleteDnsRecordInput = z.object({ id: z.string().min(1), zoneName });
+export type DeleteDnsRecordInput = z.infer<typeof deleteDnsRecordInput>;
+
+export const MAX_BATCH = 1000;
+export const zoneRecordInput = z.object({ name: recordName, type: recordType, rdata, ttl });
+export type ZoneRecordInput = z.infer<typeof zoneRecordInput>;
+
+export const batchCreateInput = z.object({
+  zoneName,
+  records: z.array(zoneRecordInput).min(1, 'Add at least one record').max(MAX_BATCH, `At most ${MAX_BATCH} records per batch`),
+});
+export type BatchCreateInput = z.infer<typeof batchCreateInput>;
+
+export const batchUpdateInput = z.object({
+  zoneName,
+  records: z
+    .array(z.object({ id: z.string().min(1), type: recordType.optional(), name: recordName.optional(), rdata: rdata.optional(), ttl: ttl.optional() }))
+    .min(1, 'Add at least one record')
+    .max(MAX_BATCH, `At most ${MAX_BATCH} records per batch`),
+});
+export type BatchUpdateInput = z.infer<typeof batchUpdateInput>;
+
+export const batchDeleteInput = z.object({
+  zoneName,
+  recordsIds: z.array(z.string().min(1)).min(1, 'Name at least one record').max(MAX_BATCH, `At most ${MAX_BATCH} records per batch`),
+});
+export type BatchDeleteInput = z.infer<typeof batchDeleteInput>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const typedField = z.object({ name: z.string(), type: z.string() });
+export const typeRegistry = z.record(z.string(), z.array(typedField));
+export type TypeRegistry = z.infer<typeof typeRegistry>;
+export const signingDomain = z.object({
+  name: z.string(),
+  version: z.string(),
+  chainId: z.number().int().optional(),
+});
+export type SigningDomain = z.infer<typeof signingDomain>;
+export const typesForMethod = z.object({
+  found: z.boolean(),
+  acceptedPrimaryTypes: z.array(z.string()),
+  types: typeRegistry,
+  availableMethods: z.array(z.string()).optional(),
+});
+export type TypesForMethod = z.infer<typeof typesForMethod>;
+
+export const ENVELOPE_WINDOW = { pastSeconds: 300, futureSeconds: 30 } as const;
+export const envelope = z.object({
+  payloadType: z.string().min(1),
+  payload: z.record(z.string(), z.unknown()),
+  timestamp: z.number(),
+  nonce: z.string().min(1).max(256),
+});
+export type Envelope = z.infer<typeof envelope>;

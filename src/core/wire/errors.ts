@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'NOT_ACCEPTABLE',
+  408: 'TIMEOUT',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+} as const;
+
+export const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/** Names of the zone rules a 400 can carry in `data.rule`. */
+export const ZONE_RULES = [
+  'DNS_DUPLICATE',
+  'DNS_CNAME_CONFLICT',
+  'DNS_CNAME_AT_APEX',
+  'DNS_APEX_NS_SOA',
+  'DNS_NS_EXCLUSIVE',
+  'DNS_BELOW_DELEGATION',
+  'DNS_NAME_TOO_LONG',
+  'DNS_PARKING_CONFLICT',
+  'DNS_MANAGED_RECORD',
+] as const;
+export type ZoneRule = (typeof ZONE_RULES)[number];
+
+export const validationData = z.object({
+  formErrors: z.array(z.string()),
+  fieldErrors: z.record(z.string(), z.array(z.string())),
+  rule: z.string().optional(),
+});
+export type ValidationData = z.infer<typeof validationData>;
+
+export const errorBody = z.object({
+  defined: z.boolean(),
+  code: z.string(),
+  status: z.number(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

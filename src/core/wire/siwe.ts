@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { address, isoDate } from './common.ts';
+
+export const allowedChains = z.array(z.number().int());
+export const nonceQuery = z.object({ signerAddress: address });
+export const nonceResult = z.union([
+  z.object({ valid: z.literal(true), nonce: z.string() }),
+  z.object({ valid: z.literal(false), error: z.string() }),
+]);
+export const messageQuery = z.object({ signerAddress: address, nonce: z.string().min(8), chainId: z.coerce.number().int() });
+export const siweMessage = z.object({
+  address,
+  chainId: z.number().int(),
+  domain: z.string(),
+  uri: z.string(),
+  nonce: z.string(),
+  statement: z.string(),
+  version: z.literal('1'),
+  issuedAt: isoDate,
+  expirationTime: isoDate,
+});
+export type SiweMessage = z.infer<typeof siweMessage>;
+export const messageResult = z.object({ valid: z.boolean(), message: siweMessage, messageString: z.string() });
+export type MessageResult = z.infer<typeof messageResult>;
+export const verifyInput = z.object({ address, message: siweMessage, signature: z.string().regex(/^0x[0-9a-fA-F]+$/) });
+export const session = z.object({
+  valid: z.literal(true),
+  token: z.string(),
+  chainId: z.number().int(),
+  createdAt: isoDate,
+  maxAgeSeconds: z.number().int(),
+});
+export type Session = z.infer<typeof session>;
+export const verifyResult = z.union([session, z.object({ valid: z.literal(false), error: z.string() })]);
+export const SIWE_STATEMENT = 'Sign in to Namefi API';
+export const SIWE_NONCE_TTL_S = 300;
+export const SIWE_TOKEN_TTL_S = 43200;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { address, isoDate } from './common.ts';
+
+export const userDomain = z.object({
+  normalizedDomainName: z.string(),
+  chainId: z.number().int(),
+  ownerAddress: z.string(),
+  tokenId: z.string(),
+  expirationDate: isoDate,
+  dnsStatus: z.object({ isParkingEnabled: z.boolean(), hasWebRecords: z.boolean(), hasMxRecords: z.boolean() }),
+});
+export type UserDomain = z.infer<typeof userDomain>;
+export const userDomains = z.array(userDomain);
+
+export const balance = z.object({
+  balances: z.array(z.object({ chainId: z.number().int(), walletAddress: z.string(), balanceInUsdCents: z.number().int() })),
+  totalBalanceInUsdCents: z.number().int(),
+});
+export type Balance = z.infer<typeof balance>;
+
+export const faucetInput = z.object({ walletAddress: address.optional() });
+export const faucetResult = z.object({
+  status: z.enum(['completed', 'started']),
+  walletAddress: z.string(),
+  nextEligibleAt: isoDate.nullable(),
+});
+export type FaucetResult = z.infer<typeof faucetResult>;
+
+export const API_KEY_PATTERN = /^nfk_[A-Za-z0-9_-]{43}$/;
+export const createApiKeyInput = z.object({ label: z.string().trim().min(1, 'Give the key a label').max(100, 'At most 100 characters') });
+export const createdApiKey = z.object({ id: z.string(), label: z.string(), key: z.string(), createdAt: isoDate });
+export type CreatedApiKey = z.infer<typeof createdApiKey>;
+export const apiKeySummary = z.object({
+  id: z.string(),
+  label: z.string(),
+  prefix: z.string(),
+  createdAt: isoDate,
+  lastUsedAt: isoDate.nullable(),
+});
+export type ApiKeySummary = z.infer<typeof apiKeySummary>;
+export const apiKeyList = z.array(apiKeySummary);
