@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+/** Every setting of the local service, from the environment, with defaults for local use. See the README. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('.data'),
+  /** A PostgreSQL URL; when set it replaces the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  ORDER_PROCESSING_MS: z.coerce.number().int().min(0).default(3000),
+  /** The host the SIWE message must name: the dashboard's own host. */
+  SIWE_DOMAIN: z.string().default('localhost:5173'),
+  ALLOWED_CHAINS: list('11155111,46630,31337').pipe(z.array(z.string().regex(/^\d+$/, 'chain ids are numbers').transform(Number)).min(1)),
+  CORS_ORIGINS: list('http://localhost:*,http://127.0.0.1:*'),
+  FAUCET_COOLDOWN_S: z.coerce.number().int().min(0).default(0),
+  FAUCET_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  SIWE_TOKEN_TTL_S: z.coerce.number().int().min(1).default(43200),
+  HEADER_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('namefi'),
+  LOG_REQUESTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid service configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,64 @@
+/**
+ * One small interface over the two databases the service runs on: embedded PGlite (a file-backed PostgreSQL in
+ * DATA_DIR, nothing to install) and a real PostgreSQL server through `pg` when DATABASE_URL is set.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+export interface Database extends Queryable {
+  /** Runs fn in one transaction: all or nothing. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: { dataDir: string; url?: string }): Promise<Database> {
+  if (options.url) return openPostgres(options.url);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { mkdir } = await import('node:fs/promises');
+  if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  // PGlite runs one statement at a time; queue transactions so that a query from another request never lands inside one.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    query: <T>(sql: string, params: unknown[] = []) => serial(async () => (await db.query<T>(sql, params)).rows),
+    exec: (sql) => serial(async () => void (await db.exec(sql))),
+    transaction: (fn) => serial(() => db.transaction((tx) => fn({ query: async (sql, params = []) => (await tx.query(sql, params)).rows as never }))),
+    close: () => serial(() => db.close()),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  // Keep numeric/bigint columns as JS numbers (cents fit easily) and timestamps as Date.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    exec: async (sql) => void (await pool.query(sql)),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async (sql, params = []) => (await client.query(sql, params)).rows as never });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

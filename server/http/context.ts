@@ -1,0 +1,35 @@
+import type { Database, Queryable } from '../db/database.ts';
+import type { Config } from '../config.ts';
+import type { Ownership } from '../ownership/ownership.ts';
+import type { ServiceHeaders } from '../../src/core/headers.ts';
+import type { OperationId } from '../../src/core/operations.ts';
+
+/** The wallet a request acts as, and how it proved it. Addresses are lowercase. */
+export interface Principal {
+  wallet: string;
+  via: 'api-key' | 'eip712' | 'siwe';
+  /** The EOA that signed, when it differs from `wallet` (a delegated or contract account). */
+  signer?: string;
+}
+
+export interface Services {
+  config: Config;
+  db: Database;
+  ownership: Ownership;
+  headers: ServiceHeaders;
+  now: () => Date;
+  /** Wakes the order worker after an order is created, so it need not wait for its next poll. */
+  notifyOrders: () => void;
+}
+
+export interface RequestContext<I = unknown> {
+  input: I;
+  params: Record<string, string>;
+  principal: Principal | null;
+  services: Services;
+  request: Request;
+}
+
+export type Handler<I = any> = (ctx: RequestContext<I>) => Promise<unknown>;
+export type Handlers = Partial<Record<OperationId, Handler>>;
+export type { Queryable };

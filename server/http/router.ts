@@ -1,0 +1,60 @@
+import type { Context, Hono } from 'hono';
+import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { HttpError, fromZodError } from './errors.ts';
+import type { Handlers, Services } from './context.ts';
+
+export const API_PREFIX = '/v-next';
+
+/**
+ * Mounts every operation of the table that has a handler. Order of checks (contract): malformed JSON →
+ * authentication → input schema → the handler's own checks (ownership, record ids, zone rules).
+ */
+export function mountOperations(app: Hono, services: Services, handlers: Handlers): void {
+  for (const [id, operation] of Object.entries(operations) as Array<[OperationId, Operation]>) {
+    const handler = handlers[id];
+    if (!handler) continue;
+    const path = API_PREFIX + operation.path.replace(/\{(\w+)\}/g, ':$1');
+    app.on(operation.method, path, async (c) => {
+      const body = operation.method === 'GET' ? undefined : await readJson(c);
+      const { principal, payload } = await authenticate(services, operation, { headers: c.req.raw.headers, body });
+      const raw = operation.method === 'GET' ? readQuery(c, operation) : payload;
+      let input: unknown = raw;
+      if (operation.input) {
+        const parsed = operation.input.safeParse(raw ?? {});
+        if (!parsed.success) throw fromZodError(parsed.error);
+        input = parsed.data;
+      }
+      const result = await handler({ input, params: c.req.param() as Record<string, string>, principal, services, request: c.req.raw });
+      return c.json(result as object);
+    });
+  }
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `Malformed JSON: ${(error as Error).message}`, { formErrors: ['The request body is not valid JSON'], fieldErrors: {} });
+  }
+}
+
+/** Query parameters as an object; repeated keys and array fields become arrays; `payload[x]` (the seed's deep-object form) becomes x. */
+function readQuery(c: Context, operation: Operation): Record<string, unknown> {
+  const url = new URL(c.req.url);
+  const out: Record<string, unknown> = {};
+  const arrayFields = arrayKeysOf(operation);
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    const name = key.match(/^payload\[(\w+)\]$/)?.[1] ?? key.replace(/\[\]$/, '');
+    out[name] = arrayFields.has(name) || values.length > 1 ? values.flatMap((v) => (arrayFields.has(name) ? v.split(',') : [v])).filter(Boolean) : values[0];
+  }
+  return out;
+}
+
+function arrayKeysOf(operation: Operation): Set<string> {
+  const shape = (operation.input as { shape?: Record<string, { type?: string; def?: { type?: string } }> } | undefined)?.shape ?? {};
+  return new Set(Object.entries(shape).filter(([, schema]) => schema.def?.type === 'array').map(([key]) => key));
+}

@@ -1,0 +1,26 @@
+import { hexToBigInt, keccak256, stringToBytes } from 'viem';
+import type { Queryable } from '../db/database.ts';
+
+/** A registered domain as its NFT describes it. Addresses are lowercase. */
+export interface DomainToken {
+  name: string;
+  owner: string;
+  tokenId: string;
+  chainId: number;
+  expiresAt: Date;
+}
+
+/**
+ * Who owns a domain. Routes only ever ask this interface, so ownership can move on-chain (an ERC-721 whose
+ * ownerOf decides) without touching them. `q` lets a caller run the call inside its own transaction.
+ */
+export interface Ownership {
+  ownerOf(name: string, q?: Queryable): Promise<DomainToken | null>;
+  mint(input: { name: string; to: string; chainId: number; years: number; now: Date }, q?: Queryable): Promise<DomainToken>;
+  domainsOf(wallet: string, q?: Queryable): Promise<DomainToken[]>;
+}
+
+/** The decimal uint256 of keccak256 of the name's UTF-8 bytes. */
+export function tokenIdOf(name: string): string {
+  return hexToBigInt(keccak256(stringToBytes(name))).toString();
+}

@@ -1,0 +1,23 @@
+import type { Handlers } from '../http/context.ts';
+import { eip712Handlers } from './eip712.ts';
+import { siweHandlers } from './siwe.ts';
+import { apiKeyHandlers } from './api-keys.ts';
+import { dnsHandlers } from './dns.ts';
+import { parkingHandlers } from './parking.ts';
+import { searchHandlers } from './search.ts';
+import { orderHandlers } from './orders.ts';
+import { userHandlers } from './user.ts';
+import { balanceHandlers } from './balance.ts';
+
+/** Every operation's handler; the operation table (src/core/operations.ts) declares the rest. */
+export const handlers: Handlers = {
+  ...eip712Handlers,
+  ...siweHandlers,
+  ...apiKeyHandlers,
+  ...dnsHandlers,
+  ...parkingHandlers,
+  ...searchHandlers,
+  ...orderHandlers,
+  ...userHandlers,
+  ...balanceHandlers,
+};

@@ -1,0 +1,93 @@
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import { operations, operationPath, type OperationId } from '../../src/core/operations.ts';
+import { buildEnvelope, envelopeTypedData, pickPrimaryType } from '../../src/core/eip712/envelope.ts';
+import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import type { RunningService } from '../service.ts';
+
+/** Anvil's well-known development keys: test wallets only. */
+export const TEST_KEYS = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+] as const satisfies readonly Hex[];
+export const addressOf = (key: Hex) => privateKeyToAccount(key).address;
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  query?: Record<string, string | number | string[] | undefined>;
+  body?: unknown;
+  rawBody?: string;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** A client of the service the way the dashboard is one: plain requests, SIWE sessions, signed envelopes. */
+export function testClient(service: Pick<RunningService, 'baseUrl' | 'services'>) {
+  const h = service.services.headers;
+
+  async function call<T = any>(id: OperationId, options: CallOptions = {}): Promise<Reply<T>> {
+    const op = operations[id];
+    const url = new URL(service.baseUrl + operationPath(op.path, options.params));
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v));
+    }
+    const hasBody = options.rawBody !== undefined || options.body !== undefined;
+    const response = await fetch(url, {
+      method: op.method,
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  }
+
+  /** Signs `payload` for operation `id` as a client would: pick the type, project, build the envelope, sign, send. */
+  async function signed<T = any>(
+    key: Hex,
+    id: OperationId,
+    payload: Record<string, unknown>,
+    options: { timestamp?: number; nonce?: string; primaryType?: string; signer?: string; headers?: Record<string, string>; tamper?: (e: any) => any } = {},
+  ): Promise<Reply<T>> {
+    const account = privateKeyToAccount(key);
+    const primaryType = options.primaryType ?? pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES[id] ?? [], payload);
+    const envelope = buildEnvelope(primaryType, payload, { timestamp: options.timestamp, nonce: options.nonce });
+    const typed = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, primaryType, envelope);
+    const signature = await account.signTypedData(typed as never);
+    const body = options.tamper ? options.tamper(structuredClone(envelope)) : envelope;
+    return call<T>(id, {
+      body,
+      headers: {
+        [h.signer]: options.signer ?? account.address,
+        [h.signature]: signature,
+        [h.eip712Type]: primaryType,
+        ...options.headers,
+      },
+    });
+  }
+
+  /** A SIWE session through the real endpoints; returns the token. */
+  async function signIn(key: Hex, chainId = 31337): Promise<string> {
+    const account = privateKeyToAccount(key);
+    const nonce = await call('getSiweNonce', { query: { signerAddress: account.address } });
+    if (!nonce.body?.valid) throw new Error(`nonce: ${JSON.stringify(nonce.body)}`);
+    const prepared = await call('prepareSiweMessage', { query: { signerAddress: account.address, nonce: nonce.body.nonce, chainId } });
+    if (prepared.status !== 200) throw new Error(`message: ${JSON.stringify(prepared.body)}`);
+    const signature = await account.signMessage({ message: prepared.body.messageString });
+    const verified = await call('verifySiwe', { body: { address: account.address, message: prepared.body.message, signature } });
+    if (!verified.body?.valid) throw new Error(`verify: ${JSON.stringify(verified.body)}`);
+    return verified.body.token;
+  }
+
+  const withToken = (token: string) => ({ [h.siweToken]: token });
+  const withApiKey = (apiKey: string) => ({ [h.apiKey]: apiKey });
+
+  return { call, signed, signIn, withToken, withApiKey, headers: h };
+}
+export type TestClient = ReturnType<typeof testClient>;

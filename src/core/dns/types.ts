@@ -1,0 +1,24 @@
+import type { RecordType } from '../wire/dns.ts';
+
+/** A record as the DNS rules see it: the wire record's essentials, names relative to the zone ('@' = apex). */
+export interface RecordLike {
+  id?: string;
+  name: string;
+  type: RecordType;
+  rdata: string;
+  ttl: number;
+  managed?: boolean;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(message: string): Result<T> {
+  return { ok: false, message };
+}
+
+/** The longest full name the contract allows, counted without the trailing dot. */
+export const MAX_NAME_LENGTH = 255;

@@ -1,0 +1,86 @@
+import { errorBody, validationData } from '@/core/wire/errors.ts';
+
+/** The one error type of the dashboard's API client: forms read fieldErrors, toasts read the rest. */
+export class ApiError extends Error {
+  status: number;
+  code: string;
+  formErrors: string[];
+  fieldErrors: Record<string, string[]>;
+  rule?: string;
+  retryAfterSeconds?: number;
+  data?: unknown;
+  /** Which credential the failed request carried; decides whether a 401 ends the session. */
+  credential?: 'api-key' | 'siwe' | 'signature' | 'none';
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    rule?: string;
+    retryAfterSeconds?: number;
+    data?: unknown;
+    credential?: ApiError['credential'];
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.formErrors = init.formErrors ?? [];
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.rule = init.rule;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.data = init.data;
+    this.credential = init.credential;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Retry-After is seconds or an HTTP date; anything else is ignored. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * Turns an error response into an ApiError. Accepts the contract's body and production's variants:
+ * 422 INPUT_VALIDATION_FAILED (same data as a 400) and a 429 body of {"error": "Too Many Requests"}.
+ */
+export function errorFromResponse(status: number, body: unknown, retryAfter: string | null): ApiError {
+  const retryAfterSeconds = parseRetryAfter(retryAfter);
+  const parsed = errorBody.safeParse(body);
+  if (parsed.success) {
+    const validation = validationData.safeParse(parsed.data.data);
+    return new ApiError({
+      status,
+      code: parsed.data.code,
+      message: parsed.data.message,
+      formErrors: validation.success ? validation.data.formErrors : [],
+      fieldErrors: validation.success ? validation.data.fieldErrors : {},
+      rule: validation.success ? validation.data.rule : undefined,
+      retryAfterSeconds,
+      data: parsed.data.data,
+    });
+  }
+  const loose = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const message =
+    (typeof loose.message === 'string' && loose.message) ||
+    (typeof loose.error === 'string' && loose.error) ||
+    (typeof body === 'string' && body.trim()) ||
+    `The service answered ${status}`;
+  return new ApiError({ status, code: defaultCode(status), message, retryAfterSeconds, data: body });
+}
+
+function defaultCode(status: number): string {
+  const codes: Record<number, string> = {
+    400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 402: 'PAYMENT_REQUIRED', 403: 'FORBIDDEN', 404: 'NOT_FOUND',
+    409: 'CONFLICT', 422: 'INPUT_VALIDATION_FAILED', 429: 'TOO_MANY_REQUESTS', 500: 'INTERNAL_SERVER_ERROR',
+  };
+  return codes[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'ERROR');
+}

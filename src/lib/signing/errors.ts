@@ -1,0 +1,26 @@
+/** The person declined in their wallet: features show a calm note, never an error page. */
+export class SignatureRejectedError extends Error {
+  constructor(message = 'You declined the signature in your wallet. Nothing was changed.') {
+    super(message);
+    this.name = 'SignatureRejectedError';
+  }
+}
+
+/** A signed write needs a wallet (or an API key) and neither is there. */
+export class WalletRequiredError extends Error {
+  constructor(message = 'Connect a wallet, or set an API key in Settings, to make this change.') {
+    super(message);
+    this.name = 'WalletRequiredError';
+  }
+}
+
+/** EIP-1193 code 4001, or viem's wrapper of it, anywhere in the cause chain. */
+export function isUserRejection(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const e = current as { code?: unknown; name?: unknown; cause?: unknown };
+    if (e.code === 4001 || e.name === 'UserRejectedRequestError') return true;
+    current = e.cause;
+  }
+  return false;
+}
