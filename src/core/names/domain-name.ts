@@ -4,13 +4,17 @@ export type DomainNameResult = { ok: true; name: string; label: string; tld: str
 
 const LDH_LABEL = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /**
  * Converts a host name with non-ASCII characters to its ASCII (punycode) form through the WHATWG URL parser,
  * which browsers and Node share. Returns null when the parser refuses the name.
  */
 export function toAsciiHost(input: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(input)) return input.toLowerCase();
+  if (isAscii(input)) return input.toLowerCase();
   try {
     const host = new URL(`http://${input}`).hostname;
     return host === '' ? null : host;
@@ -54,6 +58,7 @@ export function parseDomainName(input: string): DomainNameResult {
   const ascii = toAsciiHost(stripped);
   if (ascii === null) return { ok: false, reason: 'This name has characters a domain name cannot hold: use letters, digits and hyphens' };
   if (ascii.endsWith('.')) return { ok: false, reason: 'A name cannot end with two dots' };
+  if (/^[0-9.]+$/.test(ascii) || ascii.includes(':')) return { ok: false, reason: 'That is an IP address: enter a domain name such as example.com' };
   let labels = ascii.split('.');
   if (labels.length === 3 && labels[0] === 'www') labels = labels.slice(1);
   if (labels.length === 1) {
@@ -67,7 +72,7 @@ export function parseDomainName(input: string): DomainNameResult {
   if (labels.length > 2) {
     return {
       ok: false,
-      reason: `Enter one name and its ending, such as ${labels.at(-2)}.${labels.at(-1)}: ${labels.join('.')} has ${labels.length} parts`,
+      reason: `Enter just a name and its ending, such as example.com: ${labels.join('.')} has ${labels.length} parts (subdomains are set up with DNS records once you own the domain)`,
     };
   }
   const [label, tld] = labels;

@@ -1,0 +1,316 @@
+import { RECORD_TYPES, type RecordType } from '../wire/dns.ts';
+import { fullName, validateRecordName } from './names.ts';
+import { quoteBytes, tokenize } from './presentation.ts';
+import { validateRdata } from './rdata.ts';
+import { parseTtl } from './ttl.ts';
+import type { RecordLike } from './types.ts';
+
+export interface ParsedZoneFile {
+  /** Names relative to the origin ('@' = apex), record data in its stored form. */
+  records: Array<{ name: string; type: RecordType; rdata: string; ttl: number }>;
+  /** Lines understood but not imported: SOA, apex NS, other classes and types, names outside the zone. */
+  skipped: Array<{ line: number; text: string; reason: string }>;
+  /** Lines that could not be understood. */
+  errors: Array<{ line: number; text: string; message: string }>;
+}
+
+export const DEFAULT_IMPORT_TTL = 3600;
+
+/** Types a zone file may hold that this service does not serve: skipped, with a reason, rather than errors. */
+const OTHER_TYPES = new Set([
+  'AFSDB', 'APL', 'CDNSKEY', 'CDS', 'CERT', 'CSYNC', 'DHCID', 'DLV', 'DNAME', 'DNSKEY', 'EUI48', 'EUI64', 'HINFO', 'HIP',
+  'IPSECKEY', 'KEY', 'KX', 'LOC', 'MB', 'MG', 'MINFO', 'MR', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'NULL', 'NXT', 'OPENPGPKEY',
+  'RP', 'RRSIG', 'SIG', 'SMIMEA', 'TKEY', 'TSIG', 'URI', 'WKS', 'X25', 'ZONEMD', 'ISDN', 'RT', 'NSAP', 'GPOS', 'A6',
+]);
+/** Provider-specific pseudo records (Route 53 aliases, ALIAS/ANAME flattening, redirects). */
+const PSEUDO_TYPES = new Set(['AWS', 'ALIAS', 'ANAME', 'URL', 'URL301', 'FRAME', 'REDIRECT', 'FWD']);
+const CLASSES = /^(IN|CH|HS|CS|NONE|ANY|CLASS[0-9]+)$/i;
+
+/** Which rdata fields are domain names, by position: these are relative to $ORIGIN in a zone file. */
+const NAME_FIELDS: Partial<Record<RecordType, number[]>> = {
+  CNAME: [0],
+  NS: [0],
+  PTR: [0],
+  MX: [1],
+  SRV: [3],
+  SOA: [0, 1],
+  HTTPS: [1],
+  SVCB: [1],
+  NAPTR: [5],
+};
+
+interface Entry {
+  line: number;
+  text: string;
+  ownerBlank: boolean;
+  tokens: string[];
+  error?: string;
+}
+
+/** Splits a zone file into logical entries: comments dropped, parentheses joining lines, quotes kept whole. */
+function lex(text: string): Entry[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/);
+  const entries: Entry[] = [];
+  let entry: Entry | null = null;
+  let depth = 0;
+  const finish = () => {
+    if (entry && (entry.tokens.length > 0 || entry.error)) entries.push(entry);
+    entry = null;
+    depth = 0;
+  };
+  lines.forEach((source, index) => {
+    if (depth === 0 || !entry) {
+      finish();
+      entry = { line: index + 1, text: source.trim(), ownerBlank: /^[ \t]/.test(source), tokens: [] };
+    } else {
+      entry.text = `${entry.text} ${source.trim()}`.trim();
+    }
+    const current: Entry = entry;
+    let token = '';
+    let inToken = false;
+    let inQuote = false;
+    const endToken = () => {
+      if (inToken) current.tokens.push(token);
+      token = '';
+      inToken = false;
+    };
+    for (let i = 0; i < source.length; i += 1) {
+      const ch = source[i];
+      if (inQuote) {
+        token += ch;
+        if (ch === '\\' && i + 1 < source.length) {
+          token += source[i + 1];
+          i += 1;
+        } else if (ch === '"') {
+          inQuote = false;
+        }
+        continue;
+      }
+      if (ch === ';') break;
+      if (ch === ' ' || ch === '\t') {
+        endToken();
+      } else if (ch === '(' || ch === ')') {
+        endToken();
+        depth += ch === '(' ? 1 : -1;
+        if (depth < 0) {
+          current.error ??= 'A closing parenthesis ")" has no opening "(" before it';
+          depth = 0;
+        }
+      } else if (ch === '"') {
+        inToken = true;
+        inQuote = true;
+        token += ch;
+      } else {
+        inToken = true;
+        token += ch;
+        if (ch === '\\' && i + 1 < source.length) {
+          token += source[i + 1];
+          i += 1;
+        }
+      }
+    }
+    if (inQuote) current.error ??= 'A quoted string is not closed on this line: add the missing double quote (")';
+    endToken();
+  });
+  if (depth > 0 && entry) (entry as Entry).error ??= 'A parenthesis "(" is never closed: add the missing ")"';
+  finish();
+  return entries;
+}
+
+function absolute(name: string, origin: string): string {
+  if (name === '@') return origin;
+  if (name.endsWith('.') && !name.endsWith('\\.')) return name.slice(0, -1).toLowerCase();
+  return origin === '' ? name.toLowerCase() : `${name.toLowerCase()}.${origin}`;
+}
+
+function absoluteTarget(name: string, origin: string): string {
+  if (name === '.') return '.';
+  return `${absolute(name, origin)}.`;
+}
+
+/**
+ * Reads a BIND zone file (as exported by Cloudflare, Route 53 tools, GoDaddy, Namecheap and name servers) into
+ * records for `options.origin`. Tolerant of $ORIGIN, $TTL, '@', blank owners, TTL units, an optional class,
+ * comments and parentheses; what it cannot import it lists as skipped (with a reason) or errors (with a line).
+ */
+export function parseZoneFile(text: string, options: { origin: string; defaultTtl?: number }): ParsedZoneFile {
+  const zone = options.origin.trim().toLowerCase().replace(/\.$/, '');
+  const result: ParsedZoneFile = { records: [], skipped: [], errors: [] };
+  let origin = zone;
+  let defaultTtl: number | undefined;
+  let lastTtl: number | undefined;
+  let lastOwner: string | undefined;
+
+  for (const entry of lex(text)) {
+    const { line } = entry;
+    const shown = entry.text.length > 200 ? `${entry.text.slice(0, 199)}…` : entry.text;
+    const error = (message: string) => result.errors.push({ line, text: shown, message });
+    const skip = (reason: string) => result.skipped.push({ line, text: shown, reason });
+    if (entry.error) {
+      error(entry.error);
+      continue;
+    }
+    const tokens = [...entry.tokens];
+    if (!entry.ownerBlank && tokens[0].startsWith('$')) {
+      const directive = tokens[0].toUpperCase();
+      if (directive === '$ORIGIN') {
+        if (!tokens[1]) error('$ORIGIN needs a name, e.g. $ORIGIN example.com.');
+        else origin = absolute(tokens[1], origin);
+      } else if (directive === '$TTL') {
+        const ttl = parseTtl(tokens[1] ?? '');
+        if (ttl.ok) defaultTtl = ttl.value;
+        else error(`$TTL needs a time such as 3600 or 1h: ${ttl.message}`);
+      } else if (directive === '$INCLUDE') {
+        skip('Included files ($INCLUDE) are not read: import that file on its own');
+      } else if (directive === '$GENERATE') {
+        skip('$GENERATE ranges are not supported: write the records out one by one');
+      } else {
+        error(`Unknown directive ${tokens[0]}: expected $ORIGIN, $TTL or a record`);
+      }
+      continue;
+    }
+
+    let owner: string;
+    if (entry.ownerBlank) {
+      if (lastOwner === undefined) {
+        error('This line starts with a space, so it continues the previous name, but there is none: put the name first');
+        continue;
+      }
+      owner = lastOwner;
+    } else {
+      owner = absolute(tokens.shift() as string, origin);
+    }
+    lastOwner = owner;
+
+    let ttl: number | undefined;
+    let recordClass = 'IN';
+    while (tokens.length > 0) {
+      if (/^[0-9]/.test(tokens[0]) && ttl === undefined) {
+        const parsed = parseTtl(tokens[0]);
+        if (!parsed.ok) break;
+        ttl = parsed.value;
+        tokens.shift();
+      } else if (CLASSES.test(tokens[0]) && !RECORD_TYPES.includes(tokens[0].toUpperCase() as RecordType)) {
+        recordClass = (tokens.shift() as string).toUpperCase();
+      } else {
+        break;
+      }
+    }
+    const typeToken = tokens.shift();
+    if (typeToken === undefined) {
+      error('The record type is missing: expected a line such as "www 3600 IN A 192.0.2.10"');
+      continue;
+    }
+    const type = typeToken.toUpperCase();
+    if (ttl !== undefined) lastTtl = ttl;
+    const recordTtl = ttl ?? defaultTtl ?? lastTtl ?? options.defaultTtl ?? DEFAULT_IMPORT_TTL;
+
+    if (recordClass !== 'IN') {
+      skip(`Class ${recordClass} records are not DNS records of the internet (class IN): not imported`);
+      continue;
+    }
+    if (PSEUDO_TYPES.has(type)) {
+      skip(`${type} is a provider's own record type, not standard DNS: add an A, AAAA or CNAME record instead`);
+      continue;
+    }
+    if (OTHER_TYPES.has(type) || /^TYPE[0-9]+$/.test(type)) {
+      skip(`${type} records are not supported here`);
+      continue;
+    }
+    if (!RECORD_TYPES.includes(type as RecordType)) {
+      error(`Unknown record type "${typeToken}": expected one of ${RECORD_TYPES.join(', ')}`);
+      continue;
+    }
+    const recordType = type as RecordType;
+    if (tokens.length === 0) {
+      error(`The ${recordType} record has no data: expected a value after the type`);
+      continue;
+    }
+    if (owner !== zone && !owner.endsWith(`.${zone}`)) {
+      skip(`${owner} is outside ${zone}: not imported`);
+      continue;
+    }
+    if (recordType === 'SOA') {
+      skip('The SOA record belongs to the DNS provider: not imported');
+      continue;
+    }
+    if (recordType === 'NS' && owner === zone) {
+      skip(`The name servers of ${zone} are set by the DNS provider: not imported`);
+      continue;
+    }
+    if (owner.split('.').includes('*')) {
+      skip('Wildcard records (*) are not supported: not imported');
+      continue;
+    }
+    const name = validateRecordName(`${owner}.`, zone);
+    if (!name.ok) {
+      error(name.message);
+      continue;
+    }
+
+    for (const position of NAME_FIELDS[recordType] ?? []) {
+      if (tokens[position] !== undefined) tokens[position] = absoluteTarget(tokens[position], origin);
+    }
+    let rdataText = tokens.join(' ');
+    if (recordType === 'TXT' || recordType === 'SPF') {
+      // Unquoted words are separate strings in a zone file, as BIND reads them.
+      const strings = tokenize(rdataText);
+      if (!strings.ok) {
+        error(strings.message);
+        continue;
+      }
+      rdataText = strings.tokens.map((t) => quoteBytes(t.bytes)).join(' ');
+    }
+    const rdata = validateRdata(recordType, rdataText);
+    if (!rdata.ok) {
+      error(rdata.message);
+      continue;
+    }
+    result.records.push({ name: name.value, type: recordType, rdata: rdata.value, ttl: recordTtl });
+  }
+  return result;
+}
+
+const TYPE_ORDER = new Map<string, number>(RECORD_TYPES.map((type, index) => [type, index]));
+
+/** Apex first, then names in alphabetical order; within a name, types in the order of RECORD_TYPES. */
+export function compareRecords(a: RecordLike, b: RecordLike): number {
+  if (a.name !== b.name) {
+    if (a.name === '@') return -1;
+    if (b.name === '@') return 1;
+    return a.name < b.name ? -1 : 1;
+  }
+  if (a.type !== b.type) return (TYPE_ORDER.get(a.type) ?? 99) - (TYPE_ORDER.get(b.type) ?? 99);
+  return a.rdata < b.rdata ? -1 : a.rdata > b.rdata ? 1 : 0;
+}
+
+/**
+ * Writes records as a BIND zone file: a header comment, $ORIGIN and $TTL, then one record per line with absolute
+ * owner names in aligned columns. Managed (parking) records are left out unless asked for.
+ */
+export function printZoneFile(zoneName: string, records: RecordLike[], options: { includeManaged?: boolean; now?: Date } = {}): string {
+  const zone = zoneName.trim().toLowerCase().replace(/\.$/, '');
+  const chosen = records.filter((r) => options.includeManaged || !r.managed).sort(compareRecords);
+  const leftOut = records.length - chosen.length;
+  const rows = chosen.map((r) => ({
+    owner: `${fullName(r.name, zone)}.`,
+    ttl: String(r.ttl),
+    type: r.type,
+    rdata: r.managed ? `${r.rdata} ; managed by parking` : r.rdata,
+  }));
+  const width = (pick: (row: (typeof rows)[number]) => string, min: number) => Math.max(min, ...rows.map((row) => pick(row).length));
+  const ownerWidth = width((row) => row.owner, 0);
+  const ttlWidth = width((row) => row.ttl, 0);
+  const typeWidth = width((row) => row.type, 0);
+  const now = options.now ?? new Date();
+  const header = [
+    `; Zone file for ${zone}`,
+    `; Exported ${now.toISOString()}: ${rows.length} record${rows.length === 1 ? '' : 's'}${leftOut > 0 ? ` (${leftOut} parking record${leftOut === 1 ? '' : 's'} left out)` : ''}`,
+    '; Times to live (TTL) are in seconds. The SOA and NS records of the zone belong to the DNS provider.',
+    `$ORIGIN ${zone}.`,
+    `$TTL ${DEFAULT_IMPORT_TTL}`,
+    '',
+  ];
+  const body = rows.map((row) => `${row.owner.padEnd(ownerWidth)}  ${row.ttl.padStart(ttlWidth)}  IN  ${row.type.padEnd(typeWidth)}  ${row.rdata}`);
+  return `${[...header, ...body].join('\n')}\n`;
+}

@@ -1,0 +1,279 @@
+import type { ZoneRule } from '../wire/errors.ts';
+import { fullName, nameTooLongMessage } from './names.ts';
+import { MAX_NAME_LENGTH, type RecordLike } from './types.ts';
+
+export interface ZoneChange {
+  creates: RecordLike[];
+  /** Each update is the whole record as it would stand (the caller merges a partial update into the stored one). */
+  updates: Array<RecordLike & { id: string }>;
+  deletes: string[];
+}
+
+export interface ZoneViolation {
+  rule: ZoneRule;
+  /** Which record conflicts and how to fix it, in words a domain owner understands. */
+  message: string;
+  /** Index into change.creates, change.updates or change.deletes. */
+  target: { kind: 'create' | 'update' | 'delete'; index: number };
+  field?: 'name' | 'type' | 'rdata';
+  conflictsWith?: RecordLike;
+}
+
+/** The zone after a change: deletes apply first, then updates, then creates. */
+export function recordsAfterChange(existing: RecordLike[], change: ZoneChange): RecordLike[] {
+  const removed = new Set<string>(change.deletes);
+  for (const update of change.updates) removed.add(update.id);
+  const kept = removed.size === 0 ? existing : existing.filter((r) => r.id === undefined || !removed.has(r.id));
+  return [...kept, ...change.updates, ...change.creates];
+}
+
+const keyOf = (r: Pick<RecordLike, 'name' | 'type' | 'rdata'>) => `${r.name}\u0000${r.type}\u0000${r.rdata}`;
+
+/** 'a.b.c' -> ['b.c', 'c']: the names above a relative name, apex excluded. */
+function ancestors(name: string): string[] {
+  if (name === '@') return [];
+  const out: string[] = [];
+  let dot = name.indexOf('.');
+  while (dot >= 0) {
+    out.push(name.slice(dot + 1));
+    dot = name.indexOf('.', dot + 1);
+  }
+  return out;
+}
+
+function shorten(text: string, max = 60): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+type Target = ZoneViolation['target'];
+type Touched = { record: RecordLike; target: Target };
+
+/**
+ * Checks a change against the zone rules on the zone as it would stand afterwards. Only records the change
+ * writes or deletes are judged (records already stored stay valid), and each gets at most one violation, the
+ * most fundamental, so the owner fixes one thing at a time.
+ */
+export function checkZoneChange(input: {
+  zoneName: string;
+  existing: RecordLike[];
+  change: ZoneChange;
+  parked: boolean;
+}): ZoneViolation[] {
+  const { existing, change, parked } = input;
+  const zone = input.zoneName.trim().toLowerCase().replace(/\.$/, '');
+  const at = (name: string) => fullName(name, zone);
+  const describe = (r: RecordLike) => `${r.type} ${shorten(r.rdata)}${r.managed ? ' (from parking)' : ''}`;
+  const violations: ZoneViolation[] = [];
+
+  // Only the records the change names by id are looked up: no index of the whole zone is built.
+  const removed = new Set<string>(change.deletes);
+  for (const update of change.updates) removed.add(update.id);
+  const byId = new Map<string, RecordLike>();
+  if (removed.size > 0) for (const record of existing) if (record.id !== undefined && removed.has(record.id)) byId.set(record.id, record);
+
+  change.deletes.forEach((id, index) => {
+    const record = byId.get(id);
+    const target: Target = { kind: 'delete', index };
+    if (!record) return;
+    if (record.managed) {
+      violations.push({
+        rule: 'DNS_MANAGED_RECORD',
+        message: `The ${describe(record)} record at ${at(record.name)} belongs to parking and cannot be deleted. Turn parking off to remove it.`,
+        target,
+        conflictsWith: record,
+      });
+    } else if (record.type === 'SOA' || (record.type === 'NS' && record.name === '@')) {
+      violations.push({
+        rule: 'DNS_APEX_NS_SOA',
+        message: `The ${record.type} record at ${zone} belongs to the DNS provider and cannot be deleted.`,
+        target,
+        conflictsWith: record,
+      });
+    }
+  });
+
+  const touched: Touched[] = [];
+  change.updates.forEach((record, index) => {
+    const stored = byId.get(record.id);
+    if (stored?.managed) {
+      violations.push({
+        rule: 'DNS_MANAGED_RECORD',
+        message: `The ${describe(stored)} record at ${at(stored.name)} belongs to parking and cannot be changed. Turn parking off to manage the apex records yourself.`,
+        target: { kind: 'update', index },
+        conflictsWith: stored,
+      });
+      return;
+    }
+    touched.push({ record, target: { kind: 'update', index } });
+  });
+  change.creates.forEach((record, index) => touched.push({ record, target: { kind: 'create', index } }));
+  if (touched.length === 0) return violations;
+
+  // One pass over the zone as it would stand, keeping only what the touched records can clash with.
+  const names = new Set<string>();
+  const keys = new Set<string>();
+  const delegations = new Set<string>();
+  for (const { record } of touched) {
+    names.add(record.name);
+    keys.add(keyOf(record));
+    for (const ancestor of ancestors(record.name)) names.add(ancestor);
+    if (record.type === 'NS' && record.name !== '@') delegations.add(record.name);
+  }
+  const byName = new Map<string, RecordLike[]>();
+  const byKey = new Map<string, RecordLike[]>();
+  const below = new Map<string, RecordLike>();
+  const suffixes = [...delegations].map((name) => [name, `.${name}`] as const);
+  const visit = (record: RecordLike) => {
+    if (delegations.size > 0 && record.name !== '@') {
+      if (suffixes.length <= 8) {
+        for (const [ancestor, suffix] of suffixes) if (record.name.endsWith(suffix) && !below.has(ancestor)) below.set(ancestor, record);
+      } else {
+        for (let dot = record.name.indexOf('.'); dot >= 0; dot = record.name.indexOf('.', dot + 1)) {
+          const ancestor = record.name.slice(dot + 1);
+          if (delegations.has(ancestor) && !below.has(ancestor)) below.set(ancestor, record);
+        }
+      }
+    }
+    if (!names.has(record.name)) return;
+    const sameName = byName.get(record.name);
+    if (sameName) sameName.push(record);
+    else byName.set(record.name, [record]);
+    const key = keyOf(record);
+    if (!keys.has(key)) return;
+    const sameKey = byKey.get(key);
+    if (sameKey) sameKey.push(record);
+    else byKey.set(key, [record]);
+  };
+  // The zone after the change, in order: kept records, then updates, then creates.
+  for (const record of existing) if (record.id === undefined || !removed.has(record.id)) visit(record);
+  for (const record of change.updates) visit(record);
+  for (const record of change.creates) visit(record);
+
+  for (const { record, target } of touched) {
+    const violation = judge(record, target);
+    if (violation) violations.push(violation);
+  }
+  return violations;
+
+  function judge(record: RecordLike, target: Target): ZoneViolation | null {
+    const name = at(record.name);
+    const base = { target };
+    if (name.length > MAX_NAME_LENGTH) {
+      return { ...base, rule: 'DNS_NAME_TOO_LONG', field: 'name', message: nameTooLongMessage(record.name, zone) };
+    }
+    if (record.type === 'SOA') {
+      return { ...base, rule: 'DNS_APEX_NS_SOA', field: 'type', message: `SOA records belong to the DNS provider and cannot be added or changed.` };
+    }
+    if (record.type === 'NS' && record.name === '@') {
+      return {
+        ...base,
+        rule: 'DNS_APEX_NS_SOA',
+        field: 'name',
+        message: `The name servers of ${zone} itself are set by the DNS provider. To hand a subdomain to other name servers, give the NS record a name such as dev.`,
+      };
+    }
+    if (record.type === 'CNAME' && record.name === '@') {
+      return {
+        ...base,
+        rule: 'DNS_CNAME_AT_APEX',
+        field: 'name',
+        message: `${zone} itself cannot have a CNAME, because the zone's own records must live there. Use an A or AAAA record for ${zone}, or put the CNAME on a name such as www.`,
+      };
+    }
+    if (parked && record.name === '@' && (record.type === 'A' || record.type === 'AAAA') && !record.managed) {
+      const stored = target.kind === 'update' ? byId.get((record as RecordLike & { id: string }).id) : undefined;
+      const unchanged =
+        stored && stored.name === record.name && stored.type === record.type && stored.rdata === record.rdata && stored.ttl === record.ttl;
+      if (!unchanged) {
+        return {
+          ...base,
+          rule: 'DNS_PARKING_CONFLICT',
+          message: `${zone} is parked, so its address at the apex is the parking page's. Turn parking off first, then ${target.kind === 'update' ? 'change' : 'add'} your ${record.type} record for ${zone}.`,
+        };
+      }
+    }
+    const same = byKey.get(keyOf(record)) ?? [];
+    const position = same.indexOf(record);
+    if (position > 0) {
+      const other = same[0];
+      return {
+        ...base,
+        rule: 'DNS_DUPLICATE',
+        field: 'rdata',
+        conflictsWith: other,
+        message: `${name} already has this ${record.type} record (${shorten(record.rdata)})${other.managed ? ' from parking' : ''}. Change the value, or remove the copy.`,
+      };
+    }
+    const others = (byName.get(record.name) ?? []).filter((r) => r !== record);
+    if (record.type === 'CNAME' && others.length > 0) {
+      const other = others[0];
+      return {
+        ...base,
+        rule: 'DNS_CNAME_CONFLICT',
+        field: 'name',
+        conflictsWith: other,
+        message: `${name} already has ${others.length === 1 ? 'a record' : `${others.length} records`} (${describe(other)}), and a name with a CNAME can hold no other record. Delete the other records at ${name} first, or choose another name.`,
+      };
+    }
+    const cname = others.find((r) => r.type === 'CNAME');
+    if (cname) {
+      return {
+        ...base,
+        rule: 'DNS_CNAME_CONFLICT',
+        field: 'name',
+        conflictsWith: cname,
+        message: `${name} has a CNAME (pointing to ${shorten(cname.rdata)}), so it can hold no other record. Delete the CNAME first, or choose another name.`,
+      };
+    }
+    if (record.name !== '@') {
+      if (record.type === 'NS') {
+        const other = others.find((r) => r.type !== 'NS' && r.type !== 'DS');
+        if (other) {
+          return {
+            ...base,
+            rule: 'DNS_NS_EXCLUSIVE',
+            field: 'name',
+            conflictsWith: other,
+            message: `${name} holds a ${describe(other)} record, and a name handed to other name servers (NS) can hold only NS and DS records. Delete or move the other records first.`,
+          };
+        }
+      } else if (record.type !== 'DS') {
+        const ns = others.find((r) => r.type === 'NS');
+        if (ns) {
+          return {
+            ...base,
+            rule: 'DNS_NS_EXCLUSIVE',
+            field: 'name',
+            conflictsWith: ns,
+            message: `${name} is handed to other name servers (NS ${shorten(ns.rdata)}), so it holds only NS and DS records. Add the ${record.type} record at those name servers, or remove the NS records first.`,
+          };
+        }
+      }
+    }
+    for (const ancestor of ancestors(record.name)) {
+      const ns = byName.get(ancestor)?.find((r) => r.type === 'NS');
+      if (ns) {
+        return {
+          ...base,
+          rule: 'DNS_BELOW_DELEGATION',
+          field: 'name',
+          conflictsWith: ns,
+          message: `${name} is below ${at(ancestor)}, which is handed to other name servers (NS ${shorten(ns.rdata)}); they answer for every name below it. Add the record there, or remove the delegation first.`,
+        };
+      }
+    }
+    if (record.type === 'NS' && record.name !== '@') {
+      const child = below.get(record.name);
+      if (child) {
+        return {
+          ...base,
+          rule: 'DNS_BELOW_DELEGATION',
+          field: 'name',
+          conflictsWith: child,
+          message: `${name} cannot be handed to other name servers while records exist below it (such as ${describe(child)} at ${at(child.name)}). Delete those first, or delegate another name.`,
+        };
+      }
+    }
+    return null;
+  }
+}
