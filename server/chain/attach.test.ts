@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import { attachChain } from './attach.ts';
+import { deploySmartAccount, setAccountSigner } from './accounts.ts';
+import { fundOnAnvil, transferDomain } from './dev-actions.ts';
+import { startLocalChain, type LocalChain } from './local-chain.ts';
+
+// The service's own chain account is anvil's account 0; these wallets are anvil's accounts 1 and 2.
+const aliceKey = TEST_KEYS[1];
+const bobKey = TEST_KEYS[2];
+const alice = privateKeyToAccount(aliceKey);
+const bob = privateKeyToAccount(bobKey);
+const now = new Date();
+
+let service: TestService;
+let chain: LocalChain;
+let client: TestClient;
+beforeAll(async () => {
+  service = await startTestService();
+  chain = await startLocalChain({ dataDir: service.dataDir });
+  await attachChain(service.services, chain);
+  client = testClient(service);
+}, 180_000); // PGlite's first start is slow on a busy machine.
+afterAll(async () => {
+  await service?.destroy();
+  await chain?.stop();
+});
+
+let host = 0;
+/** A new A record each time, so that no write is refused as a duplicate. */
+const createRecord = (key: Hex, zoneName: string, headers: Record<string, string> = {}) =>
+  client.signed(key, 'createDnsRecord', { zoneName, name: 'www', type: 'A', rdata: `192.0.2.${++host}`, ttl: 3600 }, { headers });
+
+describe('a service on the chain', () => {
+  it('moves the right to edit DNS with the NFT, and lists the domain for its new holder', async () => {
+    await service.services.ownership.mint({ name: 'handover.com', to: alice.address, chainId: 31337, years: 1, now });
+    expect((await createRecord(aliceKey, 'handover.com')).status).toBe(200);
+    expect((await createRecord(bobKey, 'handover.com')).status).toBe(403);
+
+    await transferDomain(chain.clients, chain.deployment, { holder: alice, to: bob.address, name: 'handover.com' });
+    expect((await createRecord(aliceKey, 'handover.com')).status).toBe(403);
+    const bobs = await createRecord(bobKey, 'handover.com');
+    expect(bobs.status).toBe(200);
+
+    const token = await client.signIn(bobKey);
+    const domains = await client.call('getUserDomains', { headers: client.withToken(token) });
+    expect(domains.status).toBe(200);
+    expect(domains.body.map((d: { normalizedDomainName: string; ownerAddress: string }) => [d.normalizedDomainName, d.ownerAddress])).toEqual([
+      ['handover.com', bob.address.toLowerCase()],
+    ]);
+  });
+
+  it('lets the owner and approved signers of a smart account act for it with the delegated header; refuses others', async () => {
+    const account = await deploySmartAccount(chain.clients, chain.deployment, alice.address, `0x${'42'.repeat(32)}`);
+    await service.services.ownership.mint({ name: 'by-account.io', to: account, chainId: 31337, years: 1, now });
+    const delegated = { [client.headers.erc1271Account]: account };
+    expect((await createRecord(aliceKey, 'by-account.io', delegated)).status).toBe(200);
+    const refused = await createRecord(bobKey, 'by-account.io', delegated);
+    expect(refused.status).toBe(401);
+
+    await fundOnAnvil(chain.clients, alice.address);
+    await setAccountSigner(chain.clients, { owner: alice, account, signer: bob.address, approved: true });
+    expect((await createRecord(bobKey, 'by-account.io', { [client.headers.eip7702Account]: account })).status).toBe(200);
+  });
+});

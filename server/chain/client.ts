@@ -1,0 +1,79 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type Account,
+  type Chain,
+  type Hash,
+  type PublicClient,
+  type TransactionReceipt,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { LOCAL_CHAIN_ID } from './anvil.ts';
+
+/**
+ * Anvil's first dev account (from its public default mnemonic): deployer, minter and faucet of the local chain.
+ * Publicly known and worthless off the dev chain; still never logged.
+ */
+const ANVIL_ACCOUNT_0_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+export type ServiceWallet = WalletClient<Transport, Chain, Account>;
+
+export interface ChainClients {
+  chain: Chain;
+  public: PublicClient<Transport, Chain>;
+  /** Signs with the service's account. */
+  wallet: ServiceWallet;
+  /**
+   * Runs one write after the previous one finished, so that concurrent writes of the service never race for a
+   * nonce. `fn` should send and wait for its receipt.
+   */
+  serial<T>(fn: () => Promise<T>): Promise<T>;
+  /** Sends a transaction built by `send` (in turn) and waits for it; throws when it reverted. */
+  write(send: (wallet: ServiceWallet) => Promise<Hash>): Promise<TransactionReceipt>;
+}
+
+export function localChain(rpcUrl: string, chainId = LOCAL_CHAIN_ID): Chain {
+  return defineChain({
+    id: chainId,
+    name: chainId === LOCAL_CHAIN_ID ? 'Anvil' : `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+/** Clients for a local chain at `rpcUrl`; the service signs with anvil's account 0 unless given another key. */
+export function chainClients(options: { rpcUrl: string; chainId?: number; serviceKey?: Hash }): ChainClients {
+  const chain = localChain(options.rpcUrl, options.chainId);
+  // A local node mines on every transaction: poll fast rather than viem's default 4 s.
+  const transport = http(options.rpcUrl, { retryCount: 1 });
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 25 });
+  const wallet = createWalletClient({
+    chain,
+    transport,
+    account: privateKeyToAccount(options.serviceKey ?? ANVIL_ACCOUNT_0_KEY),
+    pollingInterval: 25,
+  });
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    chain,
+    public: publicClient,
+    wallet,
+    serial,
+    write: (send) =>
+      serial(async () => {
+        const hash = await send(wallet);
+        const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+        if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+        return receipt;
+      }),
+  };
+}

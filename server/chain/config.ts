@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * The chain settings, to merge into the service's configuration (`configSchema.extend(chainConfigShape)`):
+ * - CHAIN: `anvil` starts a local chain with the service and keeps it in DATA_DIR/chain; `none` (default) keeps
+ *   ownership and credit in the database (fast tests).
+ * - CHAIN_RPC_URL: with CHAIN=anvil, use this running node instead of starting one (e.g. one shared by an e2e run).
+ * - CHAIN_PORT: the port of the started anvil (127.0.0.1); 0 (default) picks a free one. Choose it when something
+ *   else must reach the chain too (the dashboard's wagmi transport, an e2e run transferring an NFT).
+ * - CHAIN_STATE_INTERVAL_S: seconds between state dumps of the started anvil (it also dumps when stopped).
+ */
+export const chainConfigShape = {
+  CHAIN: z.enum(['anvil', 'none']).default('none'),
+  CHAIN_RPC_URL: z.string().url().optional(),
+  CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  CHAIN_STATE_INTERVAL_S: z.coerce.number().int().min(1).default(2),
+};
+export type ChainConfig = z.infer<z.ZodObject<typeof chainConfigShape>>;

@@ -1,0 +1,58 @@
+import type { Ownership } from '../ownership/ownership.ts';
+import { chainOwnership } from '../ownership/chain-ownership.ts';
+import { startAnvil, type Anvil } from './anvil.ts';
+import { chainClients, type ChainClients } from './client.ts';
+import { chainCredit, type CreditLedger } from './credit.ts';
+import { ensureDeployment, type Deployment } from './deploy.ts';
+import { chainSignatures, type ChainSignatures } from './verify.ts';
+
+export interface LocalChain {
+  rpcUrl: string;
+  chainId: number;
+  clients: ChainClients;
+  deployment: Deployment;
+  /** True when this start deployed the contracts (a new or reset chain). */
+  deployed: boolean;
+  /** Ownership from the NFT; pass the database registry as `mirror` so `domains` rows (parking, availability) exist. */
+  ownership(options?: { mirror?: Ownership }): Ownership;
+  credit: CreditLedger;
+  signatures: ChainSignatures;
+  /** Milliseconds spent starting the node and ensuring the deployment. */
+  timings: { nodeMs: number; deployMs: number };
+  /** Stops the anvil this started (its state is dumped); leaves a node given by CHAIN_RPC_URL running. */
+  stop(): Promise<void>;
+}
+
+/** Starts (or connects to) the chain and makes sure the contracts are there. */
+export async function startLocalChain(options: { dataDir: string; rpcUrl?: string; port?: number; stateIntervalS?: number }): Promise<LocalChain> {
+  const started = performance.now();
+  let anvil: Anvil | null = null;
+  let rpcUrl = options.rpcUrl;
+  if (!rpcUrl) {
+    anvil = await startAnvil({ dataDir: options.dataDir, port: options.port, stateIntervalS: options.stateIntervalS });
+    rpcUrl = anvil.rpcUrl;
+  }
+  try {
+    const chainId = anvil ? anvil.chainId : await chainClients({ rpcUrl }).public.getChainId();
+    const clients = chainClients({ rpcUrl, chainId });
+    const nodeMs = performance.now() - started;
+    const { deployment, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir });
+    return {
+      rpcUrl,
+      chainId,
+      clients,
+      deployment,
+      deployed,
+      ownership: (o = {}) => chainOwnership(clients, deployment, o),
+      credit: chainCredit(clients, deployment),
+      signatures: chainSignatures(clients.public),
+      timings: { nodeMs: Math.round(nodeMs), deployMs: Math.round(performance.now() - started - nodeMs) },
+      stop: async () => {
+        await anvil?.stop();
+      },
+    };
+  } catch (error) {
+    await anvil?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { getAddress, zeroAddress } from 'viem';
+import type { ChainClients } from '../chain/client.ts';
+import type { Queryable } from '../db/database.ts';
+import { domainRegistryAbi } from '../chain/contracts.ts';
+import type { Deployment } from '../chain/deploy.ts';
+import { revertName } from '../chain/errors.ts';
+import { tokenIdOf, type DomainToken, type Ownership } from './ownership.ts';
+
+export interface ChainOwnershipOptions {
+  /**
+   * Also records each mint here, inside the caller's transaction (the database registry, whose `domains` row
+   * carries the parking flag and answers availability). Who owns a domain is still read from the chain only.
+   */
+  mirror?: Ownership;
+}
+
+/**
+ * Ownership read from the DomainRegistry NFT: `ownerOf` is the token's holder, so transferring the NFT on the
+ * chain moves the right to edit the domain's DNS with it. `q` is passed to the mirror only: the chain has no
+ * transactions to join.
+ */
+export function chainOwnership(clients: ChainClients, deployment: Pick<Deployment, 'registry' | 'chainId'>, options: ChainOwnershipOptions = {}): Ownership {
+  const address = deployment.registry;
+  const token = (name: string, holder: string, tokenId: bigint, expiry: bigint | number): DomainToken => ({
+    name,
+    owner: holder.toLowerCase(),
+    tokenId: tokenId.toString(),
+    chainId: deployment.chainId,
+    expiresAt: new Date(Number(expiry) * 1000),
+  });
+  const ownerOf = async (name: string): Promise<DomainToken | null> => {
+    const [holder, tokenId, expiry] = await clients.public.readContract({ address, abi: domainRegistryAbi, functionName: 'domainByName', args: [name] });
+    return holder === zeroAddress ? null : token(name, holder, tokenId, expiry);
+  };
+  return {
+    ownerOf: (name) => ownerOf(name),
+    async mint(input, q) {
+      const { name, to, years, now } = input;
+      const expiresAt = new Date(now);
+      expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + years);
+      const expiry = BigInt(Math.floor(expiresAt.getTime() / 1000));
+      // The mirror first: if it refuses (the name is taken there), nothing reaches the chain.
+      if (options.mirror) await options.mirror.mint(input, q);
+      try {
+        await clients.write((w) => w.writeContract({ address, abi: domainRegistryAbi, functionName: 'mint', args: [getAddress(to), name, expiry] }));
+      } catch (error) {
+        // A retry after the chain took the mint but the caller's transaction did not commit: the same wallet
+        // already holds it, so the mint is done.
+        const existing = revertName(error) === 'AlreadyRegistered' ? await ownerOf(name) : null;
+        if (existing && existing.owner === to.toLowerCase()) return existing;
+        throw error;
+      }
+      return token(name, to, BigInt(tokenIdOf(name)), expiry);
+    },
+    async domainsOf(wallet) {
+      const domains = await clients.public.readContract({ address, abi: domainRegistryAbi, functionName: 'domainsOf', args: [getAddress(wallet)] });
+      return domains.map((d) => token(d.name, wallet, d.tokenId, d.expiresAt)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
+  };
+}
+
+/**
+ * Mints again, from the database registry, every domain the chain does not know: after the chain lost state the
+ * database kept (anvil dumps its state every few seconds, so a crash can lose the last mints; a deleted state file
+ * loses them all). Each goes to the wallet the database recorded, with its recorded expiry. Returns the names
+ * restored. Run at start-up, after `ensureDeployment`.
+ */
+export async function restoreMissingMints(clients: ChainClients, deployment: Pick<Deployment, 'registry' | 'chainId'>, q: Queryable): Promise<string[]> {
+  const rows = await q.query<{ name: string; owner_address: string; expires_at: Date | string }>('SELECT name, owner_address, expires_at FROM domains ORDER BY name');
+  const address = deployment.registry;
+  const restored: string[] = [];
+  for (let i = 0; i < rows.length; i += 50) {
+    const batch = rows.slice(i, i + 50);
+    const holders = await Promise.all(
+      batch.map((row) => clients.public.readContract({ address, abi: domainRegistryAbi, functionName: 'domainByName', args: [row.name] })),
+    );
+    for (const [j, row] of batch.entries()) {
+      if (holders[j][0] !== zeroAddress) continue;
+      const expiry = BigInt(Math.floor(new Date(row.expires_at).getTime() / 1000));
+      await clients.write((w) => w.writeContract({ address, abi: domainRegistryAbi, functionName: 'mint', args: [getAddress(row.owner_address), row.name, expiry] }));
+      restored.push(row.name);
+    }
+  }
+  return restored;
+}
