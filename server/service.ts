@@ -34,7 +34,7 @@ export async function startService(config: Config): Promise<RunningService> {
     now: () => new Date(),
     notifyOrders: () => wake(),
   };
-  const app = createApp(services, handlers, (a) => mountDocs(a));
+  const app = createApp(services, handlers, (a) => mountDocs(a, services.headers));
   const worker = startOrderWorker(services);
   wake = worker.wake;
   const server: ServerType = await new Promise((ready) => {

@@ -1,6 +1,99 @@
 import type { Services } from '../http/context.ts';
+import { finishOrder, startOrder } from './processing.ts';
 
-// Placeholder until the orders engineer lands the worker.
-export function startOrderWorker(_services: Services): { wake(): void; stop(): Promise<void> } {
-  return { wake() {}, async stop() {} };
+export interface OrderWorker {
+  /** Look for work now (an order was just created). */
+  wake(): void;
+  /** Stops polling and waits for the work in flight. */
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  /** Orders handled per round; the rest wait for the next round. */
+  batchSize?: number;
+  /** The longest wait between two looks at the database. */
+  pollMs?: number;
+}
+
+/**
+ * Moves orders through their states. All state is in the database: the worker looks for CREATED orders and
+ * for PROCESSING orders whose ORDER_PROCESSING_MS has passed, so after a restart it resumes where it stopped.
+ */
+export function startOrderWorker(services: Services, options: WorkerOptions = {}): OrderWorker {
+  const batchSize = options.batchSize ?? 4;
+  const pollMs = options.pollMs ?? 1000;
+  const processingMs = services.config.ORDER_PROCESSING_MS;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function schedule(ms: number) {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(kick, Math.max(0, ms));
+    timer.unref?.();
+  }
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = round()
+      .then(schedule, (error: unknown) => {
+        console.error('Order worker:', error);
+        schedule(pollMs);
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  /** Does the due work, batch by batch; answers how long to wait before the next look. */
+  async function round(): Promise<number> {
+    for (;;) {
+      if (stopped) return pollMs;
+      const dueBefore = new Date(services.now().getTime() - processingMs).toISOString();
+      const created = await services.db.query<{ id: string }>(`SELECT id FROM orders WHERE status = 'CREATED' ORDER BY created_at, id LIMIT $1`, [batchSize]);
+      const due = await services.db.query<{ id: string }>(
+        `SELECT id FROM orders WHERE status = 'PROCESSING' AND started_at <= $1 ORDER BY started_at, id LIMIT $2`,
+        [dueBefore, batchSize],
+      );
+      if (created.length === 0 && due.length === 0) break;
+      const done = await Promise.all([...created.map((o) => step(startOrder, o.id)), ...due.map((o) => step(finishOrder, o.id))]);
+      // Orders that keep failing are left for a later round rather than retried in a tight loop.
+      if (!done.some(Boolean)) break;
+    }
+    const [next] = await services.db.query<{ started_at: Date | string | null }>(`SELECT MIN(started_at) AS started_at FROM orders WHERE status = 'PROCESSING'`);
+    if (!next?.started_at) return pollMs;
+    const wait = new Date(next.started_at).getTime() + processingMs - services.now().getTime();
+    return Math.min(pollMs, Math.max(0, wait) + 1);
+  }
+
+  /** One order's failure must not stop the others; it is tried again on a later round. */
+  async function step(fn: (s: Services, id: string) => Promise<void>, id: string): Promise<boolean> {
+    try {
+      await fn(services, id);
+      return true;
+    } catch (error) {
+      console.error(`Order worker: order ${id}:`, error);
+      return false;
+    }
+  }
+
+  kick();
+  return {
+    wake: kick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      while (running) await running;
+    },
+  };
 }

@@ -1,4 +1,23 @@
 import type { Handlers } from '../http/context.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
+import { balanceCents, CREDIT_CHAIN_ID } from '../balance/credit.ts';
+import { grantFaucet } from '../balance/faucet.ts';
 
-// Placeholder until its engineer lands the handlers.
-export const balanceHandlers: Handlers = {};
+export const balanceHandlers: Handlers = {
+  getBalance: async ({ principal, services }) => {
+    if (!principal) throw unauthorized();
+    const cents = await balanceCents(services.db, principal.wallet);
+    return {
+      balances: [{ chainId: CREDIT_CHAIN_ID, walletAddress: principal.wallet, balanceInUsdCents: cents }],
+      totalBalanceInUsdCents: cents,
+    };
+  },
+  requestFaucet: async ({ input, principal, services }) => {
+    if (!principal) throw unauthorized();
+    if (!services.config.FAUCET_ENABLED) throw new HttpError(403, 'The faucet is turned off on this service');
+    return grantFaucet(services.db, input.walletAddress ?? principal.wallet, {
+      cooldownSeconds: services.config.FAUCET_COOLDOWN_S,
+      now: services.now(),
+    });
+  },
+};

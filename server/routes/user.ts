@@ -1,4 +1,47 @@
 import type { Handlers } from '../http/context.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Ownership } from '../ownership/ownership.ts';
+import type { UserDomain } from '../../src/core/wire/user.ts';
+import { unauthorized } from '../http/errors.ts';
+import { itemsOfWallet } from '../orders/repository.ts';
 
-// Placeholder until its engineer lands the handlers.
-export const userHandlers: Handlers = {};
+export const userHandlers: Handlers = {
+  getUserOrders: ({ principal, services }) => {
+    if (!principal) throw unauthorized();
+    return itemsOfWallet(services.db, principal.wallet);
+  },
+  getUserDomains: ({ principal, services }) => {
+    if (!principal) throw unauthorized();
+    return userDomains(services.db, services.ownership, principal.wallet);
+  },
+};
+
+/**
+ * The wallet's domains with their DNS status: one query for every domain's flags, however many it owns.
+ * Web records are an apex or www address/CNAME, or parking (which serves the parked page).
+ */
+async function userDomains(q: Queryable, ownership: Ownership, wallet: string): Promise<UserDomain[]> {
+  const tokens = await ownership.domainsOf(wallet);
+  if (tokens.length === 0) return [];
+  const names = tokens.map((t) => t.name);
+  const rows = await q.query<{ name: string; parked: boolean; web: boolean; mx: boolean }>(
+    `SELECT d.name, d.parked,
+       EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.name IN ('@', 'www') AND r.type IN ('A', 'AAAA', 'CNAME')) AS web,
+       EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.type = 'MX') AS mx
+     FROM domains d WHERE d.name = ANY($1)`,
+    [names],
+  );
+  const flags = new Map(rows.map((r) => [r.name, r]));
+  return tokens.map((t) => {
+    const f = flags.get(t.name);
+    const parked = f?.parked ?? false;
+    return {
+      normalizedDomainName: t.name,
+      chainId: t.chainId,
+      ownerAddress: t.owner,
+      tokenId: t.tokenId,
+      expirationDate: t.expiresAt.toISOString(),
+      dnsStatus: { isParkingEnabled: parked, hasWebRecords: parked || (f?.web ?? false), hasMxRecords: f?.mx ?? false },
+    };
+  });
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { adjustBalance } from './credit.ts';
+
+export const FAUCET_GRANT_CENTS = 10_000;
+
+/**
+ * Credits 100.00 to the wallet at once (the local faucet answers `completed`), unless the wallet had a grant
+ * within the cooldown: then 429 with Retry-After and `nextEligibleAt`.
+ */
+export async function grantFaucet(
+  db: Database,
+  wallet: string,
+  options: { cooldownSeconds: number; now: Date },
+): Promise<{ status: 'completed'; walletAddress: string; nextEligibleAt: string | null }> {
+  const { cooldownSeconds, now } = options;
+  const address = wallet.toLowerCase();
+  return db.transaction(async (tx) => {
+    if (cooldownSeconds > 0) {
+      // Serialises grants to one wallet so that two quick requests cannot both pass the cooldown.
+      await tx.query(`INSERT INTO balances (wallet_address, balance_cents) VALUES ($1, 0) ON CONFLICT (wallet_address) DO NOTHING`, [address]);
+      await tx.query('SELECT 1 FROM balances WHERE wallet_address = $1 FOR UPDATE', [address]);
+      const [last] = await tx.query<{ granted_at: Date | string }>(
+        'SELECT granted_at FROM faucet_grants WHERE wallet_address = $1 ORDER BY granted_at DESC LIMIT 1',
+        [address],
+      );
+      if (last) {
+        const eligible = new Date(new Date(last.granted_at).getTime() + cooldownSeconds * 1000);
+        if (eligible > now) {
+          const wait = Math.max(1, Math.ceil((eligible.getTime() - now.getTime()) / 1000));
+          throw new HttpError(
+            429,
+            `The faucet gives once every ${cooldownSeconds} s; try again at ${eligible.toISOString()}`,
+            { nextEligibleAt: eligible.toISOString() },
+            { 'Retry-After': String(wait) },
+          );
+        }
+      }
+    }
+    await tx.query('INSERT INTO faucet_grants (id, wallet_address, amount_cents, granted_at) VALUES ($1, $2, $3, $4)', [
+      randomUUID(),
+      address,
+      FAUCET_GRANT_CENTS,
+      now.toISOString(),
+    ]);
+    await adjustBalance(tx, address, FAUCET_GRANT_CENTS, now);
+    const next = cooldownSeconds > 0 ? new Date(now.getTime() + cooldownSeconds * 1000).toISOString() : null;
+    return { status: 'completed' as const, walletAddress: address, nextEligibleAt: next };
+  });
+}

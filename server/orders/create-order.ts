@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal, Services } from '../http/context.ts';
+import { HttpError, invalidInput } from '../http/errors.ts';
+import type { CreatedOrder, RegisterDomainInput } from '../../src/core/wire/orders.ts';
+import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
+import { parseDomainName } from '../../src/core/names/index.ts';
+import { validateRecordName } from '../../src/core/dns/names.ts';
+import { validateRdata } from '../../src/core/dns/rdata.ts';
+import { checkName } from '../search/availability.ts';
+import { balanceCents, CREDIT_CHAIN_ID, heldCents } from '../balance/credit.ts';
+import { DURATION_YEARS, formatUsd, priceCents } from './pricing.ts';
+import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './repository.ts';
+
+/**
+ * Checks each initial record on its own (name and rdata), so a bad record fails the request with its field path;
+ * whether the set fits together is the zone's business when the domain is registered.
+ */
+export function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
+  const fieldErrors: Record<string, string[]> = {};
+  const out = records.map((record, i) => {
+    const name = validateRecordName(record.name, zoneName);
+    const rdata = validateRdata(record.type, record.rdata);
+    if (!name.ok) fieldErrors[`records.${i}.name`] = [name.message];
+    if (!rdata.ok) fieldErrors[`records.${i}.rdata`] = [rdata.message];
+    return { ...record, name: name.ok ? name.value : record.name, rdata: rdata.ok ? rdata.value : record.rdata };
+  });
+  if (Object.keys(fieldErrors).length > 0) throw invalidInput(fieldErrors);
+  return out;
+}
+
+function checkNameAndDuration(input: RegisterDomainInput): { name: string; amountCents: number } {
+  const parsed = parseDomainName(input.normalizedDomainName);
+  if (!parsed.ok) throw invalidInput({ normalizedDomainName: [parsed.reason] });
+  if (parsed.name !== input.normalizedDomainName) {
+    throw invalidInput({ normalizedDomainName: [`Send the normalized name: ${parsed.name}`] });
+  }
+  const { min, max } = DURATION_YEARS;
+  if (input.durationInYears < min || input.durationInYears > max) {
+    throw invalidInput({ durationInYears: [`${parsed.name} registers for ${min} to ${max} years`] });
+  }
+  const amountCents = priceCents(parsed.tld, input.durationInYears);
+  if (amountCents === null) throw invalidInput({ normalizedDomainName: [`.${parsed.tld} names are not sold here`] });
+  return { name: parsed.name, amountCents };
+}
+
+/**
+ * Creates an order paid by the principal's wallet: 409 when the name is not available any more, 402 when the
+ * balance less what the wallet's other pending orders hold does not cover it. The worker does the rest.
+ */
+export async function createOrder(
+  services: Services,
+  principal: Principal,
+  input: RegisterDomainInput & { records?: ZoneRecordInput[] },
+): Promise<CreatedOrder> {
+  const { name, amountCents } = checkNameAndDuration(input);
+  const records = input.records ? validateInitialRecords(name, input.records) : null;
+  const wallet = principal.wallet.toLowerCase();
+  const nft = input.nftReceivingWallet ?? { walletAddress: wallet, chainId: CREDIT_CHAIN_ID };
+  const now = services.now();
+  const orderId = randomUUID();
+
+  let created: CreatedOrder;
+  try {
+    created = await services.db.transaction(async (tx) => {
+      // One order creation per wallet at a time, so two quick orders cannot both count the same credit.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-wallet:${wallet}`]);
+      const availability = await checkName(tx, name);
+      if (!availability.availability) throw new HttpError(409, `${name} is not available any more: ${availability.reason ?? 'taken'}`);
+      const balance = await balanceCents(tx, wallet);
+      const held = await heldCents(tx, wallet);
+      if (balance - held < amountCents) {
+        const missing = amountCents - (balance - held);
+        throw new HttpError(
+          402,
+          `This order costs ${formatUsd(amountCents)}; the balance is ${formatUsd(balance)}` +
+            (held > 0 ? ` of which pending orders hold ${formatUsd(held)}` : '') +
+            `: ${formatUsd(missing)} missing`,
+          { requiredInUsdCents: amountCents, balanceInUsdCents: balance, heldInUsdCents: held, missingInUsdCents: missing },
+        );
+      }
+      const [order] = await tx.query<OrderRow>(
+        `INSERT INTO orders (id, wallet_address, status, amount_cents, nft_wallet_address, nft_chain_id, metadata, created_at, updated_at)
+         VALUES ($1, $2, 'CREATED', $3, $4, $5, '{}'::jsonb, $6, $6) RETURNING *`,
+        [orderId, wallet, amountCents, nft.walletAddress.toLowerCase(), nft.chainId, now.toISOString()],
+      );
+      const items = await tx.query<OrderItemRow>(
+        `INSERT INTO order_items (id, order_id, normalized_domain_name, type, duration_in_years, amount_cents, status, initial_records, metadata, created_at, updated_at)
+         VALUES ($1, $2, $3, 'REGISTER', $4, $5, 'CREATED', $6::jsonb, '{}'::jsonb, $7, $7) RETURNING *`,
+        [randomUUID(), orderId, name, input.durationInYears, amountCents, records ? JSON.stringify(records) : null, now.toISOString()],
+      );
+      return { ...toOrder(order), items: items.map(toOrderItem) };
+    });
+  } catch (error) {
+    // Another order for the same name won the race (one pending item per domain, enforced by an index).
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, `${name} is not available any more: it has a pending order`);
+    throw error;
+  }
+  services.notifyOrders();
+  return created;
+}

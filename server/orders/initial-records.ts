@@ -1,0 +1,23 @@
+import type { Queryable } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
+import { applyZoneChange } from '../dns/zone-store.ts';
+
+export type AppliedRecords = { ok: true } | { ok: false; message: string; data?: unknown };
+
+/**
+ * Writes a new domain's initial records through the zone store, inside the registration's transaction. A
+ * savepoint undoes a partial write, so a set the zone rules refuse leaves the domain registered with no records.
+ */
+export async function applyInitialRecords(tx: Queryable, zoneName: string, records: readonly ZoneRecordInput[], now: Date): Promise<AppliedRecords> {
+  await tx.query('SAVEPOINT initial_records');
+  try {
+    await applyZoneChange(tx, zoneName, { creates: [...records], updates: [], deletes: [] }, { now, pathPrefix: 'records' });
+    await tx.query('RELEASE SAVEPOINT initial_records');
+    return { ok: true };
+  } catch (error) {
+    await tx.query('ROLLBACK TO SAVEPOINT initial_records');
+    if (error instanceof HttpError && error.status === 400) return { ok: false, message: error.message, data: error.data };
+    throw error;
+  }
+}

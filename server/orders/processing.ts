@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import type { Services } from '../http/context.ts';
+import type { OrderStatus } from '../../src/core/wire/orders.ts';
+import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
+import { adjustBalance, balanceCents } from '../balance/credit.ts';
+import { setParking } from '../dns/parking-store.ts';
+import { applyInitialRecords } from './initial-records.ts';
+import { formatUsd } from './pricing.ts';
+import { findOrder, itemsOf, setItemStatus, setOrderStatus, type OrderItemRow } from './repository.ts';
+
+/**
+ * Each step runs in one transaction that first locks the order and checks its status, so a step that ran
+ * already (before a crash, or in another worker) is a no-op: an order is charged, refunded and minted once.
+ */
+
+/** CREATED → PROCESSING with the charge, or FAILED (items CANCELLED) when the balance cannot pay. */
+export async function startOrder(services: Services, orderId: string): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, { lock: true });
+    if (!order || order.status !== 'CREATED') return;
+    const now = services.now();
+    const amount = Number(order.amount_cents);
+    const items = await itemsOf(tx, orderId);
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-wallet:${order.wallet_address}`]);
+    const balance = await balanceCents(tx, order.wallet_address, { lock: true });
+    if (balance < amount) {
+      const failureDetails = `The balance (${formatUsd(balance)}) could not pay ${formatUsd(amount)}`;
+      for (const item of items) await setItemStatus(tx, item.id, 'CANCELLED', now, { failureDetails });
+      await setOrderStatus(tx, orderId, 'FAILED', now, { startedAt: now, finishedAt: now, metadata: { failureDetails } });
+      return;
+    }
+    await adjustBalance(tx, order.wallet_address, -amount, now);
+    await tx.query(
+      `INSERT INTO payments (id, order_id, amount_cents, status, payment_provider, created_at) VALUES ($1, $2, $3, 'COMPLETED', 'CREDIT', $4)`,
+      [randomUUID(), orderId, amount, now.toISOString()],
+    );
+    for (const item of items) await setItemStatus(tx, item.id, 'PROCESSING', now);
+    await setOrderStatus(tx, orderId, 'PROCESSING', now, { startedAt: now });
+  });
+}
+
+type ItemOutcome = { status: 'SUCCEEDED' } | { status: 'FAILED' | 'PARTIALLY_COMPLETED'; failureDetails: string; recordErrors?: unknown };
+
+/** PROCESSING → a terminal status: each item registers (or fails), failed items are refunded. */
+export async function finishOrder(services: Services, orderId: string): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, { lock: true });
+    if (!order || order.status !== 'PROCESSING') return;
+    const now = services.now();
+    const items = await itemsOf(tx, orderId);
+    const outcomes: ItemOutcome[] = [];
+    let refund = 0;
+    for (const item of items) {
+      const outcome = item.status === 'PROCESSING' ? await registerItem(services, tx, item, order.nft_wallet_address, order.nft_chain_id, now) : null;
+      if (!outcome) continue;
+      outcomes.push(outcome);
+      if (outcome.status === 'FAILED') refund += Number(item.amount_cents);
+      const { status, ...metadata } = outcome;
+      await setItemStatus(tx, item.id, status, now, metadata);
+    }
+    if (refund > 0) await refundOrder(tx, orderId, order.wallet_address, refund, now);
+    const status = overallStatus(outcomes);
+    const problems = outcomes.flatMap((o) => (o.status === 'SUCCEEDED' ? [] : [o.failureDetails]));
+    await setOrderStatus(tx, orderId, status, now, { finishedAt: now, metadata: problems.length ? { failureDetails: problems.join('; ') } : {} });
+  });
+}
+
+function overallStatus(outcomes: ItemOutcome[]): OrderStatus {
+  if (outcomes.every((o) => o.status === 'SUCCEEDED')) return 'SUCCEEDED';
+  if (outcomes.every((o) => o.status === 'FAILED')) return 'FAILED';
+  return 'PARTIALLY_COMPLETED';
+}
+
+async function registerItem(services: Services, tx: Queryable, item: OrderItemRow, nftWallet: string, chainId: number, now: Date): Promise<ItemOutcome> {
+  const name = item.normalized_domain_name;
+  if (name.split('.')[0].startsWith('fail-')) {
+    return { status: 'FAILED', failureDetails: `The registry refused ${name}: names starting with fail- always fail on this service (for testing failure paths)` };
+  }
+  if (await services.ownership.ownerOf(name, tx)) return { status: 'FAILED', failureDetails: `${name} was registered by someone else first` };
+  await services.ownership.mint({ name, to: nftWallet, chainId, years: item.duration_in_years, now }, tx);
+  const records = item.initial_records ?? [];
+  // A new domain starts parked unless its registration brings an apex address record; unparked first, so the
+  // zone accepts that record.
+  const bringsApexAddress = records.some(isApexAddress);
+  await setParked(tx, name, !bringsApexAddress, now);
+  const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now);
+  if (applied && !applied.ok && bringsApexAddress) await setParked(tx, name, true, now);
+  if (applied && !applied.ok) {
+    return {
+      status: 'PARTIALLY_COMPLETED',
+      failureDetails: `${name} is registered, but its initial records could not be applied: ${applied.message}`,
+      recordErrors: applied.data,
+    };
+  }
+  return { status: 'SUCCEEDED' };
+}
+
+const setParked = (tx: Queryable, name: string, parked: boolean, now: Date) => setParking(tx, name, { parked, overrideExistingRecords: false, now });
+
+export const isApexAddress = (r: Pick<ZoneRecordInput, 'name' | 'type'>) => (r.name === '@' || r.name === '') && (r.type === 'A' || r.type === 'AAAA');
+
+async function refundOrder(tx: Queryable, orderId: string, wallet: string, amount: number, now: Date): Promise<void> {
+  const [payment] = await tx.query<{ id: string; amount_cents: number | string }>(
+    `SELECT id, amount_cents FROM payments WHERE order_id = $1 AND status = 'COMPLETED' ORDER BY created_at LIMIT 1`,
+    [orderId],
+  );
+  if (!payment) return;
+  await adjustBalance(tx, wallet, amount, now);
+  if (Number(payment.amount_cents) === amount) {
+    await tx.query(`UPDATE payments SET status = 'REFUNDED' WHERE id = $1`, [payment.id]);
+  } else {
+    await tx.query(
+      `INSERT INTO payments (id, order_id, amount_cents, status, payment_provider, created_at) VALUES ($1, $2, $3, 'REFUNDED', 'CREDIT', $4)`,
+      [randomUUID(), orderId, -amount, now.toISOString()],
+    );
+  }
+}

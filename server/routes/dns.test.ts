@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hex } from 'viem';
+import { parkingRecords } from '../../src/core/dns/parking.ts';
+import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import type { OperationId } from '../../src/core/operations.ts';
+
+const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;
+const OWNER = addressOf(OWNER_KEY);
+
+let service: TestService;
+let client: TestClient;
+let count = 0;
+
+beforeAll(async () => {
+  service = await startTestService();
+  client = testClient(service);
+});
+afterAll(() => service.destroy());
+
+/** A fresh domain owned by `owner`, unparked unless asked. */
+async function zone(options: { parked?: boolean; owner?: Hex } = {}): Promise<string> {
+  const owner = options.owner ?? OWNER_KEY;
+  const name = `zone${++count}.com`;
+  await service.services.ownership.mint({ name, to: addressOf(owner), chainId: 31337, years: 1, now: new Date() });
+  if (!options.parked) {
+    const unpark = await client.signed(owner, 'toggleDomainParking', { normalizedDomainName: name, enableParking: false, overrideExistingRecords: false });
+    expect(unpark.status).toBe(200);
+  }
+  return name;
+}
+const sign = (id: OperationId, payload: Record<string, unknown>, key: Hex = OWNER_KEY) => client.signed(key, id, payload);
+const list = async (zoneName: string) => (await client.call('getDnsRecords', { query: { zoneName } })).body as Array<Record<string, any>>;
+async function create(zoneName: string, record: Record<string, unknown>) {
+  const reply = await sign('createDnsRecord', { zoneName, ...record });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body as Record<string, any>;
+}
+function expectRule(reply: { status: number; body: any }, rule: string, path: string) {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(400);
+  expect(reply.body.code).toBe('BAD_REQUEST');
+  expect(reply.body.data.rule).toBe(rule);
+  expect(Object.keys(reply.body.data.fieldErrors)).toContain(path);
+}
+
+describe('single records', () => {
+  it('creates with the defaults and answers the stored form, which the zone lists', async () => {
+    const z = await zone();
+    const record = await create(z, { type: 'A', rdata: '192.0.2.1' });
+    expect(record).toMatchObject({ zoneName: z, name: '@', type: 'A', class: 'IN', ttl: 3600, rdata: '192.0.2.1', metadata: null });
+    expect(record.id).toMatch(/^[0-9a-f-]{36}$/);
+    const cname = await create(z, { type: 'CNAME', name: 'WWW', rdata: 'Target.Example.NET', ttl: 300 });
+    expect(cname).toMatchObject({ name: 'www', rdata: 'target.example.net.', ttl: 300 });
+    expect(await list(z)).toEqual([record, cname]);
+  });
+
+  it('reads a zone publicly in both query forms, and 404 for a domain nobody owns', async () => {
+    const z = await zone();
+    const record = await create(z, { type: 'TXT', name: 'hello', rdata: 'unquoted text' });
+    expect(record.rdata).toBe('"unquoted text"');
+    const seedForm = await client.call('getDnsRecords', { query: { payloadType: 'ZoneSelect', 'payload[zoneName]': z } });
+    expect(seedForm).toMatchObject({ status: 200, body: [record] });
+    const unknown = await client.call('getDnsRecords', { query: { zoneName: 'nobody-owns.com' } });
+    expect(unknown.status).toBe(404);
+    expect((await client.call('getDnsRecords', { query: { zoneName: 'Not A Zone' } })).status).toBe(400);
+  });
+
+  it('puts bad record data and names on their field', async () => {
+    const z = await zone();
+    const data = await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'www', rdata: '300.1.1.1' });
+    expect(data.status).toBe(400);
+    expect(Object.keys(data.body.data.fieldErrors)).toEqual(['rdata']);
+    const name = await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'bad name', rdata: '192.0.2.1' });
+    expect(Object.keys(name.body.data.fieldErrors)).toEqual(['name']);
+    const ttl = await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'www', rdata: '192.0.2.1', ttl: -5 });
+    expect(ttl.status).toBe(400);
+    expect(ttl.body.data.fieldErrors.ttl).toBeDefined();
+    expect(await list(z)).toEqual([]);
+  });
+
+  it('answers 403 naming the owner to another wallet, and 404 for a domain nobody owns', async () => {
+    const z = await zone();
+    const other = await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'www', rdata: '192.0.2.1' }, OTHER_KEY);
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ code: 'FORBIDDEN', message: `The wallet ${addressOf(OTHER_KEY).toLowerCase()} does not own ${z}`, data: { domain: z, owner: OWNER.toLowerCase() } });
+    const nobody = await sign('createDnsRecord', { zoneName: 'unregistered.com', type: 'A', name: 'www', rdata: '192.0.2.1' });
+    expect(nobody.status).toBe(404);
+  });
+
+  it('updates by merging onto the stored record and re-validating', async () => {
+    const z = await zone();
+    const record = await create(z, { type: 'A', name: 'www', rdata: '192.0.2.1', ttl: 300 });
+    const ttlOnly = await client.call('updateDnsRecord', { body: { id: record.id, zoneName: z, ttl: 600 }, headers: await apiKeyHeaders() });
+    expect(ttlOnly.status).toBe(200);
+    expect(ttlOnly.body).toMatchObject({ id: record.id, name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 600, createdAt: record.createdAt });
+    const retyped = await sign('updateDnsRecord', { id: record.id, zoneName: z, type: 'AAAA', name: 'www', rdata: '2001:DB8:0:0:0:0:0:1', ttl: 600 });
+    expect(retyped.body).toMatchObject({ type: 'AAAA', rdata: '2001:db8::1' });
+    const bad = await client.call('updateDnsRecord', { body: { id: record.id, zoneName: z, rdata: '192.0.2.1' }, headers: await apiKeyHeaders() });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.data.fieldErrors)).toEqual(['rdata']);
+    const negative = await sign('updateDnsRecord', { id: record.id, zoneName: z, ttl: -1 });
+    expect(negative.status).toBe(400);
+    expect((await list(z))[0]).toMatchObject({ type: 'AAAA', rdata: '2001:db8::1', ttl: 600 });
+  });
+
+  it('answers 404 for an unknown id, an id of another zone, and a malformed id', async () => {
+    const z = await zone();
+    const elsewhere = await zone();
+    const foreign = await create(elsewhere, { type: 'TXT', name: 'x', rdata: '"x"' });
+    for (const id of ['3f1b8a52-0000-4000-8000-000000000000', foreign.id, 'nope']) {
+      const update = await sign('updateDnsRecord', { id, zoneName: z, ttl: 60 });
+      expect(update.status).toBe(404);
+      const remove = await sign('deleteDnsRecord', { id, zoneName: z });
+      expect(remove.status).toBe(404);
+    }
+    expect(await list(elsewhere)).toEqual([foreign]);
+  });
+
+  it('checks ownership before record ids', async () => {
+    const z = await zone();
+    const reply = await sign('deleteDnsRecord', { id: '3f1b8a52-0000-4000-8000-000000000000', zoneName: z }, OTHER_KEY);
+    expect(reply.status).toBe(403);
+  });
+
+  it('deletes a record', async () => {
+    const z = await zone();
+    const keep = await create(z, { type: 'TXT', name: 'keep', rdata: '"k"' });
+    const gone = await create(z, { type: 'TXT', name: 'gone', rdata: '"g"' });
+    expect((await sign('deleteDnsRecord', { id: gone.id, zoneName: z })).body).toEqual({ success: true });
+    expect(await list(z)).toEqual([keep]);
+  });
+});
+
+let apiKey: string | undefined;
+async function apiKeyHeaders() {
+  if (!apiKey) {
+    const token = await client.signIn(OWNER_KEY);
+    apiKey = (await client.call('createApiKey', { body: { label: 'dns tests' }, headers: client.withToken(token) })).body.key;
+  }
+  return client.withApiKey(apiKey!);
+}
+
+describe('zone rules over HTTP', () => {
+  it('DNS_DUPLICATE', async () => {
+    const z = await zone();
+    await create(z, { type: 'MX', name: '@', rdata: '10 mail.example.com.' });
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'MX', name: '@', rdata: '10 MAIL.example.com' }), 'DNS_DUPLICATE', 'rdata');
+  });
+
+  it('DNS_CNAME_CONFLICT both ways', async () => {
+    const z = await zone();
+    await create(z, { type: 'A', name: 'www', rdata: '192.0.2.1' });
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'CNAME', name: 'www', rdata: 'a.example.com.' }), 'DNS_CNAME_CONFLICT', 'name');
+    await create(z, { type: 'CNAME', name: 'blog', rdata: 'a.example.com.' });
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'TXT', name: 'blog', rdata: '"x"' }), 'DNS_CNAME_CONFLICT', 'name');
+  });
+
+  it('DNS_CNAME_AT_APEX', async () => {
+    const z = await zone();
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'CNAME', name: '@', rdata: 'a.example.com.' }), 'DNS_CNAME_AT_APEX', 'name');
+  });
+
+  it('DNS_APEX_NS_SOA', async () => {
+    const z = await zone();
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'NS', name: '@', rdata: 'ns1.example.net.' }), 'DNS_APEX_NS_SOA', 'name');
+    const soa = await sign('createDnsRecord', { zoneName: z, type: 'SOA', name: '@', rdata: 'ns1.example.net. admin.example.net. 1 7200 3600 1209600 3600' });
+    expect(soa.status).toBe(400);
+    expect(soa.body.data.rule).toBe('DNS_APEX_NS_SOA');
+  });
+
+  it('DNS_NS_EXCLUSIVE both ways', async () => {
+    const z = await zone();
+    await create(z, { type: 'A', name: 'dev', rdata: '192.0.2.1' });
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'NS', name: 'dev', rdata: 'ns1.example.net.' }), 'DNS_NS_EXCLUSIVE', 'name');
+    await create(z, { type: 'NS', name: 'lab', rdata: 'ns1.example.net.' });
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'TXT', name: 'lab', rdata: '"x"' }), 'DNS_NS_EXCLUSIVE', 'name');
+    await create(z, { type: 'DS', name: 'lab', rdata: '12345 13 2 ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789' });
+  });
+
+  it('DNS_BELOW_DELEGATION both ways', async () => {
+    const z = await zone();
+    await create(z, { type: 'NS', name: 'dev', rdata: 'ns1.example.net.' });
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'api.dev', rdata: '192.0.2.1' }), 'DNS_BELOW_DELEGATION', 'name');
+    await create(z, { type: 'A', name: 'x.y.lab', rdata: '192.0.2.1' });
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'NS', name: 'lab', rdata: 'ns1.example.net.' }), 'DNS_BELOW_DELEGATION', 'name');
+  });
+
+  it('DNS_NAME_TOO_LONG', async () => {
+    const z = await zone();
+    const name = Array.from({ length: 4 }, () => 'a'.repeat(62)).join('.');
+    expect(name.length).toBeLessThanOrEqual(255);
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'TXT', name, rdata: '"x"' }), 'DNS_NAME_TOO_LONG', 'name');
+  });
+
+  it('DNS_PARKING_CONFLICT and DNS_MANAGED_RECORD on a parked zone', async () => {
+    const z = await zone({ parked: true });
+    const records = await list(z);
+    expect(records.map((r) => [r.type, r.rdata, r.ttl, r.metadata])).toEqual(
+      parkingRecords(z).map((r) => [r.type, r.rdata, 60, { managed: true, managedBy: 'parking' }]),
+    );
+    expectRule(await sign('createDnsRecord', { zoneName: z, type: 'A', name: '@', rdata: '192.0.2.1' }), 'DNS_PARKING_CONFLICT', 'name');
+    // Other names are free while parked.
+    await create(z, { type: 'A', name: 'www', rdata: '192.0.2.1' });
+    const managed = records[0];
+    expectRule(await sign('updateDnsRecord', { id: managed.id, zoneName: z, ttl: 300 }), 'DNS_MANAGED_RECORD', 'id');
+    expectRule(await sign('deleteDnsRecord', { id: managed.id, zoneName: z }), 'DNS_MANAGED_RECORD', 'id');
+    expectRule(await sign('batchDeleteDnsRecords', { zoneName: z, recordsIds: [managed.id] }), 'DNS_MANAGED_RECORD', 'recordsIds.0');
+    expect((await list(z)).length).toBe(5);
+  });
+});
+
+describe('batches: all or nothing', () => {
+  it('creates in order and answers the stored records', async () => {
+    const z = await zone();
+    const records = [
+      { name: '@', type: 'MX', rdata: '10 mx1.example.com', ttl: 3600 },
+      { name: '@', type: 'MX', rdata: '20 mx2.example.com.', ttl: 3600 },
+      { name: '_dmarc', type: 'TXT', rdata: '"v=DMARC1; p=none"', ttl: 300 },
+    ];
+    const reply = await sign('batchCreateDnsRecords', { zoneName: z, records });
+    expect(reply.status).toBe(200);
+    expect(reply.body.map((r: any) => r.rdata)).toEqual(['10 mx1.example.com.', '20 mx2.example.com.', '"v=DMARC1; p=none"']);
+    expect(await list(z)).toEqual(reply.body);
+  });
+
+  it('writes nothing when the last record is bad, naming its path', async () => {
+    const z = await zone();
+    const records = [
+      { name: 'a', type: 'A', rdata: '192.0.2.1', ttl: 60 },
+      { name: 'b', type: 'A', rdata: '192.0.2.2', ttl: 60 },
+      { name: 'c', type: 'A', rdata: 'not an address', ttl: 60 },
+    ];
+    const reply = await sign('batchCreateDnsRecords', { zoneName: z, records });
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.data.fieldErrors)).toEqual(['records.2.rdata']);
+    expect(await list(z)).toEqual([]);
+  });
+
+  it('writes nothing when the last record breaks a zone rule (a duplicate inside the batch)', async () => {
+    const z = await zone();
+    const records = [
+      { name: 'a', type: 'TXT', rdata: '"same"', ttl: 60 },
+      { name: 'a', type: 'TXT', rdata: 'same', ttl: 60 },
+    ];
+    expectRule(await sign('batchCreateDnsRecords', { zoneName: z, records }), 'DNS_DUPLICATE', 'records.1.rdata');
+    expect(await list(z)).toEqual([]);
+  });
+
+  it('updates several records, or none when one is bad or unknown', async () => {
+    const z = await zone();
+    const a = await create(z, { type: 'A', name: 'a', rdata: '192.0.2.1', ttl: 60 });
+    const b = await create(z, { type: 'A', name: 'b', rdata: '192.0.2.2', ttl: 60 });
+    const ok = await sign('batchUpdateDnsRecords', { zoneName: z, records: [{ id: a.id, name: 'a', rdata: '192.0.2.10', ttl: 120 }, { id: b.id, name: 'b2', rdata: '192.0.2.2', ttl: 60 }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.map((r: any) => [r.name, r.rdata, r.ttl])).toEqual([['a', '192.0.2.10', 120], ['b2', '192.0.2.2', 60]]);
+    const before = await list(z);
+    const bad = await sign('batchUpdateDnsRecords', { zoneName: z, records: [{ id: a.id, name: 'a', rdata: '192.0.2.11', ttl: 60 }, { id: b.id, name: 'b2', rdata: 'nope', ttl: 60 }] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.data.fieldErrors)).toEqual(['records.1.rdata']);
+    const unknown = await sign('batchUpdateDnsRecords', { zoneName: z, records: [{ id: a.id, name: 'a', rdata: '192.0.2.12', ttl: 60 }, { id: '3f1b8a52-0000-4000-8000-000000000000', name: 'x', rdata: '192.0.2.1', ttl: 60 }] });
+    expect(unknown.status).toBe(404);
+    expect(await list(z)).toEqual(before);
+  });
+
+  it('refuses a batch that changes one record twice', async () => {
+    const z = await zone();
+    const a = await create(z, { type: 'A', name: 'a', rdata: '192.0.2.1', ttl: 60 });
+    const twice = await sign('batchUpdateDnsRecords', { zoneName: z, records: [{ id: a.id, name: 'a', rdata: '192.0.2.2', ttl: 60 }, { id: a.id, name: 'a', rdata: '192.0.2.3', ttl: 60 }] });
+    expect(twice.status).toBe(400);
+    expect(Object.keys(twice.body.data.fieldErrors)).toEqual(['records.1.id']);
+    expect(await list(z)).toEqual([a]);
+  });
+
+  it('deletes several records, or none when one id is not in the zone', async () => {
+    const z = await zone();
+    const elsewhere = await zone();
+    const foreign = await create(elsewhere, { type: 'TXT', name: 'f', rdata: '"f"' });
+    const a = await create(z, { type: 'TXT', name: 'a', rdata: '"a"' });
+    const b = await create(z, { type: 'TXT', name: 'b', rdata: '"b"' });
+    const c = await create(z, { type: 'TXT', name: 'c', rdata: '"c"' });
+    const refused = await sign('batchDeleteDnsRecords', { zoneName: z, recordsIds: [a.id, foreign.id] });
+    expect(refused.status).toBe(404);
+    expect((await list(z)).length).toBe(3);
+    expect((await sign('batchDeleteDnsRecords', { zoneName: z, recordsIds: [a.id, b.id] })).body).toEqual({ success: true });
+    expect(await list(z)).toEqual([c]);
+    expect(await list(elsewhere)).toEqual([foreign]);
+  });
+});
+
+describe('zone size', () => {
+  it('holds at most 10,000 records', async () => {
+    const z = await zone();
+    const headers = await apiKeyHeaders();
+    for (let batch = 0; batch < 10; batch++) {
+      const records = Array.from({ length: 1000 }, (_, i) => ({ name: `h${batch * 1000 + i}`, type: 'A', rdata: '192.0.2.1', ttl: 60 }));
+      expect((await client.call('batchCreateDnsRecords', { body: { zoneName: z, records }, headers })).status).toBe(200);
+    }
+    const full = await client.call('getDnsRecords', { query: { zoneName: z } });
+    expect(full.body.length).toBe(10_000);
+    const reply = await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'one-more', rdata: '192.0.2.1' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/at most 10,000 records/);
+    // A change that adds as many as it removes still fits.
+    const swap = await sign('updateDnsRecord', { id: full.body[0].id, zoneName: z, name: 'renamed', rdata: '192.0.2.9', ttl: 60 });
+    expect(swap.status).toBe(200);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { operations } from '../../src/core/operations.ts';
+
+let service: TestService;
+let document: any;
+
+beforeAll(async () => {
+  service = await startTestService();
+  const response = await fetch(`${service.baseUrl}/openapi.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  document = await response.json();
+});
+afterAll(() => service.destroy());
+
+const operationsIn = (doc: any) =>
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+  );
+
+describe('GET /v-next/openapi.json', () => {
+  it('is an OpenAPI 3.1 document listing every operation of the table at its method and path', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([{ url: '/v-next' }]);
+    const listed = operationsIn(document).map(({ path, method, operation }) => `${operation.operationId} ${method} ${path}`);
+    const expected = Object.values(operations).map((op) => `${op.id} ${op.method} ${op.path}`);
+    expect(listed.sort()).toEqual(expected.sort());
+  });
+
+  it('gives each operation its tag, security per auth mode and the error body', () => {
+    const byId = Object.fromEntries(operationsIn(document).map(({ operation }) => [operation.operationId, operation]));
+    expect(byId.getDnsRecords.security).toEqual([]);
+    expect(byId.checkAvailability.security).toContainEqual({});
+    expect(byId.getBalance.security).toEqual([{ siweToken: [] }, { apiKey: [] }]);
+    expect(byId.createDnsRecord.security).toEqual([{ apiKey: [] }, { eip712Signer: [], eip712Signature: [], eip712Type: [] }]);
+    expect(byId.createDnsRecord.tags).toEqual(['dns']);
+    expect(byId.registerDomain.responses['402']).toEqual({ $ref: '#/components/responses/Error' });
+    expect(byId.registerDomain.responses['409']).toBeDefined();
+    expect(document.components.securitySchemes.siweToken).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-namefi-siwe-token' }));
+    expect(document.components.schemas.Error.required).toEqual(expect.arrayContaining(['defined', 'code', 'status', 'message']));
+  });
+
+  it('describes path and query parameters and request bodies from the zod schemas', () => {
+    const byId = Object.fromEntries(operationsIn(document).map(({ operation }) => [operation.operationId, operation]));
+    expect(byId.getOrder.parameters).toEqual([expect.objectContaining({ name: 'orderId', in: 'path', required: true })]);
+    const suggestions = Object.fromEntries(byId.getSuggestions.parameters.map((p: any) => [p.name, p]));
+    expect(suggestions.query).toMatchObject({ in: 'query', required: true, schema: { type: 'string', minLength: 1 } });
+    expect(suggestions.pageSize).toMatchObject({ required: false, schema: { maximum: 100, default: 16 } });
+    expect(byId.checkBulkAvailability.parameters[0]).toMatchObject({ name: 'domains', schema: { type: 'array', maxItems: 50 }, explode: true });
+    const body = byId.registerWithRecords.requestBody.content['application/json'].schema;
+    expect(body.oneOf[0].required).toEqual(expect.arrayContaining(['normalizedDomainName', 'durationInYears', 'records']));
+    expect(body.oneOf[1].properties.payloadType.enum).toEqual(['RegisterDomainWithRecords']);
+    expect(byId.getUserDomains.responses['200'].content['application/json'].schema.items.properties.dnsStatus).toBeDefined();
+  });
+});
