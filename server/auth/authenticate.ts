@@ -1,8 +1,10 @@
-// OWNED BY THE AUTH ENGINEER: replace this body with the real API-key / EIP-712 / SIWE / delegated checks.
 import type { Operation } from '../../src/core/operations.ts';
 import { envelope } from '../../src/core/wire/eip712.ts';
 import type { Principal, Services } from '../http/context.ts';
 import { unauthorized } from '../http/errors.ts';
+import { authenticateApiKey } from './api-key.ts';
+import { authenticateEnvelope, hasSignatureHeaders } from './eip712.ts';
+import { authenticateSiweToken } from './siwe-session.ts';
 
 export interface AuthResult {
   principal: Principal | null;
@@ -10,13 +12,32 @@ export interface AuthResult {
   payload: unknown;
 }
 
-export async function authenticate(
-  _services: Services,
-  operation: Operation,
-  request: { headers: Headers; body: unknown },
-): Promise<AuthResult> {
+/**
+ * The contract's auth table. none: credentials are not looked at. optional: anonymous, or any valid credential.
+ * siwe: SIWE token, API key, or EIP-712 where the operation has a type. write: EIP-712 or API key only.
+ * A credential that is sent must be valid (401 otherwise), even where none is needed.
+ */
+export async function authenticate(services: Services, operation: Operation, request: { headers: Headers; body: unknown }): Promise<AuthResult> {
   const parsed = envelope.safeParse(request.body);
   const payload = parsed.success ? parsed.data.payload : request.body;
-  if (operation.auth === 'none' || operation.auth === 'optional') return { principal: null, payload };
-  throw unauthorized();
+  if (operation.auth === 'none') return { principal: null, payload };
+  return { principal: await principalOf(services, operation, request), payload };
+}
+
+async function principalOf(services: Services, operation: Operation, { headers, body }: { headers: Headers; body: unknown }): Promise<Principal | null> {
+  const h = services.headers;
+  const now = services.now();
+  const apiKey = headers.get(h.apiKey);
+  if (apiKey !== null) return authenticateApiKey(services.db, apiKey.trim(), now);
+  if (hasSignatureHeaders(headers, services)) return authenticateEnvelope(services, operation, headers, body);
+  const token = headers.get(h.siweToken);
+  if (operation.auth === 'write') {
+    if (token !== null) {
+      throw unauthorized('A SIWE session does not authorise this change: sign the request (EIP-712) or use an API key');
+    }
+    throw unauthorized('This change needs a signed request (EIP-712) or an API key');
+  }
+  if (token !== null) return authenticateSiweToken(services.db, token.trim(), now);
+  if (operation.auth === 'optional') return null;
+  throw unauthorized(`Sign in first: this needs a SIWE token (${h.siweToken}), an API key (${h.apiKey}) or a signed request`);
 }

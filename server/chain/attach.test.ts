@@ -7,6 +7,8 @@ import { attachChain } from './attach.ts';
 import { deploySmartAccount, setAccountSigner } from './accounts.ts';
 import { fundOnAnvil, transferDomain } from './dev-actions.ts';
 import { startLocalChain, type LocalChain } from './local-chain.ts';
+import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
+import { SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 
 // The service's own chain account is anvil's account 0; these wallets are anvil's accounts 1 and 2.
 const aliceKey = TEST_KEYS[1];
@@ -64,5 +66,21 @@ describe('a service on the chain', () => {
     await fundOnAnvil(chain.clients, alice.address);
     await setAccountSigner(chain.clients, { owner: alice, account, signer: bob.address, approved: true });
     expect((await createRecord(bobKey, 'by-account.io', { [client.headers.eip7702Account]: account })).status).toBe(200);
+  });
+
+  it('spends a nonce for the key that signed, so a signature used as a smart account cannot be replayed as its owner', async () => {
+    const account = await deploySmartAccount(chain.clients, chain.deployment, alice.address, `0x${'43'.repeat(32)}`);
+    await service.services.ownership.mint({ name: 'replayed.io', to: account, chainId: 31337, years: 1, now });
+    const envelope = buildEnvelope('CreateDnsRecordEnvelope', { zoneName: 'replayed.io', name: '@', type: 'TXT', rdata: '"once"', ttl: 60 });
+    const signature = await alice.signTypedData(envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope) as never);
+    const send = (signer: string) =>
+      client.call('createDnsRecord', {
+        body: envelope,
+        headers: { [client.headers.signer]: signer, [client.headers.signature]: signature, [client.headers.eip712Type]: 'CreateDnsRecordEnvelope' },
+      });
+    expect((await send(account)).status).toBe(200);
+    const replay = await send(alice.address);
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toMatch(/nonce was already used/);
   });
 });

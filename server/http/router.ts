@@ -6,6 +6,11 @@ import type { Handlers, Services } from './context.ts';
 
 export const API_PREFIX = '/v-next';
 
+/** A 200 answer already serialised (a cached 10,000-record zone), sent as is instead of stringified again. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /**
  * Mounts every operation of the table that has a handler. Order of checks (contract): malformed JSON →
  * authentication → input schema → the handler's own checks (ownership, record ids, zone rules).
@@ -26,6 +31,7 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
         input = parsed.data;
       }
       const result = await handler({ input, params: c.req.param() as Record<string, string>, principal, services, request: c.req.raw });
+      if (result instanceof JsonText) return c.body(result.text, 200, { 'content-type': 'application/json' });
       return c.json(result as object);
     });
   }

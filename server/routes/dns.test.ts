@@ -116,6 +116,13 @@ describe('single records', () => {
     expect(await list(elsewhere)).toEqual([foreign]);
   });
 
+  it('checks the input before ownership, as the contract orders', async () => {
+    const z = await zone();
+    const reply = await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'www', rdata: 'not-an-ip' }, OTHER_KEY);
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.data.fieldErrors)).toEqual(['rdata']);
+  });
+
   it('checks ownership before record ids', async () => {
     const z = await zone();
     const reply = await sign('deleteDnsRecord', { id: '3f1b8a52-0000-4000-8000-000000000000', zoneName: z }, OTHER_KEY);

@@ -62,6 +62,17 @@ describe('SIWE', () => {
     expect((await client.call('listApiKeys', { headers: client.withToken(verified.body.token) })).status).toBe(200);
   });
 
+  it('verifies the text as the message spells its times (without milliseconds too)', async () => {
+    const { body } = await prepared();
+    const trim = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
+    const message = { ...body.message, issuedAt: trim(body.message.issuedAt), expirationTime: trim(body.message.expirationTime) };
+    const text = (body.messageString as string).replace(body.message.issuedAt, message.issuedAt).replace(body.message.expirationTime, message.expirationTime);
+    expect(text).toContain(`Issued At: ${message.issuedAt}\n`);
+    const signature = await account.signMessage({ message: text });
+    const reply = await client.call('verifySiwe', { body: { address: ADDRESS, message, signature } });
+    expect(reply.body.valid).toBe(true);
+  });
+
   it('refuses a nonce used twice', async () => {
     const { body } = await prepared();
     const signature = await account.signMessage({ message: body.messageString });

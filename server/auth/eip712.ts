@@ -1,0 +1,134 @@
+import { hashTypedData, isAddress, recoverTypedDataAddress, type Hex } from 'viem';
+import { envelopeTypedData, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
+import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
+import type { Operation } from '../../src/core/operations.ts';
+import type { Principal, Services } from '../http/context.ts';
+import { unauthorized } from '../http/errors.ts';
+import { contractSignatureVerifier, NO_CHAIN_MESSAGE } from './contract-signatures.ts';
+
+/** A timestamp this large is milliseconds, not seconds (year 5138 in seconds). */
+const MILLISECONDS_THRESHOLD = 1e11;
+/** Nonces are remembered a little past the window, so a replay can never slip through at its edge. */
+const NONCE_MEMORY_S = ENVELOPE_WINDOW.pastSeconds + ENVELOPE_WINDOW.futureSeconds;
+const PRUNE_EVERY_MS = 60_000;
+const lastPrune = new WeakMap<Services, number>();
+
+/** Whether the request carries any EIP-712 header: then it is an EIP-712 request and must verify. */
+export function hasSignatureHeaders(headers: Headers, services: Services): boolean {
+  const h = services.headers;
+  return headers.has(h.signature) || headers.has(h.signer) || headers.has(h.eip712Type);
+}
+
+/**
+ * Verifies an EIP-712 envelope request: accepted primary type, envelope shape, timestamp window, signature
+ * (recovered locally; a contract account needs a chain), then spends the nonce. Returns the acting wallet.
+ */
+export async function authenticateEnvelope(services: Services, operation: Operation, headers: Headers, body: unknown): Promise<Principal> {
+  const h = services.headers;
+  const signer = headers.get(h.signer)?.trim();
+  const signature = headers.get(h.signature)?.trim();
+  const primaryType = headers.get(h.eip712Type)?.trim();
+  if (!signer) throw unauthorized(`A signed request needs the ${h.signer} header (the signing wallet's address)`);
+  if (!isAddress(signer, { strict: false })) throw unauthorized(`${h.signer} is not an address: expected 0x and 40 hex characters`);
+  if (!signature) throw unauthorized(`A signed request needs the ${h.signature} header`);
+  if (!/^0x[0-9a-fA-F]+$/.test(signature)) throw unauthorized(`${h.signature} is malformed: expected 0x-prefixed hex`);
+  if (!primaryType) throw unauthorized(`A signed request needs the ${h.eip712Type} header (the primary type signed)`);
+
+  const accepted = ACCEPTED_PRIMARY_TYPES[operation.id] ?? [];
+  if (accepted.length === 0) {
+    throw unauthorized(`${operation.id} takes no EIP-712 signature: use ${operation.auth === 'write' ? 'an API key' : 'a SIWE token or an API key'}`);
+  }
+  if (!accepted.includes(primaryType)) {
+    throw unauthorized(`${operation.id} does not accept the primary type ${primaryType}: it accepts ${accepted.join(', ')}`);
+  }
+
+  const parsed = envelopeSchema.safeParse(body);
+  if (!parsed.success) {
+    throw unauthorized('A signed request\u2019s body must be the envelope {payloadType, payload, timestamp, nonce}');
+  }
+  const envelope: Envelope = parsed.data;
+  const expectedPayloadType = payloadTypeOf(primaryType);
+  if (envelope.payloadType !== expectedPayloadType) {
+    throw unauthorized(`The envelope's payloadType is ${envelope.payloadType}, but ${primaryType} signs ${expectedPayloadType}`);
+  }
+  const nowMs = services.now().getTime();
+  checkTimestamp(envelope.timestamp, Math.floor(nowMs / 1000));
+
+  const chainHeader = headers.get(h.chainId)?.trim();
+  const chainId = chainHeader ? Number(chainHeader) : undefined;
+  if (chainHeader && !(Number.isSafeInteger(chainId) && chainId! > 0)) throw unauthorized(`${h.chainId} is not a chain id`);
+  const domain = chainId === undefined ? SIGNING_DOMAIN : { ...SIGNING_DOMAIN, chainId };
+  const typed = envelopeTypedData(domain, TYPE_REGISTRY, primaryType, envelope) as Parameters<typeof hashTypedData>[0];
+
+  let recovered: string;
+  try {
+    recovered = (await recoverTypedDataAddress({ ...typed, signature: signature as Hex })).toLowerCase();
+  } catch {
+    throw unauthorized(`${h.signature} is not a valid signature`);
+  }
+
+  const signerLower = signer.toLowerCase();
+  const delegated = headers.get(h.eip7702Account) ?? headers.get(h.erc1271Account) ?? headers.get(h.eip1271Account);
+  let wallet = signerLower;
+  if (delegated) {
+    // The signer acts for the account: it must have made the signature itself, and the account must accept it.
+    if (recovered !== signerLower) throw unauthorized(`The signer does not match ${h.signer}: the signature was made by another key`);
+    wallet = await verifyContractAccount(services, delegated.trim(), `The delegated account ${delegated.trim()}`, typed, signature as Hex, chainId);
+  } else if (recovered !== signerLower) {
+    await verifyContractAccount(services, signerLower, `The signer does not match ${h.signer}, and as a contract account it`, typed, signature as Hex, chainId);
+  }
+
+  // Keyed by the key that really signed, so one signature cannot be replayed under another signer or account header.
+  await spendNonce(services, recovered, envelope, nowMs);
+  return wallet === signerLower ? { wallet, via: 'eip712' } : { wallet, via: 'eip712', signer: recovered };
+}
+
+function checkTimestamp(timestamp: number, now: number): void {
+  if (!Number.isInteger(timestamp)) throw unauthorized('The envelope timestamp must be whole Unix seconds');
+  if (timestamp > MILLISECONDS_THRESHOLD) throw unauthorized('The envelope timestamp is in milliseconds: send Unix seconds');
+  if (timestamp > now + ENVELOPE_WINDOW.futureSeconds) {
+    throw unauthorized(`The envelope timestamp is more than ${ENVELOPE_WINDOW.futureSeconds} seconds in the future: check the device clock`);
+  }
+  if (timestamp < now - ENVELOPE_WINDOW.pastSeconds) {
+    throw unauthorized(`The signature was made more than ${ENVELOPE_WINDOW.pastSeconds / 60} minutes ago: sign the request again`);
+  }
+}
+
+async function verifyContractAccount(
+  services: Services,
+  account: string,
+  what: string,
+  typed: Parameters<typeof hashTypedData>[0],
+  signature: Hex,
+  chainId: number | undefined,
+): Promise<string> {
+  if (!isAddress(account, { strict: false })) throw unauthorized(`${what} is not an address`);
+  const verifier = contractSignatureVerifier(services);
+  if (!verifier) throw unauthorized(`${what} ${NO_CHAIN_MESSAGE}`);
+  let accepted = false;
+  try {
+    accepted = await verifier.isValidSignature({ account, hash: hashTypedData(typed), signature, chainId });
+  } catch {
+    accepted = false;
+  }
+  if (!accepted) throw unauthorized(`${what} did not accept the signature`);
+  return account.toLowerCase();
+}
+
+async function spendNonce(services: Services, signer: string, envelope: Envelope, nowMs: number): Promise<void> {
+  const expiresAt = new Date(Math.max(envelope.timestamp * 1000, nowMs) + NONCE_MEMORY_S * 1000).toISOString();
+  const now = new Date(nowMs).toISOString();
+  // A nonce whose memory has lapsed may be stored again; its envelope could not pass the window check anyway.
+  const rows = await services.db.query(
+    `INSERT INTO envelope_nonces (signer, nonce, expires_at) VALUES ($1, $2, $3)
+     ON CONFLICT (signer, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE envelope_nonces.expires_at < $4
+     RETURNING nonce`,
+    [signer, envelope.nonce, expiresAt, now],
+  );
+  if (rows.length === 0) throw unauthorized('This nonce was already used: sign the request again');
+  if (nowMs - (lastPrune.get(services) ?? 0) > PRUNE_EVERY_MS) {
+    lastPrune.set(services, nowMs);
+    await services.db.query('DELETE FROM envelope_nonces WHERE expires_at < $1', [now]);
+  }
+}
