@@ -1,0 +1,310 @@
+import { readFile } from 'node:fs/promises';
+import { test, expect } from './support/fixtures.ts';
+import { addressOf, TEST_KEYS } from './support/keys.ts';
+import { signIn } from './support/pages.ts';
+import { call, ownDomain, signedCall } from './support/service-client.ts';
+import { recordsPage, typedSignatures } from './pages/records.ts';
+
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}.com`;
+const zoneRecords = (zoneName: string) => call('getDnsRecords', { query: { zoneName } });
+
+test.describe('DNS records editor', () => {
+  // Each journey signs several writes through the test wallet and waits for the service: on two shared
+  // cores that takes longer than the default minute.
+  test.describe.configure({ timeout: 180_000 });
+
+  test('adds each everyday type with one signature each, edits one and deletes one', async ({ page, wallet }) => {
+    const domain = unique('everyday');
+    await ownDomain(TEST_KEYS.alice, domain);
+    const records = recordsPage(page);
+    await page.goto('/');
+    await signIn(page, wallet);
+    await records.open(domain);
+
+    // A new domain is parked: its managed records are shown read-only, with the reason.
+    await expect(records.rowWith('34.123.0.161')).toContainText('read-only');
+
+    const before = typedSignatures(wallet.requests);
+    await records.addAndSign('A', 'web', { 'IPv4 address': '192.0.2.10' });
+    await records.addAndSign('AAAA', 'web', { 'IPv6 address': '2001:db8::10' });
+    await records.addAndSign('CNAME', 'www', { 'Target host name': 'web.' + domain });
+    await records.addAndSign('MX', '@', { Priority: '10', 'Mail server': 'mail.example.net' });
+    await records.addAndSign('TXT', '@', { Text: 'v=spf1 include:_spf.example.net ~all' });
+    await records.addAndSign('NS', 'lab', { 'Name server': 'ns1.example.net' });
+    await records.addAndSign('SRV', '_sip._tcp', { Priority: '10', Weight: '5', Port: '5060', Target: 'sip.example.net' });
+    await records.addAndSign('CAA', '@', { Flags: '0', Tag: 'issuewild', Value: 'letsencrypt.org' });
+    expect(typedSignatures(wallet.requests) - before, 'one signature per record').toBe(8);
+
+    for (const [type, name] of [['A', 'web'], ['AAAA', 'web'], ['CNAME', 'www'], ['MX', '@'], ['TXT', '@'], ['NS', 'lab'], ['SRV', '_sip._tcp'], ['CAA', '@']]) {
+      await expect(records.row(type, name)).toBeVisible();
+    }
+    await expect(records.row('MX', '@')).toContainText('10 mail.example.net.');
+    await expect(records.row('CNAME', 'www').getByRole('cell').first()).toHaveAttribute('title', `www.${domain}`);
+
+    const stored = await zoneRecords(domain);
+    expect(stored.filter((r) => !r.metadata).map((r) => `${r.name} ${r.type} ${r.rdata}`).sort()).toEqual(
+      [
+        '@ CAA 0 issuewild "letsencrypt.org"',
+        '@ MX 10 mail.example.net.',
+        '@ TXT "v=spf1 include:_spf.example.net ~all"',
+        '_sip._tcp SRV 10 5 5060 sip.example.net.',
+        'lab NS ns1.example.net.',
+        'web A 192.0.2.10',
+        'web AAAA 2001:db8::10',
+        `www CNAME web.${domain}.`,
+      ].sort(),
+    );
+
+    const form = await records.edit('A', 'web');
+    await form.getByLabel('IPv4 address', { exact: true }).fill('192.0.2.20');
+    await form.getByRole('combobox', { name: 'TTL', exact: true }).selectOption('300');
+    await expect(form.getByRole('note')).toContainText(`A web.${domain} → 192.0.2.20`);
+    await form.getByRole('button', { name: 'Save and sign' }).click();
+    await expect(form).toBeHidden();
+    await expect(records.row('A', 'web')).toContainText('192.0.2.20');
+    await expect(records.row('A', 'web')).toContainText('5 min');
+
+    const confirm = await records.delete('TXT', '@');
+    await expect(confirm.getByRole('note')).toContainText('Delete one record');
+    await confirm.getByRole('button', { name: 'Delete and sign' }).click();
+    // The row leaves the table at once (optimistic); the dialog closes once the service has answered.
+    await expect(records.row('TXT', '@')).toHaveCount(0);
+    await expect(confirm).toBeHidden();
+    expect(typedSignatures(wallet.requests) - before).toBe(10);
+    expect((await zoneRecords(domain)).some((r) => r.type === 'TXT')).toBe(false);
+  });
+
+  test('a conflict is blocked on its field before the wallet opens', async ({ page, wallet }) => {
+    const domain = unique('conflict');
+    await ownDomain(TEST_KEYS.alice, domain);
+    await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 3600 });
+    const records = recordsPage(page);
+    await page.goto('/');
+    await signIn(page, wallet);
+    await records.open(domain);
+    const before = typedSignatures(wallet.requests);
+
+    await records.fillNew('CNAME', 'www', { 'Target host name': 'host.example.net' });
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    // The conflict is said on the Name field, naming the record in the way.
+    const nameField = records.dialog.getByRole('textbox', { name: 'Name', exact: true });
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    await expect(records.dialog.getByText(/192\.0\.2\.1/)).toBeVisible();
+
+    // While parked, an apex A is refused: said on the field, nothing signed.
+    await records.dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('A');
+    await records.dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('@');
+    await records.dialog.getByLabel('IPv4 address', { exact: true }).fill('192.0.2.50');
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await expect(records.dialog.getByLabel('IPv4 address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(records.dialog).toContainText(/park/i);
+
+    // A bad value says what is wrong, with an example.
+    await records.dialog.getByLabel('IPv4 address', { exact: true }).fill('2001:db8::1');
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await expect(records.dialog).toContainText('use an AAAA record');
+    expect(typedSignatures(wallet.requests) - before, 'no signature was asked for').toBe(0);
+
+    await page.keyboard.press('Escape');
+    await expect(records.dialog).toBeHidden();
+  });
+
+  test('a change set survives a reload and applies with one signature per kind', async ({ page, wallet }) => {
+    const domain = unique('changeset');
+    await ownDomain(TEST_KEYS.alice, domain);
+    for (const [name, rdata] of [['a', '192.0.2.1'], ['b', '192.0.2.2'], ['c', '192.0.2.3']]) {
+      await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name, type: 'A', rdata, ttl: 3600 });
+    }
+    const records = recordsPage(page);
+    await page.goto('/');
+    await signIn(page, wallet);
+    await records.open(domain);
+
+    // Replace the A record at c by a CNAME: the delete is applied before the create.
+    await (await records.delete('A', 'c')).getByRole('button', { name: 'Add to change set' }).click();
+    const editA = await records.edit('A', 'a');
+    await editA.getByLabel('IPv4 address', { exact: true }).fill('198.51.100.1');
+    await editA.getByRole('button', { name: 'Add to change set' }).click();
+    const editB = await records.edit('A', 'b');
+    await editB.getByLabel('IPv4 address', { exact: true }).fill('198.51.100.2');
+    await editB.getByRole('button', { name: 'Add to change set' }).click();
+    await records.addToChangeSet('CNAME', 'c', { 'Target host name': 'host.example.net' });
+    await records.addToChangeSet('TXT', '@', { Text: 'hello world' });
+    await expect(records.changeSet).toContainText('5 pending changes');
+
+    await page.reload();
+    await expect(records.changeSet).toContainText('5 pending changes');
+    await expect(records.changeSet.getByRole('listitem')).toHaveCount(5);
+
+    const before = typedSignatures(wallet.requests);
+    await records.changeSet.getByRole('button', { name: 'Review and apply' }).click();
+    const review = records.dialog;
+    await expect(review.getByRole('note')).toContainText('Signature 1 of 3: Delete 1 record');
+    await expect(review.getByRole('note')).toContainText('Signature 2 of 3: Change 2 records');
+    await expect(review.getByRole('note')).toContainText('Signature 3 of 3: Add 2 records');
+    await review.getByRole('button', { name: /Sign and apply \(3 signatures\)/ }).click();
+    await expect(records.changeSet).toBeHidden();
+    expect(typedSignatures(wallet.requests) - before, 'one signature per kind').toBe(3);
+
+    await expect(records.row('CNAME', 'c')).toBeVisible();
+    await expect(records.row('A', 'a')).toContainText('198.51.100.1');
+    const stored = (await zoneRecords(domain)).filter((r) => !r.metadata).map((r) => `${r.name} ${r.type} ${r.rdata}`).sort();
+    expect(stored).toEqual(['@ TXT "hello world"', 'a A 198.51.100.1', 'b A 198.51.100.2', 'c CNAME host.example.net.'].sort());
+  });
+
+  test('a declined signature leaves the change set as it was', async ({ page, wallet }) => {
+    const domain = unique('declined');
+    await ownDomain(TEST_KEYS.alice, domain);
+    const records = recordsPage(page);
+    await page.goto('/');
+    await signIn(page, wallet);
+    await records.open(domain);
+    await records.addToChangeSet('A', 'one', { 'IPv4 address': '192.0.2.1' });
+    await records.addToChangeSet('A', 'two', { 'IPv4 address': '192.0.2.2' });
+
+    wallet.rejectNext('eth_signTypedData_v4');
+    await records.changeSet.getByRole('button', { name: 'Review and apply' }).click();
+    await records.dialog.getByRole('button', { name: /Sign and apply/ }).click();
+    await expect(page.getByText('Signature declined')).toBeVisible();
+    await expect(records.changeSet).toContainText('2 pending changes');
+    await expect(records.rowWith('192.0.2.1')).toHaveCount(0);
+    expect((await zoneRecords(domain)).some((r) => r.name === 'one')).toBe(false);
+  });
+
+  test('a wallet that does not own the domain is told whose it is', async ({ page, wallet }) => {
+    const domain = unique('notmine');
+    await ownDomain(TEST_KEYS.bob, domain);
+    const records = recordsPage(page);
+    await page.goto('/');
+    await signIn(page, wallet);
+    await records.open(domain);
+
+    await records.fillNew('A', 'web', { 'IPv4 address': '192.0.2.10' });
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    const bob = addressOf(TEST_KEYS.bob);
+    const alert = records.dialog.getByRole('alert');
+    await expect(alert).toContainText(`cannot change ${domain}`);
+    await expect(alert).toContainText(`It belongs to ${bob}`);
+    await expect(alert).toContainText('Switch to that wallet');
+    // The optimistic row is rolled back.
+    await page.keyboard.press('Escape');
+    await expect(records.rowWith('192.0.2.10')).toHaveCount(0);
+  });
+
+  test('imports a zone file into the change set, applies it, and exports the zone', async ({ page, wallet }) => {
+    const domain = unique('zonefile');
+    await ownDomain(TEST_KEYS.alice, domain);
+    await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 3600 });
+    const records = recordsPage(page);
+    await page.goto('/');
+    await signIn(page, wallet);
+    await records.open(domain);
+
+    const zoneText = [
+      `$ORIGIN ${domain}.`,
+      '$TTL 1h',
+      `@     IN SOA ns1.example.net. hostmaster.${domain}. 1 7200 3600 1209600 3600`,
+      '@     IN NS  ns1.example.net.',
+      'www   IN A   192.0.2.1 ; already there',
+      'api   5m IN A 192.0.2.7',
+      `@        MX  10 mail.${domain}.`,
+      '@        TXT "v=spf1 " "-all"',
+      'broken IN A 300.1.1.1',
+    ].join('\n');
+    await records.section.getByRole('button', { name: 'Import zone file' }).click();
+    await records.dialog.getByRole('tab', { name: 'Import' }).click();
+    await records.dialog.getByRole('textbox', { name: 'Paste a zone file' }).fill(zoneText);
+    await records.dialog.getByRole('button', { name: 'Read zone file' }).click();
+    await expect(records.dialog).toContainText('3 new records to add');
+    await expect(records.dialog).toContainText('Line 9');
+    await records.dialog.getByText('What is left out and why').click();
+    await expect(records.dialog).toContainText('Already in the zone');
+    await expect(records.dialog).toContainText('SOA');
+    await records.dialog.getByRole('button', { name: 'Add 3 to change set' }).click();
+    await expect(records.changeSet).toContainText('3 pending changes');
+
+    const before = typedSignatures(wallet.requests);
+    await records.changeSet.getByRole('button', { name: 'Review and apply' }).click();
+    await records.dialog.getByRole('button', { name: /Sign and apply \(1 signature\)/ }).click();
+    await expect(records.changeSet).toBeHidden();
+    expect(typedSignatures(wallet.requests) - before).toBe(1);
+    await expect(records.row('A', 'api')).toContainText('5 min');
+
+    await records.section.getByRole('button', { name: 'Export zone file' }).click();
+    const exported = records.dialog.getByRole('textbox', { name: 'Exported zone file' });
+    const text = await exported.inputValue();
+    expect(text).toContain(`$ORIGIN ${domain}.`);
+    for (const line of [`api.${domain}.`, `www.${domain}.`, `10 mail.${domain}.`, '"v=spf1 " "-all"']) expect(text).toContain(line);
+    expect(text).not.toContain('34.123.0.161');
+    const download = page.waitForEvent('download');
+    await records.dialog.getByRole('link', { name: `Download ${domain}.zone` }).click();
+    const file = await (await download).path();
+    expect(await readFile(file, 'utf8')).toBe(text);
+
+    // Exported and imported again: nothing new.
+    await records.dialog.getByRole('tab', { name: 'Import' }).click();
+    await records.dialog.getByRole('textbox', { name: 'Paste a zone file' }).fill(text);
+    await records.dialog.getByRole('button', { name: 'Read zone file' }).click();
+    await expect(records.dialog).toContainText('0 new records to add');
+  });
+
+  test('a template fills the change set, compared with the zone first', async ({ page, wallet }) => {
+    const domain = unique('template');
+    await ownDomain(TEST_KEYS.alice, domain);
+    await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name: 'autodiscover', type: 'CNAME', rdata: 'autodiscover.outlook.com.', ttl: 3600 });
+    const records = recordsPage(page);
+    await page.goto('/');
+    await signIn(page, wallet);
+    await records.open(domain);
+
+    await records.section.getByRole('button', { name: 'Templates' }).click();
+    await records.dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Microsoft 365 mail' });
+    await expect(records.dialog.getByRole('listitem')).toHaveCount(2);
+    await expect(records.dialog).toContainText(`+ MX ${domain} → 0 ${domain.replace('.', '-')}.mail.protection.outlook.com.`);
+    await expect(records.dialog).toContainText('Already in the zone: not duplicated');
+    await records.dialog.getByRole('button', { name: 'Add to change set' }).click();
+    await expect(records.changeSet).toContainText('2 pending changes');
+
+    const before = typedSignatures(wallet.requests);
+    await records.changeSet.getByRole('button', { name: 'Review and apply' }).click();
+    await records.dialog.getByRole('button', { name: /Sign and apply \(1 signature\)/ }).click();
+    await expect(records.changeSet).toBeHidden();
+    expect(typedSignatures(wallet.requests) - before).toBe(1);
+    await expect(records.row('MX', '@')).toContainText('mail.protection.outlook.com.');
+  });
+
+  test('search, type filter, sort and keyboard shortcuts', async ({ page }) => {
+    const domain = unique('search');
+    await ownDomain(TEST_KEYS.alice, domain);
+    await signedCall(TEST_KEYS.alice, 'batchCreateDnsRecords', {
+      zoneName: domain,
+      records: [
+        { name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 300 },
+        { name: 'mail', type: 'A', rdata: '192.0.2.25', ttl: 3600 },
+        { name: '@', type: 'MX', rdata: `10 mail.${domain}.`, ttl: 3600 },
+      ],
+    });
+    const records = recordsPage(page);
+    await records.open(domain);
+    await page.keyboard.press('/');
+    await expect(records.search).toBeFocused();
+    await page.keyboard.type('mail');
+    await expect(records.row('A', 'mail')).toBeVisible();
+    await expect(records.row('MX', '@')).toBeVisible();
+    await expect(records.row('A', 'www')).toHaveCount(0);
+    await records.search.fill('');
+    await records.typeFilter.selectOption('MX');
+    await expect(records.table.getByRole('button', { name: /^Edit / })).toHaveCount(1);
+    await records.typeFilter.selectOption('all');
+
+    await records.table.getByRole('button', { name: 'TTL' }).click();
+    await expect(records.table.getByRole('columnheader', { name: 'TTL' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(records.table.getByRole('row').nth(1)).toContainText('1 min');
+
+    await page.locator('body').click();
+    await page.keyboard.press('n');
+    await expect(records.dialog.getByRole('heading', { name: 'Add a record' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(records.dialog).toBeHidden();
+  });
+});

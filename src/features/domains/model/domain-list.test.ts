@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { UserDomain } from '@/core/wire/user.ts';
+import { expiryInWords, shortTokenId, toDomainRow, viewDomains } from './domain-list.ts';
+
+const now = Date.parse('2026-06-01T00:00:00Z');
+const domain = (name: string, expires: string, parked = false, web = false): UserDomain => ({
+  normalizedDomainName: name,
+  chainId: 31337,
+  ownerAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  tokenId: '98765432109876543210',
+  expirationDate: expires,
+  dnsStatus: { isParkingEnabled: parked, hasWebRecords: web, hasMxRecords: false },
+});
+const rows = [
+  domain('zeta.com', '2027-06-01T00:00:00Z', true),
+  domain('alpha.io', '2026-06-11T00:00:00Z', false, true),
+  domain('old.dev', '2026-05-20T00:00:00Z', true),
+].map((d) => toDomainRow(d, now));
+
+describe('my domains list', () => {
+  it('warns when expiry is near or past', () => {
+    expect(rows.map((r) => r.expiry)).toEqual(['ok', 'soon', 'expired']);
+    expect(expiryInWords(rows[1])).toBe('expires in 10 days');
+    expect(expiryInWords(rows[2])).toBe('expired 12 days ago');
+  });
+
+  it('sorts by name or expiry and filters by words and state', () => {
+    const base = { query: '', filter: 'all' as const, sort: 'name' as const, direction: 'asc' as const };
+    expect(viewDomains(rows, base).map((r) => r.name)).toEqual(['alpha.io', 'old.dev', 'zeta.com']);
+    expect(viewDomains(rows, { ...base, sort: 'expiry', direction: 'desc' }).map((r) => r.name)).toEqual(['zeta.com', 'alpha.io', 'old.dev']);
+    expect(viewDomains(rows, { ...base, filter: 'expiring' }).map((r) => r.name)).toEqual(['alpha.io', 'old.dev']);
+    expect(viewDomains(rows, { ...base, filter: 'parked', query: 'ze' }).map((r) => r.name)).toEqual(['zeta.com']);
+    expect(viewDomains(rows, { ...base, filter: 'no-web' }).map((r) => r.name)).toEqual(['old.dev', 'zeta.com']);
+  });
+
+  it('shortens a token id', () => {
+    expect(shortTokenId('98765432109876543210')).toBe('987654…3210');
+    expect(shortTokenId('42')).toBe('42');
+  });
+});

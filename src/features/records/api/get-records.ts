@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Api } from '@/lib/api/use-api.ts';
+import { zoneKey } from '@/lib/query-keys.ts';
+import type { DnsRecord } from '@/core/wire/dns.ts';
+
+export function recordsKey(zoneName: string): unknown[] {
+  return [...zoneKey(zoneName), 'records'];
+}
+
+/** Every record of a zone, stored and managed (GET /dns/records, public). */
+export function recordsQueryOptions(api: Api, zoneName: string) {
+  return queryOptions<DnsRecord[]>({
+    queryKey: recordsKey(zoneName),
+    queryFn: () => api.call('getDnsRecords', { query: { zoneName } }),
+  });
+}

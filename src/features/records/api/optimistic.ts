@@ -1,0 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { DnsRecord } from '@/core/wire/dns.ts';
+import { zoneKey } from '@/lib/query-keys.ts';
+import { recordsKey } from './get-records.ts';
+
+export interface Snapshot {
+  previous: DnsRecord[] | undefined;
+}
+
+/** Shows a write in the table at once; the snapshot restores the table if the service refuses it. */
+export async function applyOptimistic(queryClient: QueryClient, zoneName: string, change: (records: DnsRecord[]) => DnsRecord[]): Promise<Snapshot> {
+  const key = recordsKey(zoneName);
+  await queryClient.cancelQueries({ queryKey: key });
+  const previous = queryClient.getQueryData<DnsRecord[]>(key);
+  if (previous) queryClient.setQueryData<DnsRecord[]>(key, change(previous));
+  return { previous };
+}
+
+export function rollback(queryClient: QueryClient, zoneName: string, snapshot: Snapshot | undefined): void {
+  if (snapshot?.previous) queryClient.setQueryData(recordsKey(zoneName), snapshot.previous);
+}
+
+/** After any zone write, every view of the zone (records, parking) reloads from the service. */
+export function settle(queryClient: QueryClient, zoneName: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: zoneKey(zoneName) });
+}
+
+/** A record not yet stored, shown while its write is on the way; its id marks it as pending. */
+export function pendingRecord(zoneName: string, record: Pick<DnsRecord, 'name' | 'type' | 'rdata' | 'ttl'>, id: string): DnsRecord {
+  const now = new Date().toISOString();
+  return { id, zoneName, class: 'IN', metadata: { pending: true }, createdAt: now, updatedAt: now, ...record };
+}
+
+export const PENDING_PREFIX = 'pending:';

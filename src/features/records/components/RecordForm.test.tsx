@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { blankFormValues, toFormValues } from '../model/record-form.ts';
+import { RecordForm } from './RecordForm.tsx';
+
+afterEach(cleanup);
+
+function setup(overrides: Partial<Parameters<typeof RecordForm>[0]> = {}) {
+  const onSubmit = vi.fn(async () => null);
+  const checkZone = vi.fn(() => null);
+  render(
+    <RecordForm zoneName="example.com" initial={blankFormValues('A', '@')} mode="add" checkZone={checkZone} onSubmit={onSubmit} onCancel={() => {}} {...overrides} />,
+  );
+  return { onSubmit, checkZone, user: userEvent.setup() };
+}
+
+describe('RecordForm', () => {
+  it('shows the structured MX fields and sends the stored record, with a preview of the full name', async () => {
+    const { onSubmit, user } = setup();
+    await user.selectOptions(screen.getByLabelText('Type'), 'MX');
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Shop');
+    expect(screen.getByText(/Full name: shop\.example\.com/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Priority'), '10');
+    await user.type(screen.getByLabelText('Mail server'), 'mx.example.net');
+    expect(screen.getByRole('note').textContent).toContain('MX shop.example.com → 10 mx.example.net.');
+    await user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'shop', type: 'MX', rdata: '10 mx.example.net.', ttl: 3600 }, 'sign'));
+  });
+
+  it('says what is wrong on each field, with an example, and sends nothing', async () => {
+    const { onSubmit, user } = setup();
+    await user.selectOptions(screen.getByLabelText('Type'), 'SRV');
+    await user.type(screen.getByLabelText('Port'), '99999');
+    await user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    expect(await screen.findByText('Port is a whole number from 0 to 65535, e.g. 5060')).toBeTruthy();
+    expect(screen.getByText('Priority is required, e.g. 10')).toBeTruthy();
+    expect(screen.getByLabelText('Port').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('puts a zone-rule conflict on the field it names before anything is signed', async () => {
+    const checkZone = vi.fn(() => ({ message: 'www already has an A record (192.0.2.1): a CNAME must be alone at its name', field: 'name' as const }));
+    const { onSubmit, user } = setup({ checkZone, initial: { ...blankFormValues('CNAME', 'www'), value: 'host.example.net' } });
+    await user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    expect(await screen.findByText(/a CNAME must be alone/)).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('lands the service’s field error on the field and a 403 explanation above the buttons', async () => {
+    const onSubmit = vi
+      .fn()
+      .mockResolvedValueOnce({ fieldErrors: { rdata: 'The service says no' } })
+      .mockResolvedValueOnce({ formError: { title: 'This wallet cannot change example.com', description: 'It belongs to 0x7099…79C8.' } });
+    const { user } = setup({ onSubmit, initial: toFormValues({ name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 300 }), mode: 'edit' });
+    await user.click(screen.getByRole('button', { name: 'Save and sign' }));
+    expect(await screen.findByText('The service says no')).toBeTruthy();
+    expect(screen.getByLabelText('IPv4 address').getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save and sign' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('It belongs to 0x7099…79C8.');
+  });
+
+  it('offers TTL presets and a custom value in BIND units', async () => {
+    const { onSubmit, user } = setup({ initial: { ...blankFormValues('A', 'www'), value: '192.0.2.1' } });
+    await user.selectOptions(screen.getByLabelText('TTL'), 'custom');
+    await user.clear(screen.getByLabelText('Custom TTL'));
+    await user.type(screen.getByLabelText('Custom TTL'), '2h');
+    expect(screen.getByText('7200 seconds = 2 h')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add to change set' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 7200 }, 'draft'));
+  });
+});

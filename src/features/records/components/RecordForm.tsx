@@ -1,0 +1,213 @@
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { fullName, validateRecordName } from '@/core/dns/names.ts';
+import { parseTtl, ttlInWords, TTL_PRESETS } from '@/core/dns/ttl.ts';
+import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
+import { Button, Notice, Select, TextField } from '@/ui/index.ts';
+import { fieldsFor, type FieldSpec } from '../model/record-fields.ts';
+import {
+  COMMON_TYPES,
+  EDITABLE_TYPES,
+  recordFormSchema,
+  switchType,
+  toRecordInput,
+  type EditableType,
+  type RecordFormValues,
+  type RecordInput,
+} from '../model/record-form.ts';
+import { recordInWords } from '../model/describe.ts';
+import type { Problem } from '../model/zone-check.ts';
+
+export type SubmitMode = 'sign' | 'draft';
+
+/** What a submit can answer: nothing (done) or errors to show on fields and above the form. */
+export interface SubmitProblem {
+  fieldErrors?: Record<string, string>;
+  formError?: { title: string; description?: string; tone?: 'danger' | 'info' };
+}
+
+export interface RecordFormProps {
+  zoneName: string;
+  initial: RecordFormValues;
+  /** 'add' or 'edit': the notice and button words follow it. */
+  mode: 'add' | 'edit';
+  /** Runs the zone rules on the record before anything is signed. */
+  checkZone: (record: RecordInput, how: SubmitMode) => Problem | null;
+  onSubmit: (record: RecordInput, how: SubmitMode) => Promise<SubmitProblem | null>;
+  onCancel: () => void;
+  /** Offer "Sign now" (false while the record only exists in the draft). */
+  canSignNow?: boolean;
+}
+
+const typeOptions = [...COMMON_TYPES, ...EDITABLE_TYPES.filter((t) => !COMMON_TYPES.includes(t))].map((t) => ({ value: t, label: t }));
+const CUSTOM = 'custom';
+
+/** The main field of a type: where zone-rule problems about the data land. */
+function mainField(type: EditableType): string {
+  const fields = fieldsFor(type);
+  return fields[fields.length - 1].key;
+}
+
+export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true }: RecordFormProps) {
+  const schema = useMemo(() => recordFormSchema(zoneName), [zoneName]);
+  const form = useForm<RecordFormValues>({ resolver: zodResolver(schema) as never, defaultValues: initial, mode: 'onTouched' });
+  const { register, handleSubmit, setError, reset, getValues, control, formState } = form;
+  const values = useWatch({ control }) as RecordFormValues;
+  const type = values.type ?? initial.type;
+  const [formError, setFormError] = useState<SubmitProblem['formError'] | null>(null);
+  const [submitting, setSubmitting] = useState<SubmitMode | null>(null);
+
+  const name = validateRecordName(values.name ?? '', zoneName);
+  const preview = name.ok ? fullName(name.value, zoneName) : null;
+  const ttl = parseTtl(values.ttl ?? '');
+  const presetMatch = ttl.ok && TTL_PRESETS.some((p) => p.seconds === ttl.value) ? String(ttl.value) : CUSTOM;
+  const [customTtl, setCustomTtl] = useState(presetMatch === CUSTOM);
+  const record = toRecordInput(values, zoneName);
+
+  const submit = (how: SubmitMode) =>
+    handleSubmit(async (valid) => {
+      const input = toRecordInput(valid, zoneName);
+      if (!input) return;
+      setFormError(null);
+      const problem = checkZone(input, how);
+      if (problem) {
+        const field = problem.field === 'name' ? 'name' : problem.field === 'type' ? 'type' : mainField(valid.type);
+        setError(field, { type: 'zone', message: problem.message }, { shouldFocus: true });
+        return;
+      }
+      setSubmitting(how);
+      try {
+        const result = await onSubmit(input, how);
+        if (!result) return;
+        for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+          setError(field === 'rdata' ? mainField(valid.type) : field, { type: 'server', message }, { shouldFocus: true });
+        }
+        if (result.formError) setFormError(result.formError);
+      } finally {
+        setSubmitting(null);
+      }
+    });
+
+  const onTypeChange = (next: EditableType) => reset(switchType(getValues(), next), { keepDefaultValues: true });
+  const verb = mode === 'add' ? 'Add' : 'Change';
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(canSignNow ? 'sign' : 'draft')();
+      }}
+    >
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Select
+          label="Type"
+          options={typeOptions}
+          error={formState.errors.type?.message}
+          {...register('type', { onChange: (event) => onTypeChange(event.target.value as EditableType) })}
+        />
+        <div className="sm:col-span-2">
+          <TextField
+            label="Name"
+            hint={preview ? `Full name: ${preview} (@ is ${zoneName} itself)` : 'Relative to the zone, e.g. www or @ for the zone itself'}
+            error={formState.errors.name?.message}
+            autoComplete="off"
+            spellCheck={false}
+            {...register('name')}
+          />
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {fieldsFor(type).map((spec) => (
+          <RdataField key={`${type}-${spec.key}`} spec={spec} error={formState.errors[spec.key]?.message} register={register} />
+        ))}
+      </div>
+
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Select
+          label="TTL"
+          value={customTtl ? CUSTOM : presetMatch}
+          onChange={(event) => {
+            if (event.target.value === CUSTOM) setCustomTtl(true);
+            else {
+              setCustomTtl(false);
+              form.setValue('ttl', event.target.value, { shouldValidate: true });
+            }
+          }}
+          options={[...TTL_PRESETS.map((p) => ({ value: String(p.seconds), label: p.label })), { value: CUSTOM, label: 'Custom…' }]}
+          hint="How long resolvers may cache the record"
+        />
+        {customTtl ? (
+          <TextField
+            label="Custom TTL"
+            hint={ttl.ok ? `${ttl.value} seconds = ${ttlInWords(ttl.value)}` : 'Seconds, or with a unit: 300, 5m, 1h, 1d'}
+            error={formState.errors.ttl?.message}
+            inputMode="text"
+            {...register('ttl')}
+          />
+        ) : formState.errors.ttl ? (
+          <p className="text-xs font-medium text-red-700 dark:text-red-400">{formState.errors.ttl.message}</p>
+        ) : null}
+      </div>
+
+      {formError ? (
+        <Notice tone={formError.tone ?? 'danger'} title={formError.title}>
+          {formError.description}
+        </Notice>
+      ) : null}
+
+      {canSignNow && record ? (
+        <SigningNotice lines={[`${verb} one record in ${zoneName}: ${recordInWords(record, zoneName)}`, `TTL ${ttlInWords(record.ttl)}`]} />
+      ) : null}
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="secondary" onClick={() => void submit('draft')()} loading={submitting === 'draft'} disabled={submitting !== null}>
+          {canSignNow ? 'Add to change set' : 'Save in change set'}
+        </Button>
+        {canSignNow ? (
+          <Button type="submit" loading={submitting === 'sign'} disabled={submitting !== null}>
+            {mode === 'add' ? 'Add and sign' : 'Save and sign'}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function RdataField({ spec, error, register }: { spec: FieldSpec; error?: string; register: ReturnType<typeof useForm<RecordFormValues>>['register'] }) {
+  const hint = `e.g. ${spec.example}`;
+  if (spec.options) return <Select label={spec.label} options={spec.options} error={error} hint={hint} {...register(spec.key)} />;
+  if (spec.multiline) {
+    return (
+      <div className="space-y-1 sm:col-span-2">
+        <label htmlFor={`field-${spec.key}`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {spec.label}
+        </label>
+        <textarea
+          id={`field-${spec.key}`}
+          rows={3}
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`field-${spec.key}-help`}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
+          {...register(spec.key)}
+        />
+        <p id={`field-${spec.key}-help`} className={error ? 'text-xs font-medium text-red-700 dark:text-red-400' : 'text-xs text-slate-600 dark:text-slate-400'}>
+          {error ?? `${hint}. Long text is split into 255-byte strings for you (up to 65,535 bytes).`}
+        </p>
+      </div>
+    );
+  }
+  const wide = spec.max === undefined;
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <TextField label={spec.label} hint={hint} error={error} autoComplete="off" spellCheck={false} inputMode={wide ? 'text' : 'numeric'} {...register(spec.key)} />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useMemo, useState } from 'react';
+import { parseZoneFile } from '@/core/dns/zone-file.ts';
+import type { DnsRecord } from '@/core/wire/dns.ts';
+import { Button, Dialog, Notice, Tabs } from '@/ui/index.ts';
+import { planImport, type ImportPlan } from '../model/zone-import.ts';
+import type { RecordInput } from '../model/record-form.ts';
+
+export interface ZoneFileDialogProps {
+  open: boolean;
+  zoneName: string;
+  zone: DnsRecord[];
+  exported: string;
+  initialTab: 'import' | 'export';
+  onImport: (records: RecordInput[]) => void;
+  onClose: () => void;
+}
+
+/** Export the zone as a BIND file (download or copy), or import one into the change set for review. */
+export function ZoneFileDialog({ open, zoneName, zone, exported, initialTab, onImport, onClose }: ZoneFileDialogProps) {
+  const [tab, setTab] = useState<string>(initialTab);
+  const [text, setText] = useState('');
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [copied, setCopied] = useState(false);
+  const download = useMemo(() => (open && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([exported], { type: 'text/plain' })) : undefined), [exported, open]);
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    setText(await file.text());
+    setPlan(null);
+  };
+  const review = () => {
+    const parsed = parseZoneFile(text, { origin: zoneName });
+    setPlan(planImport(parsed.records, zone, parsed));
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Zone file" description={`A BIND zone file of ${zoneName}`}>
+      <Tabs
+        label="Zone file"
+        selected={tab}
+        onSelect={setTab}
+        items={[
+          {
+            id: 'export',
+            label: 'Export',
+            content: (
+        <div className="space-y-2">
+          <label htmlFor="zone-export" className="block text-sm font-medium">
+            Exported zone file
+          </label>
+          <textarea id="zone-export" readOnly value={exported} rows={10} className="block w-full rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-950" />
+          <div className="flex flex-wrap gap-2">
+            <a className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium dark:border-slate-600" href={download} download={`${zoneName}.zone`}>
+              Download {zoneName}.zone
+            </a>
+            <Button
+              variant="secondary"
+              onClick={async () => {
+                await navigator.clipboard?.writeText(exported);
+                setCopied(true);
+              }}
+            >
+              {copied ? 'Copied' : 'Copy to clipboard'}
+            </Button>
+          </div>
+        </div>
+            ),
+          },
+          {
+            id: 'import',
+            label: 'Import',
+            content: (
+        <div className="space-y-3">
+          <label htmlFor="zone-import" className="block text-sm font-medium">
+            Paste a zone file
+          </label>
+          <textarea
+            id="zone-import"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setPlan(null);
+            }}
+            rows={8}
+            spellCheck={false}
+            placeholder={`$ORIGIN ${zoneName}.\n$TTL 1h\nwww  IN  A  192.0.2.10`}
+            aria-describedby="zone-import-help"
+            className="block w-full rounded-lg border border-slate-300 p-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-950"
+          />
+          <p id="zone-import-help" className="text-xs text-slate-600 dark:text-slate-400">
+            $ORIGIN, $TTL, relative and absolute names, TTL units (1h, 1d), comments and multi-string TXT are understood. Nothing is signed yet: the records go to the change set for review.
+          </p>
+          <label className="block text-sm">
+            <span className="font-medium">Or choose a file</span>
+            <input type="file" accept=".zone,.txt,.db,text/plain" className="mt-1 block text-sm" onChange={(event) => void readFile(event.target.files?.[0])} />
+          </label>
+          <Button variant="secondary" onClick={review} disabled={text.trim() === ''}>
+            Read zone file
+          </Button>
+          {plan ? <ImportSummary plan={plan} onImport={() => onImport(plan.creates)} /> : null}
+        </div>
+            ),
+          },
+        ]}
+      />
+    </Dialog>
+  );
+}
+
+function ImportSummary({ plan, onImport }: { plan: ImportPlan; onImport: () => void }) {
+  return (
+    <div className="space-y-2 text-sm" aria-live="polite">
+      <p className="font-medium">
+        {plan.creates.length} new {plan.creates.length === 1 ? 'record' : 'records'} to add
+        {plan.notes.length > 0 ? `, ${plan.notes.length} left out` : ''}
+        {plan.errors.length > 0 ? `, ${plan.errors.length} ${plan.errors.length === 1 ? 'line' : 'lines'} not understood` : ''}.
+      </p>
+      {plan.errors.length > 0 ? (
+        <Notice tone="warning" title="Lines that could not be read">
+          <ul>
+            {plan.errors.map((e) => (
+              <li key={`${e.line}-${e.text}`}>
+                Line {e.line}: {e.message} <code className="text-xs">{e.text}</code>
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+      {plan.notes.length > 0 ? (
+        <details>
+          <summary>What is left out and why</summary>
+          <ul className="text-xs">
+            {plan.notes.map((n, i) => (
+              <li key={`${i}-${n.text}`}>
+                {n.line ? `Line ${n.line}: ` : ''}
+                <code>{n.text}</code> — {n.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <Button onClick={onImport} disabled={plan.creates.length === 0}>
+        Add {plan.creates.length} to change set
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { isManaged, MAX_BATCH, recordType, type DnsRecord } from '@/core/wire/dns.ts';
+import type { RecordInput } from './record-form.ts';
+
+/**
+ * A change set (draft): additions, edits and deletions gathered before one signature per kind. Every item has a
+ * key so the UI, the plan and the service's field errors ('records.2.rdata') can point at it.
+ */
+const recordInput = z.object({ name: z.string(), type: recordType, rdata: z.string(), ttl: z.number() });
+const itemError = z.string().optional();
+export const draftSchema = z.object({
+  creates: z.array(z.object({ key: z.string(), record: recordInput, error: itemError })),
+  updates: z.array(z.object({ key: z.string(), id: z.string(), record: recordInput, error: itemError })),
+  deletes: z.array(z.object({ key: z.string(), id: z.string(), error: itemError })),
+});
+export type Draft = z.infer<typeof draftSchema>;
+export type DraftCreate = Draft['creates'][number];
+export type DraftUpdate = Draft['updates'][number];
+export type DraftDelete = Draft['deletes'][number];
+
+export const EMPTY_DRAFT: Draft = { creates: [], updates: [], deletes: [] };
+
+export function draftSize(draft: Draft): number {
+  return draft.creates.length + draft.updates.length + draft.deletes.length;
+}
+
+let counter = 0;
+function newKey(): string {
+  counter += 1;
+  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${counter}`;
+  return `c:${random}`;
+}
+
+export function sameRecord(a: Pick<RecordInput, 'name' | 'type' | 'rdata'>, b: Pick<RecordInput, 'name' | 'type' | 'rdata'>): boolean {
+  return a.name === b.name && a.type === b.type && a.rdata === b.rdata;
+}
+
+export function addCreate(draft: Draft, record: RecordInput): Draft {
+  if (draft.creates.some((c) => sameRecord(c.record, record))) return draft;
+  return { ...draft, creates: [...draft.creates, { key: newKey(), record }] };
+}
+
+export function addCreates(draft: Draft, records: RecordInput[]): Draft {
+  return records.reduce(addCreate, draft);
+}
+
+/** Edits a stored record; editing it back to what the zone holds drops the edit. */
+export function setUpdate(draft: Draft, current: DnsRecord, record: RecordInput): Draft {
+  const updates = draft.updates.filter((u) => u.id !== current.id);
+  const deletes = draft.deletes.filter((d) => d.id !== current.id);
+  const unchanged = sameRecord(current, record) && current.ttl === record.ttl;
+  return { ...draft, deletes, updates: unchanged ? updates : [...updates, { key: `u:${current.id}`, id: current.id, record }] };
+}
+
+/** Replaces a pending addition's record (editing a row that is not in the zone yet). */
+export function replaceCreate(draft: Draft, key: string, record: RecordInput): Draft {
+  return { ...draft, creates: draft.creates.map((c) => (c.key === key ? { key, record } : c)) };
+}
+
+export function addDelete(draft: Draft, id: string): Draft {
+  if (draft.deletes.some((d) => d.id === id)) return draft;
+  return { ...draft, updates: draft.updates.filter((u) => u.id !== id), deletes: [...draft.deletes, { key: `d:${id}`, id }] };
+}
+
+export function removeItem(draft: Draft, key: string): Draft {
+  return {
+    creates: draft.creates.filter((c) => c.key !== key),
+    updates: draft.updates.filter((u) => u.key !== key),
+    deletes: draft.deletes.filter((d) => d.key !== key),
+  };
+}
+
+export type DiffEntry =
+  | { kind: 'add'; key: string; after: RecordInput; note?: string; error?: string }
+  | { kind: 'change'; key: string; id: string; before?: DnsRecord; after: RecordInput; note?: string; error?: string }
+  | { kind: 'remove'; key: string; id: string; before?: DnsRecord; note?: string; error?: string };
+
+/** The draft against the zone as it stands now, in the order it will be applied. */
+export function diffDraft(draft: Draft, zone: DnsRecord[]): DiffEntry[] {
+  const byId = new Map(zone.map((r) => [r.id, r]));
+  const entries: DiffEntry[] = [];
+  for (const d of draft.deletes) {
+    const before = byId.get(d.id);
+    entries.push({ kind: 'remove', key: d.key, id: d.id, before, error: d.error, note: before ? undefined : 'Already gone from the zone' });
+  }
+  for (const u of draft.updates) {
+    const before = byId.get(u.id);
+    const note = !before ? 'No longer in the zone' : sameRecord(before, u.record) && before.ttl === u.record.ttl ? 'Same as the zone' : undefined;
+    entries.push({ kind: 'change', key: u.key, id: u.id, before, after: u.record, error: u.error, note });
+  }
+  const kept = zone.filter((r) => !draft.deletes.some((d) => d.id === r.id));
+  for (const c of draft.creates) {
+    const exists = kept.some((r) => sameRecord(r, c.record));
+    entries.push({ kind: 'add', key: c.key, after: c.record, error: c.error, note: exists ? 'Already in the zone' : undefined });
+  }
+  return entries;
+}
+
+export type BatchKind = 'delete' | 'update' | 'create';
+export type Batch =
+  | { kind: 'delete'; operationId: 'batchDeleteDnsRecords'; keys: string[]; payload: { zoneName: string; recordsIds: string[] } }
+  | {
+      kind: 'update';
+      operationId: 'batchUpdateDnsRecords';
+      keys: string[];
+      payload: { zoneName: string; records: Array<RecordInput & { id: string }> };
+    }
+  | { kind: 'create'; operationId: 'batchCreateDnsRecords'; keys: string[]; payload: { zoneName: string; records: RecordInput[] } };
+
+export interface Plan {
+  batches: Batch[];
+  /** Items that need no request: already done, or no longer possible. The UI drops them from the draft. */
+  skipped: Array<{ key: string; reason: string }>;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Plans the requests of a draft: one batch per kind (split only past the contract's 1,000 records per batch),
+ * deletes first, then updates, then creates, so replacing an A record by a CNAME at the same name works.
+ */
+export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): Plan {
+  const byId = new Map(zone.map((r) => [r.id, r]));
+  const skipped: Plan['skipped'] = [];
+  const batches: Batch[] = [];
+
+  const deletes = draft.deletes.filter((d) => {
+    const current = byId.get(d.id);
+    if (!current) skipped.push({ key: d.key, reason: 'Already gone from the zone' });
+    else if (isManaged(current)) skipped.push({ key: d.key, reason: 'Managed by parking: it cannot be deleted here' });
+    else return true;
+    return false;
+  });
+  for (const part of chunks(deletes, MAX_BATCH)) {
+    batches.push({ kind: 'delete', operationId: 'batchDeleteDnsRecords', keys: part.map((d) => d.key), payload: { zoneName, recordsIds: part.map((d) => d.id) } });
+  }
+
+  const updates = draft.updates.filter((u) => {
+    const current = byId.get(u.id);
+    if (!current) skipped.push({ key: u.key, reason: 'No longer in the zone' });
+    else if (isManaged(current)) skipped.push({ key: u.key, reason: 'Managed by parking: it cannot be edited here' });
+    else if (sameRecord(current, u.record) && current.ttl === u.record.ttl) skipped.push({ key: u.key, reason: 'Same as the zone' });
+    else return true;
+    return false;
+  });
+  for (const part of chunks(updates, MAX_BATCH)) {
+    batches.push({
+      kind: 'update',
+      operationId: 'batchUpdateDnsRecords',
+      keys: part.map((u) => u.key),
+      payload: { zoneName, records: part.map((u) => ({ id: u.id, ...u.record })) },
+    });
+  }
+
+  const deleted = new Set(deletes.map((d) => d.id));
+  const kept = zone.filter((r) => !deleted.has(r.id));
+  const creates = draft.creates.filter((c) => {
+    if (kept.some((r) => sameRecord(r, c.record))) {
+      skipped.push({ key: c.key, reason: 'Already in the zone' });
+      return false;
+    }
+    return true;
+  });
+  for (const part of chunks(creates, MAX_BATCH)) {
+    batches.push({ kind: 'create', operationId: 'batchCreateDnsRecords', keys: part.map((c) => c.key), payload: { zoneName, records: part.map((c) => c.record) } });
+  }
+  return { batches, skipped };
+}
+
+export type BatchOutcome = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
+
+/**
+ * The draft after one batch: a landed batch leaves it; a refused one stays whole (a batch is all or nothing),
+ * each item with the reason, the service's per-record errors ('records.2.rdata', 'recordsIds.0') on their item.
+ */
+export function settleBatch(draft: Draft, batch: Batch, outcome: BatchOutcome): Draft {
+  const keys = new Set(batch.keys);
+  if (outcome.ok) {
+    return {
+      creates: draft.creates.filter((c) => !keys.has(c.key)),
+      updates: draft.updates.filter((u) => !keys.has(u.key)),
+      deletes: draft.deletes.filter((d) => !keys.has(d.key)),
+    };
+  }
+  const perItem = new Map<string, string>();
+  for (const [path, messages] of Object.entries(outcome.fieldErrors ?? {})) {
+    const match = /^(?:records|recordsIds)\.(\d+)/.exec(path);
+    const key = match ? batch.keys[Number(match[1])] : undefined;
+    if (key) perItem.set(key, [perItem.get(key), messages.join(' ')].filter(Boolean).join(' '));
+  }
+  const reason = (key: string) => perItem.get(key) ?? (perItem.size > 0 ? `Not applied: ${outcome.message}` : outcome.message);
+  const mark = <T extends { key: string; error?: string }>(item: T): T => (keys.has(item.key) ? { ...item, error: reason(item.key) } : item);
+  return { creates: draft.creates.map(mark), updates: draft.updates.map(mark), deletes: draft.deletes.map(mark) };
+}
+
+export function clearErrors(draft: Draft): Draft {
+  const strip = <T extends { error?: string }>({ error: _error, ...rest }: T) => rest as T;
+  return { creates: draft.creates.map(strip), updates: draft.updates.map(strip), deletes: draft.deletes.map(strip) };
+}
+
+export function dropKeys(draft: Draft, keys: string[]): Draft {
+  return keys.reduce(removeItem, draft);
+}

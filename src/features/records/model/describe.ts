@@ -1,0 +1,46 @@
+import { fullName } from '@/core/dns/names.ts';
+import { txtFromWire } from '@/core/dns/rdata.ts';
+import type { Batch } from './change-set.ts';
+import type { RecordInput } from './record-form.ts';
+
+const MAX_CONTENT = 60;
+
+/** Quoted strings without escapes, the usual TXT form: read without the full tokenizer (a big zone has thousands). */
+const PLAIN_STRINGS = /^"[^"\\]*"(\s+"[^"\\]*")*$/;
+
+function txtText(rdata: string): string {
+  if (!PLAIN_STRINGS.test(rdata)) return txtFromWire(rdata);
+  return rdata.split(/"\s+"/).join('').slice(1, -1);
+}
+
+/** Record data as a person reads it in one line: TXT unquoted, long values shortened. */
+export function contentInWords(type: string, rdata: string): string {
+  const text = type === 'TXT' || type === 'SPF' ? txtText(rdata) : rdata;
+  return text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text;
+}
+
+export function recordInWords(record: Pick<RecordInput, 'name' | 'type' | 'rdata'>, zoneName: string): string {
+  return `${record.type} ${fullName(record.name, zoneName)} → ${contentInWords(record.type, record.rdata)}`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What a batch envelope will do, in words, for the notice shown before the wallet opens. */
+export function batchInWords(batch: Batch, zoneName: string, describeId: (id: string) => string): string[] {
+  switch (batch.kind) {
+    case 'delete':
+      return [`Delete ${plural(batch.payload.recordsIds.length, 'record', 'records')} from ${zoneName}:`, ...batch.payload.recordsIds.map((id) => `− ${describeId(id)}`)];
+    case 'update':
+      return [`Change ${plural(batch.payload.records.length, 'record', 'records')} in ${zoneName}:`, ...batch.payload.records.map((r) => `~ ${recordInWords(r, zoneName)}`)];
+    case 'create':
+      return [`Add ${plural(batch.payload.records.length, 'record', 'records')} to ${zoneName}:`, ...batch.payload.records.map((r) => `+ ${recordInWords(r, zoneName)}`)];
+  }
+}
+
+/** Long lists are cut for the notice; the diff above it shows everything. */
+export function capLines(lines: string[], max = 12, what = 'more'): string[] {
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), `… and ${lines.length - (max - 1)} ${what}`];
+}

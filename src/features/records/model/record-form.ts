@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { RECORD_TYPES, type RecordType } from '@/core/wire/dns.ts';
+import { validateRecordName } from '@/core/dns/names.ts';
+import { parseTtl } from '@/core/dns/ttl.ts';
+import { checkFields, decomposeRdata, emptyFields, fieldsFor, STRUCTURED_FIELDS } from './record-fields.ts';
+
+/** SOA belongs to the provider (the contract refuses writes of it), so the form does not offer it. */
+export const EDITABLE_TYPES = RECORD_TYPES.filter((t) => t !== 'SOA');
+export type EditableType = (typeof EDITABLE_TYPES)[number];
+
+/** The everyday types first in the type picker. */
+export const COMMON_TYPES: EditableType[] = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'];
+
+/** What the form holds: strings as typed, plus the type's own fields (see record-fields.ts). */
+export type RecordFormValues = { type: EditableType; name: string; ttl: string } & Record<string, string>;
+
+/** What the form gives when valid: a record as the service takes it, names relative to the zone. */
+export interface RecordInput {
+  name: string;
+  type: RecordType;
+  rdata: string;
+  ttl: number;
+}
+
+const base = { name: z.string(), ttl: z.string() };
+
+function memberFor(type: EditableType, zoneName: string) {
+  const shape: Record<string, z.ZodString> = {};
+  for (const spec of fieldsFor(type)) shape[spec.key] = z.string();
+  return z
+    .object({ type: z.literal(type), ...base, ...shape })
+    .superRefine((values, ctx) => {
+      const name = validateRecordName(values.name, zoneName);
+      if (!name.ok) ctx.addIssue({ code: 'custom', path: ['name'], message: name.message });
+      const ttl = parseTtl(values.ttl);
+      if (!ttl.ok) ctx.addIssue({ code: 'custom', path: ['ttl'], message: ttl.message });
+      const checked = checkFields(type, values as Record<string, string>);
+      if (!checked.ok) {
+        for (const [path, message] of Object.entries(checked.errors)) ctx.addIssue({ code: 'custom', path: [path], message });
+      }
+    });
+}
+
+/**
+ * The record form's schema for one zone: a discriminated union on `type`, one member per record type with that
+ * type's fields. Parsing gives the form's values; `toRecordInput` turns them into the record to send.
+ */
+export function recordFormSchema(zoneName: string) {
+  const members = EDITABLE_TYPES.map((type) => memberFor(type, zoneName));
+  return z.discriminatedUnion('type', members as unknown as [ReturnType<typeof memberFor>, ...ReturnType<typeof memberFor>[]]);
+}
+
+/** Valid form values -> the record (name relative, TTL in seconds, rdata in the stored form). */
+export function toRecordInput(values: RecordFormValues, zoneName: string): RecordInput | null {
+  const name = validateRecordName(values.name, zoneName);
+  const ttl = parseTtl(values.ttl);
+  const checked = checkFields(values.type, values);
+  if (!name.ok || !ttl.ok || !checked.ok) return null;
+  return { name: name.value, type: values.type, rdata: checked.rdata, ttl: ttl.value };
+}
+
+/** A record -> the form's values, for editing. */
+export function toFormValues(record: RecordInput): RecordFormValues {
+  const type = (record.type === 'SOA' ? 'TXT' : record.type) as EditableType;
+  return { ...decomposeRdata(type, record.rdata), type, name: record.name, ttl: String(record.ttl) } as RecordFormValues;
+}
+
+export function blankFormValues(type: EditableType = 'A', name = '@', ttl = 3600): RecordFormValues {
+  return { ...emptyFields(type), type, name, ttl: String(ttl) } as RecordFormValues;
+}
+
+/** When the person switches type, keep name and TTL, and the value when both types have a single field. */
+export function switchType(values: RecordFormValues, type: EditableType): RecordFormValues {
+  const next = blankFormValues(type, values.name, Number(values.ttl) || 3600);
+  next.ttl = values.ttl;
+  if (!STRUCTURED_FIELDS[type] && !STRUCTURED_FIELDS[values.type] && values.value !== undefined) next.value = values.value;
+  return next;
+}

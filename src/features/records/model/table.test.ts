@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { DnsRecord } from '@/core/wire/dns.ts';
+import { filterRows, listItems, sortRows, toRow } from './table.ts';
+
+const at = '2026-01-01T00:00:00.000Z';
+const rec = (id: string, name: string, type: DnsRecord['type'], rdata: string, ttl = 3600): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl, rdata, metadata: null, createdAt: at, updatedAt: at });
+const rows = [rec('1', 'www', 'A', '192.0.2.1', 300), rec('2', '@', 'MX', '10 mail.example.com.'), rec('3', 'blog.www', 'CNAME', 'host.example.net.', 60), rec('4', '@', 'TXT', '"v=spf1 -all"')].map((r) => toRow(r, 'example.com'));
+
+describe('records table model', () => {
+  it('shows TTL in words, TXT without quotes and the full name', () => {
+    expect(rows[0]).toMatchObject({ ttlWords: '5 min', fqdn: 'www.example.com' });
+    expect(rows[3].content).toBe('v=spf1 -all');
+  });
+
+  it('searches names and content, every word, and filters by type', () => {
+    expect(filterRows(rows, 'mail', 'all').map((r) => r.id)).toEqual(['2']);
+    expect(filterRows(rows, 'www', 'all').map((r) => r.id)).toEqual(['1', '3']);
+    expect(filterRows(rows, 'www host', 'all').map((r) => r.id)).toEqual(['3']);
+    expect(filterRows(rows, '', 'TXT').map((r) => r.id)).toEqual(['4']);
+  });
+
+  it('sorts by any column both ways, apex first by name', () => {
+    expect(sortRows(rows, 'name', 'asc').map((r) => r.name)).toEqual(['@', '@', 'www', 'blog.www']);
+    expect(sortRows(rows, 'ttl', 'desc').map((r) => r.ttl)).toEqual([3600, 3600, 300, 60]);
+    expect(sortRows(rows, 'type', 'asc').map((r) => r.type)).toEqual(['A', 'CNAME', 'MX', 'TXT']);
+  });
+
+  it('groups by type with a heading and count', () => {
+    const items = listItems(sortRows(rows, 'name', 'asc'), true);
+    expect(items.filter((i) => i.kind === 'group').map((i) => (i.kind === 'group' ? `${i.type}:${i.count}` : ''))).toEqual(['A:1', 'CNAME:1', 'MX:1', 'TXT:1']);
+  });
+});

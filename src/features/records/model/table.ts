@@ -1,0 +1,109 @@
+import type { DnsRecord, RecordType } from '@/core/wire/dns.ts';
+import { fullName } from '@/core/dns/names.ts';
+import { ttlInWords } from '@/core/dns/ttl.ts';
+import { contentInWords } from './describe.ts';
+
+/** A table row: the record plus what the table shows and searches, computed once per zone load. */
+export interface Row {
+  record: DnsRecord;
+  id: string;
+  name: string;
+  fqdn: string;
+  type: RecordType;
+  content: string;
+  ttl: number;
+  ttlWords: string;
+  managed: boolean;
+  /** Lowercase name, full name and content, for search. */
+  haystack: string;
+  /** The name in DNS order (labels from the right, apex first), computed once so sorting 10,000 rows stays cheap. */
+  nameKey: string;
+  /** A pending change of the draft (or an optimistic write) on this row, for the table's marks. */
+  pending?: 'add' | 'change' | 'remove';
+}
+
+/**
+ * The contract's managed marker (metadata.managed === true), checked without a schema parse: a failed zod
+ * parse builds an error object, and a 10,000-record zone would build 10,000 of them on every load.
+ */
+export function isManagedRecord(record: Pick<DnsRecord, 'metadata'>): boolean {
+  const metadata = record.metadata;
+  return typeof metadata === 'object' && metadata !== null && (metadata as { managed?: unknown }).managed === true;
+}
+
+export function toRow(record: DnsRecord, zoneName: string): Row {
+  const content = contentInWords(record.type, record.rdata);
+  const fqdn = fullName(record.name, zoneName);
+  return {
+    record,
+    id: record.id,
+    name: record.name,
+    fqdn,
+    type: record.type,
+    content,
+    ttl: record.ttl,
+    ttlWords: ttlInWords(record.ttl),
+    managed: isManagedRecord(record),
+    haystack: `${record.name}\u0000${fqdn}\u0000${record.rdata}`.toLowerCase(),
+    nameKey: record.name === '@' ? '' : record.name.split('.').reverse().join('\u0001'),
+  };
+}
+
+export type SortKey = 'name' | 'type' | 'content' | 'ttl';
+export interface TableView {
+  query: string;
+  type: RecordType | 'all';
+  sort: SortKey;
+  direction: 'asc' | 'desc';
+  groupByType: boolean;
+}
+
+export const DEFAULT_VIEW: TableView = { query: '', type: 'all', sort: 'name', direction: 'asc', groupByType: false };
+
+/** Plain code-unit order: names and record data are ASCII, and Intl collation is too slow for 10,000 rows. */
+function order(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** '@' first, then names in DNS order (by labels from the right), so www sits near blog.www. */
+const nameOrder = (a: Row, b: Row) => order(a.nameKey, b.nameKey);
+
+const compare: Record<SortKey, (a: Row, b: Row) => number> = {
+  name: (a, b) => nameOrder(a, b) || order(a.type, b.type) || order(a.content, b.content),
+  type: (a, b) => order(a.type, b.type) || nameOrder(a, b),
+  content: (a, b) => order(a.content, b.content) || nameOrder(a, b),
+  ttl: (a, b) => a.ttl - b.ttl || nameOrder(a, b),
+};
+
+export function sortRows(rows: Row[], sort: SortKey, direction: 'asc' | 'desc'): Row[] {
+  const by = compare[sort];
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => sign * by(a, b));
+}
+
+/** Every search word must appear in the name or the content; a type filter narrows further. */
+export function filterRows(rows: Row[], query: string, type: RecordType | 'all'): Row[] {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0 && type === 'all') return rows;
+  return rows.filter((row) => (type === 'all' || row.type === type) && words.every((w) => row.haystack.includes(w)));
+}
+
+export type ListItem = { kind: 'group'; type: RecordType; count: number } | { kind: 'row'; row: Row };
+
+/** Sorted rows, grouped under a heading per type when asked. */
+export function listItems(sorted: Row[], groupByType: boolean): ListItem[] {
+  if (!groupByType) return sorted.map((row) => ({ kind: 'row', row }));
+  const groups = new Map<RecordType, Row[]>();
+  for (const row of sorted) {
+    const group = groups.get(row.type);
+    if (group) group.push(row);
+    else groups.set(row.type, [row]);
+  }
+  const items: ListItem[] = [];
+  for (const type of [...groups.keys()].sort()) {
+    const rows = groups.get(type) ?? [];
+    items.push({ kind: 'group', type, count: rows.length });
+    for (const row of rows) items.push({ kind: 'row', row });
+  }
+  return items;
+}

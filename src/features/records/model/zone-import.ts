@@ -1,0 +1,39 @@
+import type { ParsedZoneFile } from '@/core/dns/zone-file.ts';
+import { isParkingRecord } from '@/core/dns/parking.ts';
+import { isManaged, type DnsRecord } from '@/core/wire/dns.ts';
+import { sameRecord } from './change-set.ts';
+import type { RecordInput } from './record-form.ts';
+
+export interface ImportNote {
+  line?: number;
+  text: string;
+  reason: string;
+}
+
+export interface ImportPlan {
+  /** Records to add to the change set: new to the zone and not managed. */
+  creates: RecordInput[];
+  /** What is left out and why: already in the zone, managed by parking, or skipped by the parser. */
+  notes: ImportNote[];
+  /** Lines the parser could not understand, with their line numbers. */
+  errors: ParsedZoneFile['errors'];
+}
+
+/**
+ * Turns records from a zone file (or a template) into additions for a change set: records that already exist
+ * are not duplicated, parking's records are left to parking, and each is said why.
+ */
+export function planImport(records: RecordInput[], zone: DnsRecord[], parsed?: Pick<ParsedZoneFile, 'skipped' | 'errors'>): ImportPlan {
+  const creates: RecordInput[] = [];
+  const notes: ImportNote[] = (parsed?.skipped ?? []).map((s) => ({ line: s.line, text: s.text, reason: s.reason }));
+  const describe = (r: RecordInput) => `${r.name} ${r.type} ${r.rdata}`;
+  for (const record of records) {
+    const existing = zone.find((z) => sameRecord(z, record));
+    if (existing && isManaged(existing)) notes.push({ text: describe(record), reason: 'Served by parking already: left to parking' });
+    else if (existing) notes.push({ text: describe(record), reason: 'Already in the zone: not duplicated' });
+    else if (isParkingRecord(record)) notes.push({ text: describe(record), reason: 'A parking record: parking adds it when the domain is parked' });
+    else if (creates.some((c) => sameRecord(c, record))) notes.push({ text: describe(record), reason: 'Appears twice in the file: added once' });
+    else creates.push(record);
+  }
+  return { creates, notes, errors: parsed?.errors ?? [] };
+}
