@@ -16,7 +16,7 @@ export function createStore<T>(initial: T): Store<T> {
       const resolved = typeof next === 'function' ? (next as (previous: T) => T)(value) : next;
       if (Object.is(resolved, value)) return;
       value = resolved;
-      for (const listener of [...listeners]) listener();
+      for (const listener of Array.from(listeners)) listener();
     },
     subscribe(listener) {
       listeners.add(listener);

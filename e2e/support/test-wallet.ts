@@ -1,0 +1,163 @@
+import type { Page } from '@playwright/test';
+import { numberToHex, type Hex, type TypedDataDefinition } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { installTestWalletProvider } from './test-wallet-page.ts';
+
+const ICON =
+  'data:image/svg+xml;base64,' +
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><text x="16" y="21" font-size="14" text-anchor="middle" fill="#fff">T</text></svg>').toString('base64');
+
+export const TEST_WALLET_NAME = 'Test Wallet';
+const KNOWN_CHAINS = [1, 8453, 11155111, 46630, 31337];
+
+type Answer = { ok: true; result: unknown } | { ok: false; error: { code: number; message: string } };
+
+/**
+ * The Node half of the test wallet: it owns the keys (viem privateKeyToAccount), decides each request,
+ * and drives the page's provider events. A test switches accounts and chains and rejects requests
+ * the way a person would in a wallet extension.
+ */
+export class TestWallet {
+  readonly accounts: PrivateKeyAccount[];
+  private index = 0;
+  private connected = false;
+  chainId: number;
+  private page?: Page;
+  private rejections: Array<string | undefined> = [];
+  /** Every method the page asked for, in order: lets a test check what the dashboard requested. */
+  readonly requests: string[] = [];
+
+  constructor(keys: Hex[], chainId = 31337) {
+    this.accounts = keys.map((k) => privateKeyToAccount(k));
+    this.chainId = chainId;
+  }
+
+  get address(): `0x${string}` {
+    return this.accounts[this.index].address;
+  }
+
+  async install(page: Page): Promise<void> {
+    this.page = page;
+    await page.exposeFunction('__testWalletRequest', (method: string, params: unknown) => this.handle(method, params));
+    await page.addInitScript(installTestWalletProvider, {
+      uuid: '7f3a3c2e-5b7d-4c55-9d0b-6f1e2a9b8c01',
+      name: TEST_WALLET_NAME,
+      icon: ICON,
+      rdns: 'dev.namefi.testwallet',
+    });
+  }
+
+  /** The next request (of this method, or any) is declined with EIP-1193 code 4001. */
+  rejectNext(method?: string): void {
+    this.rejections.push(method);
+  }
+
+  async switchAccount(index: number): Promise<void> {
+    this.index = index;
+    if (this.connected) await this.emit('accountsChanged', [this.address]);
+  }
+
+  /** As if the person changed network in the wallet itself. */
+  async switchChain(chainId: number): Promise<void> {
+    this.chainId = chainId;
+    await this.emit('chainChanged', numberToHex(chainId));
+  }
+
+  async disconnect(): Promise<void> {
+    this.connected = false;
+    await this.emit('accountsChanged', []);
+  }
+
+  private async emit(event: string, data: unknown): Promise<void> {
+    await this.page?.evaluate(
+      ([name, payload]) => (window as unknown as { __testWallet: { emit(e: string, d: unknown): void } }).__testWallet.emit(name as string, payload),
+      [event, data] as const,
+    );
+  }
+
+  private takeRejection(method: string): boolean {
+    const at = this.rejections.findIndex((m) => m === undefined || m === method);
+    if (at === -1) return false;
+    this.rejections.splice(at, 1);
+    return true;
+  }
+
+  private async handle(method: string, params: unknown): Promise<Answer> {
+    this.requests.push(method);
+    const args = Array.isArray(params) ? params : [];
+    const interactive = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_requestPermissions'];
+    if (interactive.includes(method) && this.takeRejection(method)) {
+      return { ok: false, error: { code: 4001, message: 'User rejected the request.' } };
+    }
+    try {
+      return { ok: true, result: await this.answer(method, args) };
+    } catch (error) {
+      const e = error as { code?: number; message?: string };
+      return { ok: false, error: { code: e.code ?? -32603, message: e.message ?? 'Internal error' } };
+    }
+  }
+
+  private async answer(method: string, args: unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'eth_requestAccounts':
+        this.connected = true;
+        return [this.address];
+      case 'eth_accounts':
+        // Nothing before the person approves: otherwise wagmi connects on mount, unasked.
+        return this.connected ? [this.address] : [];
+      case 'eth_chainId':
+        return numberToHex(this.chainId);
+      case 'net_version':
+        return String(this.chainId);
+      case 'wallet_requestPermissions':
+        this.connected = true;
+        return [{ parentCapability: 'eth_accounts' }];
+      case 'wallet_getPermissions':
+        return this.connected ? [{ parentCapability: 'eth_accounts' }] : [];
+      case 'wallet_revokePermissions':
+        this.connected = false;
+        return null;
+      case 'wallet_switchEthereumChain': {
+        const chainId = Number((args[0] as { chainId: string }).chainId);
+        if (!KNOWN_CHAINS.includes(chainId)) throw Object.assign(new Error('Unrecognized chain'), { code: 4902 });
+        await this.switchChain(chainId);
+        return null;
+      }
+      case 'personal_sign': {
+        const [message, address] = args as [Hex, string];
+        return this.accountFor(address).signMessage({ message: { raw: message } });
+      }
+      case 'eth_signTypedData_v4': {
+        const [address, json] = args as [string, string];
+        const typed = JSON.parse(json) as TypedDataDefinition & { types: Record<string, Array<{ name: string; type: string }>> };
+        const { EIP712Domain: _domain, ...types } = typed.types;
+        return this.accountFor(address).signTypedData({
+          domain: typed.domain,
+          types,
+          primaryType: typed.primaryType,
+          message: withBigInts(types, typed.primaryType as string, typed.message) as Record<string, unknown>,
+        } as TypedDataDefinition);
+      }
+      default:
+        throw Object.assign(new Error(`The test wallet does not support ${method}`), { code: 4200 });
+    }
+  }
+
+  private accountFor(address: string): PrivateKeyAccount {
+    if (!this.connected) throw Object.assign(new Error('Not connected'), { code: 4100 });
+    const account = this.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase());
+    if (!account || account !== this.accounts[this.index]) throw Object.assign(new Error('Unknown or inactive account'), { code: 4100 });
+    return account;
+  }
+}
+
+/** JSON carries uint256 as strings; viem signs bigints. */
+function withBigInts(types: Record<string, Array<{ name: string; type: string }>>, type: string, value: unknown): unknown {
+  if (type.endsWith('[]')) return Array.isArray(value) ? value.map((v) => withBigInts(types, type.slice(0, -2), v)) : value;
+  if (types[type]) {
+    const source = (value ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(types[type].map((f) => [f.name, withBigInts(types, f.type, source[f.name])]));
+  }
+  if (/^u?int\d*$/.test(type) && (typeof value === 'string' || typeof value === 'number')) return BigInt(value);
+  return value;
+}

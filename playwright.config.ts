@@ -1,0 +1,80 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './e2e/support/ports.ts';
+
+/**
+ * Browser journeys against the real local service and the built dashboard. Ports and the data dir are
+ * chosen once, in the main process, and handed to workers through the environment (workers inherit it
+ * and re-evaluating this file keeps the values already set).
+ */
+if (!process.env.E2E_SERVICE_PORT) {
+  process.env.E2E_SERVICE_PORT = String(await freePort());
+  process.env.E2E_DASHBOARD_PORT = String(await freePort());
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-data-'));
+  process.env.E2E_BUILD_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-build-'));
+}
+const servicePort = process.env.E2E_SERVICE_PORT;
+const dashboardPort = process.env.E2E_DASHBOARD_PORT!;
+const serviceOrigin = `http://127.0.0.1:${servicePort}`;
+const dashboardHost = `127.0.0.1:${dashboardPort}`;
+process.env.E2E_API_URL = `${serviceOrigin}/v-next`;
+process.env.E2E_DASHBOARD_URL = `http://${dashboardHost}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  // Several people may run journeys in one checkout; each run can keep its artifacts apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  // No retries anywhere: a journey that passes only on its second try is a bug to fix, not to hide.
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: process.env.E2E_DASHBOARD_URL,
+    channel: undefined,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: [
+    {
+      command: 'node --import tsx server/main.ts',
+      url: `${serviceOrigin}/v-next/siwe/allowed-chains`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(servicePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR!,
+        ORDER_PROCESSING_MS: '400',
+        SIWE_DOMAIN: dashboardHost,
+        LOG_REQUESTS: 'false',
+      },
+    },
+    {
+      // A production build served by vite preview: no on-the-fly compiling or dependency re-optimising
+      // in the middle of a journey, which on two cores is what makes dev-server runs flaky.
+      command: `node_modules/.bin/vite build --outDir ${process.env.E2E_BUILD_DIR} --emptyOutDir --logLevel warn && node_modules/.bin/vite preview --outDir ${process.env.E2E_BUILD_DIR} --host 127.0.0.1 --port ${dashboardPort} --strictPort`,
+      url: `http://${dashboardHost}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        VITE_API_URL: process.env.E2E_API_URL,
+        VITE_WALLETS: 'injected',
+        DASHBOARD_PORT: dashboardPort,
+      },
+    },
+  ],
+});

@@ -1,0 +1,114 @@
+import { lazy, Suspense, useState } from 'react';
+import type { RefCallback } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useSession } from '@/lib/session/use-session.ts';
+import { useStore } from '@/lib/store.ts';
+import { walletSlots } from '@/lib/wallet/slots.ts';
+import { walletRuntime } from '@/lib/wallet/wallet-runtime.ts';
+import { cx, IconButton, Spinner } from '@/ui/index.ts';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { WalletPlaceholder } from './WalletPlaceholder.tsx';
+
+const BalanceBadge = lazy(() => import('@/features/balance/BalanceBadge.tsx'));
+const PendingOrdersWatcher = lazy(() => import('@/features/orders/PendingOrdersWatcher.tsx'));
+// The wallet island (wagmi, RainbowKit, SIWE): loaded when wanted, see lib/wallet/wallet-runtime.ts.
+const WalletLayer = lazy(() => import('@/features/auth/WalletLayer.tsx'));
+
+const nav = [
+  { to: '/search', label: 'Search' },
+  { to: '/domains', label: 'Domains' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/settings', label: 'Settings' },
+];
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return nav.map((item) => (
+    <NavLink
+      key={item.to}
+      to={item.to}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cx(
+          'rounded-lg px-3 py-2 text-sm font-medium',
+          isActive
+            ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-300'
+            : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+        )
+      }
+    >
+      {item.label}
+    </NavLink>
+  ));
+}
+
+// Stable ref callbacks: a new function each render would detach and re-attach the slot, remounting
+// the island's portal content every time the layout renders.
+const headerSlotRef: RefCallback<HTMLDivElement> = (header) => walletSlots.set((s) => (s.header === header ? s : { ...s, header }));
+const noticesSlotRef: RefCallback<HTMLDivElement> = (notices) => walletSlots.set((s) => (s.notices === notices ? s : { ...s, notices }));
+
+export function PageFallback() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner size="lg" label="Loading page" />
+    </div>
+  );
+}
+
+export function Layout() {
+  const session = useSession();
+  const wallet = useStore(walletRuntime);
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
+          <NavLink to="/" className="text-lg font-bold tracking-tight text-brand-800 dark:text-brand-300">
+            Namefi
+          </NavLink>
+          <nav aria-label="Main" className="hidden gap-1 md:flex">
+            <NavLinks />
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            {session.status === 'signed-in' ? (
+              <Suspense fallback={null}>
+                <BalanceBadge />
+              </Suspense>
+            ) : null}
+            <div ref={headerSlotRef} className="contents">
+              {wallet.config ? null : <WalletPlaceholder loading={wallet.wanted} />}
+            </div>
+            <ThemeToggle />
+            <IconButton label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="mobile-nav" className="md:hidden" onClick={() => setMenuOpen((o) => !o)}>
+              <span aria-hidden="true">☰</span>
+            </IconButton>
+          </div>
+        </div>
+        {menuOpen ? (
+          <nav id="mobile-nav" aria-label="Main" className="flex flex-col gap-1 border-t border-slate-200 px-4 py-2 md:hidden dark:border-slate-800">
+            <NavLinks onNavigate={() => setMenuOpen(false)} />
+          </nav>
+        ) : null}
+      </header>
+      <div
+        ref={noticesSlotRef}
+        className="mx-auto max-w-6xl space-y-3 px-4 pt-4 empty:hidden"
+      />
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Suspense fallback={null}>
+        <PendingOrdersWatcher />
+      </Suspense>
+      {wallet.wanted ? (
+        <Suspense fallback={null}>
+          <WalletLayer />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

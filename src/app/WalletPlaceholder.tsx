@@ -1,0 +1,22 @@
+import { requestSignIn } from '@/lib/session/session.ts';
+import { wantWallet } from '@/lib/wallet/wallet-runtime.ts';
+import { Button } from '@/ui/index.ts';
+
+/**
+ * The header's wallet control before the wallet island is loaded: the same "Connect wallet" a person
+ * expects (pressing it loads the island, which then opens RainbowKit's modal), or a quiet placeholder
+ * while a returning visitor's wallet is being restored.
+ */
+export function WalletPlaceholder({ loading }: { loading: boolean }) {
+  if (loading) return <div aria-hidden="true" className="h-10 w-32 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />;
+  return (
+    <Button
+      onClick={() => {
+        wantWallet();
+        requestSignIn();
+      }}
+    >
+      Connect wallet
+    </Button>
+  );
+}

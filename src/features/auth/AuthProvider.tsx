@@ -1,0 +1,84 @@
+import { RainbowKitAuthenticationProvider, RainbowKitProvider, darkTheme, lightTheme, type AuthenticationStatus } from '@rainbow-me/rainbowkit';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useAccount, useConfig } from 'wagmi';
+import { reconnect } from 'wagmi/actions';
+import { useToast } from '@/ui/index.ts';
+import { config } from '@/lib/config.ts';
+import { explainError } from '@/lib/errors/explain.ts';
+import { sessionStore } from '@/lib/session/session.ts';
+import { useStore } from '@/lib/store.ts';
+import { isLightConnector } from '@/lib/wallet/lazy-wallet.ts';
+import { createSiweAdapter } from './siwe-adapter.ts';
+import { SessionWatcher } from './SessionWatcher.tsx';
+import { startupReconnectDone } from './reconnect-state.ts';
+import { SignInBridge } from './SignInBridge.tsx';
+
+// A darker accent than RainbowKit's default passes the colour-contrast check in both themes.
+const themes = {
+  light: lightTheme({ accentColor: '#1d4ed8', borderRadius: 'medium' }),
+  dark: darkTheme({ accentColor: '#93c5fd', accentColorForeground: '#0f172a', borderRadius: 'medium' }),
+};
+
+/** The host a SIWE message must name: configured, or this page's own host. */
+export function expectedSiweDomain(): string {
+  return config.siweDomain ?? window.location.host;
+}
+
+function useAuthenticationStatus(): AuthenticationStatus {
+  const { address, status } = useAccount();
+  const { session } = useStore(sessionStore);
+  if (status === 'reconnecting' || status === 'connecting') return session ? 'loading' : 'unauthenticated';
+  if (session && address && session.address.toLowerCase() === address.toLowerCase() && session.expiresAt > Date.now()) {
+    return 'authenticated';
+  }
+  return 'unauthenticated';
+}
+
+/**
+ * Start-up reconnection that never loads a wallet SDK: only injected wallets, plus the wallet the
+ * person used last, are asked about an existing connection.
+ */
+function useLightReconnect() {
+  const wagmiConfig = useConfig();
+  useEffect(() => {
+    void (async () => {
+      const recent = await wagmiConfig.storage?.getItem('recentConnectorId');
+      const connectors = wagmiConfig.connectors.filter((c) => isLightConnector(c) || c.id === recent);
+      await reconnect(wagmiConfig, { connectors }).catch(() => []);
+      startupReconnectDone.set(true);
+    })();
+  }, [wagmiConfig]);
+}
+
+export function AuthProvider({ theme, children }: { theme: 'light' | 'dark'; children: ReactNode }) {
+  const wagmiConfig = useConfig();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const status = useAuthenticationStatus();
+  useLightReconnect();
+  const adapter = useMemo(
+    () =>
+      createSiweAdapter({
+        wagmiConfig,
+        queryClient,
+        sessionStore,
+        apiBaseUrl: config.apiBaseUrl,
+        expectedDomain: expectedSiweDomain,
+        onError: (error) => {
+          const { title, description } = explainError(error);
+          toast({ tone: 'error', title, description });
+        },
+      }),
+    [wagmiConfig, queryClient, toast],
+  );
+  return (
+    <RainbowKitAuthenticationProvider adapter={adapter} status={status}>
+      <RainbowKitProvider theme={themes[theme]} modalSize="compact" appInfo={{ appName: config.appName }}>
+        <SessionWatcher />
+        <SignInBridge />
+        {children}
+      </RainbowKitProvider>
+    </RainbowKitAuthenticationProvider>
+  );
+}

@@ -1,0 +1,61 @@
+import { ConnectButton } from '@rainbow-me/rainbowkit';
+import { Badge, Button } from '@/ui/index.ts';
+import { sessionStore } from '@/lib/session/session.ts';
+
+/**
+ * The header's wallet and session state: connect, sign in, or the signed-in account with its network
+ * and a way to sign out (the wallet stays connected; disconnecting lives in RainbowKit's account modal).
+ */
+export function SessionControls() {
+  return (
+    <ConnectButton.Custom>
+      {({ account, chain, openAccountModal, openChainModal, openConnectModal, authenticationStatus, mounted }) => {
+        const ready = mounted && authenticationStatus !== 'loading';
+        if (!ready) {
+          return (
+            <div aria-hidden="true" className="h-10 w-32 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+          );
+        }
+        if (!account || !chain) {
+          return <Button onClick={openConnectModal}>Connect wallet</Button>;
+        }
+        const accountButton = (
+          <Button variant="secondary" onClick={openAccountModal} aria-label={`Wallet ${account.displayName}: account details`}>
+            {account.displayName}
+          </Button>
+        );
+        if (chain.unsupported) {
+          return (
+            <div className="flex items-center gap-2">
+              <Button variant="danger" onClick={openChainModal}>
+                Wrong network
+              </Button>
+              {accountButton}
+            </div>
+          );
+        }
+        if (authenticationStatus === 'unauthenticated') {
+          return (
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <Badge tone="warning">Not signed in</Badge>
+              {accountButton}
+              <Button onClick={openConnectModal}>Sign in</Button>
+            </div>
+          );
+        }
+        return (
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <Badge tone="success">Signed in</Badge>
+            <Button variant="ghost" onClick={openChainModal} className="hidden sm:inline-flex" aria-label={`Network: ${chain.name ?? chain.id}. Change network`}>
+              {chain.name ?? `Chain ${chain.id}`}
+            </Button>
+            {accountButton}
+            <Button variant="secondary" onClick={() => sessionStore.end('signed-out')}>
+              Sign out
+            </Button>
+          </div>
+        );
+      }}
+    </ConnectButton.Custom>
+  );
+}
