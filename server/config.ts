@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chainConfigShape } from './chain/config.ts';
 
 const list = (fallback: string) =>
   z
@@ -31,6 +32,7 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  ...chainConfigShape,
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -5,13 +5,21 @@ const config = loadConfig();
 const service = await startService(config);
 const database = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
 console.log(`Local Namefi service on ${service.baseUrl} — ${database}, orders take ${config.ORDER_PROCESSING_MS} ms`);
+if (service.chain) {
+  const { rpcUrl, chainId, deployment, deployed, timings } = service.chain;
+  console.log(
+    `Local chain ${chainId} at ${rpcUrl} (${config.CHAIN_RPC_URL ? 'given by CHAIN_RPC_URL' : `anvil, state in ${config.DATA_DIR}/chain`}, ` +
+      `up in ${timings.nodeMs + timings.deployMs} ms): registry ${deployment.registry}, credit ${deployment.credit}` +
+      `${deployed ? ' (deployed now)' : ''}`,
+  );
+}
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight work and closing the database`);
+    console.log(`${signal}: finishing in-flight work, closing the database${service.chain ? ' and stopping the chain' : ''}`);
     await service.close();
     process.exit(0);
   });

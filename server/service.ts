@@ -9,6 +9,9 @@ import { handlers } from './routes/index.ts';
 import { mountDocs } from './routes/docs.ts';
 import { databaseOwnership } from './ownership/database-ownership.ts';
 import { startOrderWorker } from './orders/worker.ts';
+import { databaseCredit } from './balance/database-credit.ts';
+import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
+import { attachChain } from './chain/attach.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import type { Services } from './http/context.ts';
 
@@ -18,27 +21,44 @@ export interface RunningService {
   /** origin + /v-next */
   baseUrl: string;
   services: Services;
+  /** The local chain (CHAIN=anvil): its RPC URL and contract addresses are what a wallet or an e2e run needs. */
+  chain: LocalChain | null;
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates it, serves HTTP and starts the order worker. */
+/**
+ * Opens the database, migrates it, puts the service on the local chain when CHAIN=anvil, serves HTTP and starts
+ * the order worker.
+ */
 export async function startService(config: Config): Promise<RunningService> {
   const db = await openDatabase({ dataDir: resolve(config.DATA_DIR, 'db'), url: config.DATABASE_URL });
   await migrate(db);
   let wake = () => {};
+  const now = () => new Date();
   const services: Services = {
     config,
     db,
     ownership: databaseOwnership(db),
+    credit: databaseCredit(db, now),
     headers: serviceHeaders(config.HEADER_PREFIX),
-    now: () => new Date(),
+    now,
     notifyOrders: () => wake(),
   };
+  const chain = await startChain(config, services).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
   const app = createApp(services, handlers, (a) => mountDocs(a, services.headers));
   const worker = startOrderWorker(services);
   wake = worker.wake;
-  const server: ServerType = await new Promise((ready) => {
+  const server = await new Promise<ServerType>((ready, fail) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => ready(s));
+    s.once('error', fail);
+  }).catch(async (error: unknown) => {
+    await worker.stop();
+    await db.close();
+    await chain?.stop();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${config.HOST}:${port}`;
@@ -46,10 +66,32 @@ export async function startService(config: Config): Promise<RunningService> {
     origin,
     baseUrl: `${origin}/v-next`,
     services,
+    chain,
     async close() {
       await worker.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await db.close();
+      await chain?.stop();
     },
   };
+}
+
+/** CHAIN=anvil: ownership, credit and contract-account signatures move to the chain (see `chain/attach.ts`). */
+async function startChain(config: Config, services: Services): Promise<LocalChain | null> {
+  if (config.CHAIN !== 'anvil') return null;
+  const chain = await startLocalChain({
+    dataDir: config.DATA_DIR,
+    rpcUrl: config.CHAIN_RPC_URL,
+    port: config.CHAIN_PORT,
+    stateIntervalS: config.CHAIN_STATE_INTERVAL_S,
+  });
+  try {
+    const restored = await attachChain(services, chain);
+    // A chain that lost state the database kept (a crash between two state dumps, a deleted state file).
+    if (restored.length > 0) console.warn(`Local chain: minted again ${restored.length} domain(s) it had lost: ${restored.join(', ')}`);
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+  return chain;
 }

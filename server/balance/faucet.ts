@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import type { CreditStore } from './credit-store.ts';
 import { HttpError } from '../http/errors.ts';
-import { adjustBalance } from './credit.ts';
 
 export const FAUCET_GRANT_CENTS = 10_000;
 
@@ -11,6 +11,7 @@ export const FAUCET_GRANT_CENTS = 10_000;
  */
 export async function grantFaucet(
   db: Database,
+  credit: CreditStore,
   wallet: string,
   options: { cooldownSeconds: number; now: Date },
 ): Promise<{ status: 'completed'; walletAddress: string; nextEligibleAt: string | null }> {
@@ -44,7 +45,8 @@ export async function grantFaucet(
       FAUCET_GRANT_CENTS,
       now.toISOString(),
     ]);
-    await adjustBalance(tx, address, FAUCET_GRANT_CENTS, now);
+    // After the grant's row: a chain that refuses the mint rolls the row back, so no cooldown without credit.
+    await credit.grantCents(address, FAUCET_GRANT_CENTS, tx);
     const next = cooldownSeconds > 0 ? new Date(now.getTime() + cooldownSeconds * 1000).toISOString() : null;
     return { status: 'completed' as const, walletAddress: address, nextEligibleAt: next };
   });

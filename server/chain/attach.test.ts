@@ -3,10 +3,10 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { attachChain } from './attach.ts';
+import { registerAndWait } from '../test-support/orders.ts';
 import { deploySmartAccount, setAccountSigner } from './accounts.ts';
 import { fundOnAnvil, transferDomain } from './dev-actions.ts';
-import { startLocalChain, type LocalChain } from './local-chain.ts';
+import type { LocalChain } from './local-chain.ts';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
 import { SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 
@@ -21,15 +21,11 @@ let service: TestService;
 let chain: LocalChain;
 let client: TestClient;
 beforeAll(async () => {
-  service = await startTestService();
-  chain = await startLocalChain({ dataDir: service.dataDir });
-  await attachChain(service.services, chain);
+  service = await startTestService({ CHAIN: 'anvil' });
+  chain = service.chain!;
   client = testClient(service);
 }, 180_000); // PGlite's first start is slow on a busy machine.
-afterAll(async () => {
-  await service?.destroy();
-  await chain?.stop();
-});
+afterAll(() => service?.destroy());
 
 let host = 0;
 /** A new A record each time, so that no write is refused as a duplicate. */
@@ -38,7 +34,8 @@ const createRecord = (key: Hex, zoneName: string, headers: Record<string, string
 
 describe('a service on the chain', () => {
   it('moves the right to edit DNS with the NFT, and lists the domain for its new holder', async () => {
-    await service.services.ownership.mint({ name: 'handover.com', to: alice.address, chainId: 31337, years: 1, now });
+    await client.call('requestFaucet', { body: {}, headers: client.withToken(await client.signIn(aliceKey)) });
+    expect((await registerAndWait(client, aliceKey, 'handover.com')).order.status).toBe('SUCCEEDED');
     expect((await createRecord(aliceKey, 'handover.com')).status).toBe(200);
     expect((await createRecord(bobKey, 'handover.com')).status).toBe(403);
 
@@ -47,12 +44,13 @@ describe('a service on the chain', () => {
     const bobs = await createRecord(bobKey, 'handover.com');
     expect(bobs.status).toBe(200);
 
-    const token = await client.signIn(bobKey);
-    const domains = await client.call('getUserDomains', { headers: client.withToken(token) });
-    expect(domains.status).toBe(200);
-    expect(domains.body.map((d: { normalizedDomainName: string; ownerAddress: string }) => [d.normalizedDomainName, d.ownerAddress])).toEqual([
-      ['handover.com', bob.address.toLowerCase()],
-    ]);
+    const domainsOf = async (key: Hex) => {
+      const domains = await client.call('getUserDomains', { headers: client.withToken(await client.signIn(key)) });
+      expect(domains.status).toBe(200);
+      return domains.body.map((d: { normalizedDomainName: string; ownerAddress: string }) => [d.normalizedDomainName, d.ownerAddress]);
+    };
+    expect(await domainsOf(bobKey)).toEqual([['handover.com', bob.address.toLowerCase()]]);
+    expect(await domainsOf(aliceKey)).toEqual([]);
   });
 
   it('lets the owner and approved signers of a smart account act for it with the delegated header; refuses others', async () => {

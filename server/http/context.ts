@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { Config } from '../config.ts';
 import type { Ownership } from '../ownership/ownership.ts';
+import type { CreditStore } from '../balance/credit-store.ts';
 import type { ServiceHeaders } from '../../src/core/headers.ts';
 import type { OperationId } from '../../src/core/operations.ts';
 
@@ -16,6 +17,8 @@ export interface Services {
   config: Config;
   db: Database;
   ownership: Ownership;
+  /** The wallets' credit: the database, or the Credit ERC-20 when the service runs on a chain. */
+  credit: CreditStore;
   headers: ServiceHeaders;
   now: () => Date;
   /** Wakes the order worker after an order is created, so it need not wait for its next poll. */

@@ -7,7 +7,7 @@ import { parseDomainName } from '../../src/core/names/index.ts';
 import { validateRecordName } from '../../src/core/dns/names.ts';
 import { validateRdata } from '../../src/core/dns/rdata.ts';
 import { checkName } from '../search/availability.ts';
-import { balanceCents, CREDIT_CHAIN_ID, heldCents } from '../balance/credit.ts';
+import { CREDIT_CHAIN_ID, heldCents } from '../balance/credit.ts';
 import { DURATION_YEARS, formatUsd, priceCents } from './pricing.ts';
 import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './repository.ts';
 
@@ -66,7 +66,7 @@ export async function createOrder(
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-wallet:${wallet}`]);
       const availability = await checkName(tx, name);
       if (!availability.availability) throw new HttpError(409, `${name} is not available any more: ${availability.reason ?? 'taken'}`);
-      const balance = await balanceCents(tx, wallet);
+      const balance = await services.credit.balanceCents(wallet, tx);
       const held = await heldCents(tx, wallet);
       if (balance - held < amountCents) {
         const missing = amountCents - (balance - held);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { addressOf, testClient, TEST_KEYS } from '../test-support/client.ts';
+import { insertOrder } from '../test-support/orders.ts';
 import { finishOrder, startOrder } from './processing.ts';
 
 let service: TestService;
@@ -12,20 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.destroy());
 
-/** An order as creation leaves it, for a wallet whose credit may have gone since. */
-async function insertCreatedOrder(wallet: string, name: string, cents: number): Promise<string> {
-  const id = randomUUID();
-  await service.services.db.query(
-    `INSERT INTO orders (id, wallet_address, status, amount_cents, nft_wallet_address, nft_chain_id, metadata) VALUES ($1, $2, 'CREATED', $3, $2, 31337, '{}')`,
-    [id, wallet, cents],
-  );
-  await service.services.db.query(
-    `INSERT INTO order_items (id, order_id, normalized_domain_name, duration_in_years, amount_cents, status, metadata) VALUES ($1, $2, $3, 1, $4, 'CREATED', '{}')`,
-    [randomUUID(), id, name, cents],
-  );
-  return id;
-}
-
+const insertCreatedOrder = (wallet: string, name: string, cents: number) => insertOrder(service.services.db, { wallet, name, cents });
 const details = async (id: string, key: Hex = TEST_KEYS[2]) => {
   const client = testClient(service);
   const reply = await client.call('getOrder', { params: { orderId: id }, headers: client.withToken(await client.signIn(key)) });

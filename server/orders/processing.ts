@@ -3,7 +3,6 @@ import type { Queryable } from '../db/database.ts';
 import type { Services } from '../http/context.ts';
 import type { OrderStatus } from '../../src/core/wire/orders.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
-import { adjustBalance, balanceCents } from '../balance/credit.ts';
 import { setParking } from '../dns/parking-store.ts';
 import { applyInitialRecords } from './initial-records.ts';
 import { formatUsd } from './pricing.ts';
@@ -23,14 +22,14 @@ export async function startOrder(services: Services, orderId: string): Promise<v
     const amount = Number(order.amount_cents);
     const items = await itemsOf(tx, orderId);
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-wallet:${order.wallet_address}`]);
-    const balance = await balanceCents(tx, order.wallet_address, { lock: true });
-    if (balance < amount) {
+    const charged = await services.credit.charge({ wallet: order.wallet_address, cents: amount, orderId }, tx);
+    if (charged === 'insufficient') {
+      const balance = await services.credit.balanceCents(order.wallet_address, tx);
       const failureDetails = `The balance (${formatUsd(balance)}) could not pay ${formatUsd(amount)}`;
       for (const item of items) await setItemStatus(tx, item.id, 'CANCELLED', now, { failureDetails });
       await setOrderStatus(tx, orderId, 'FAILED', now, { startedAt: now, finishedAt: now, metadata: { failureDetails } });
       return;
     }
-    await adjustBalance(tx, order.wallet_address, -amount, now);
     await tx.query(
       `INSERT INTO payments (id, order_id, amount_cents, status, payment_provider, created_at) VALUES ($1, $2, $3, 'COMPLETED', 'CREDIT', $4)`,
       [randomUUID(), orderId, amount, now.toISOString()],
@@ -59,7 +58,7 @@ export async function finishOrder(services: Services, orderId: string): Promise<
       const { status, ...metadata } = outcome;
       await setItemStatus(tx, item.id, status, now, metadata);
     }
-    if (refund > 0) await refundOrder(tx, orderId, order.wallet_address, refund, now);
+    if (refund > 0) await refundOrder(services, tx, orderId, order.wallet_address, refund, now);
     const status = overallStatus(outcomes);
     const problems = outcomes.flatMap((o) => (o.status === 'SUCCEEDED' ? [] : [o.failureDetails]));
     await setOrderStatus(tx, orderId, status, now, { finishedAt: now, metadata: problems.length ? { failureDetails: problems.join('; ') } : {} });
@@ -77,7 +76,9 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
   if (name.split('.')[0].startsWith('fail-')) {
     return { status: 'FAILED', failureDetails: `The registry refused ${name}: names starting with fail- always fail on this service (for testing failure paths)` };
   }
-  if (await services.ownership.ownerOf(name, tx)) return { status: 'FAILED', failureDetails: `${name} was registered by someone else first` };
+  // Held already by the receiving wallet: on a chain, the mint of an earlier try whose transaction did not commit.
+  const holder = await services.ownership.ownerOf(name, tx);
+  if (holder && holder.owner !== nftWallet.toLowerCase()) return { status: 'FAILED', failureDetails: `${name} was registered by someone else first` };
   await services.ownership.mint({ name, to: nftWallet, chainId, years: item.duration_in_years, now }, tx);
   const records = item.initial_records ?? [];
   // A new domain starts parked unless its registration brings an apex address record; unparked first, so the
@@ -100,13 +101,14 @@ const setParked = (tx: Queryable, name: string, parked: boolean, now: Date) => s
 
 export const isApexAddress = (r: Pick<ZoneRecordInput, 'name' | 'type'>) => (r.name === '@' || r.name === '') && (r.type === 'A' || r.type === 'AAAA');
 
-async function refundOrder(tx: Queryable, orderId: string, wallet: string, amount: number, now: Date): Promise<void> {
+/** An order finishes once, so this is its whole refund. */
+async function refundOrder(services: Services, tx: Queryable, orderId: string, wallet: string, amount: number, now: Date): Promise<void> {
   const [payment] = await tx.query<{ id: string; amount_cents: number | string }>(
     `SELECT id, amount_cents FROM payments WHERE order_id = $1 AND status = 'COMPLETED' ORDER BY created_at LIMIT 1`,
     [orderId],
   );
   if (!payment) return;
-  await adjustBalance(tx, wallet, amount, now);
+  await services.credit.refund({ orderId, wallet, totalRefundedCents: amount }, tx);
   if (Number(payment.amount_cents) === amount) {
     await tx.query(`UPDATE payments SET status = 'REFUNDED' WHERE id = $1`, [payment.id]);
   } else {

@@ -1,12 +1,12 @@
 import type { Handlers } from '../http/context.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
-import { balanceCents, CREDIT_CHAIN_ID } from '../balance/credit.ts';
+import { CREDIT_CHAIN_ID } from '../balance/credit.ts';
 import { grantFaucet } from '../balance/faucet.ts';
 
 export const balanceHandlers: Handlers = {
   getBalance: async ({ principal, services }) => {
     if (!principal) throw unauthorized();
-    const cents = await balanceCents(services.db, principal.wallet);
+    const cents = await services.credit.balanceCents(principal.wallet);
     return {
       balances: [{ chainId: CREDIT_CHAIN_ID, walletAddress: principal.wallet, balanceInUsdCents: cents }],
       totalBalanceInUsdCents: cents,
@@ -15,7 +15,7 @@ export const balanceHandlers: Handlers = {
   requestFaucet: async ({ input, principal, services }) => {
     if (!principal) throw unauthorized();
     if (!services.config.FAUCET_ENABLED) throw new HttpError(403, 'The faucet is turned off on this service');
-    return grantFaucet(services.db, input.walletAddress ?? principal.wallet, {
+    return grantFaucet(services.db, services.credit, input.walletAddress ?? principal.wallet, {
       cooldownSeconds: services.config.FAUCET_COOLDOWN_S,
       now: services.now(),
     });
