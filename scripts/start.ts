@@ -47,6 +47,10 @@ async function waitForUrl(url: string, child: ChildProcess, timeoutMs = 180_000)
 
 const servicePort = await choosePort(process.env.SERVICE_PORT, 8787);
 const dashboardPort = await choosePort(process.env.DASHBOARD_PORT, 5173);
+// The service runs its own anvil (CHAIN=anvil) so that ownership and credit live on a real chain; CHAIN=none opts out.
+const chain = process.env.CHAIN ?? 'anvil';
+const chainPort = chain === 'anvil' ? await choosePort(process.env.CHAIN_PORT, 8545) : undefined;
+const rpcUrl = chainPort ? `http://127.0.0.1:${chainPort}` : undefined;
 const serviceUrl = `http://127.0.0.1:${servicePort}/v-next`;
 const dashboardHost = `127.0.0.1:${dashboardPort}`;
 
@@ -58,11 +62,11 @@ function stop(code: number, reason?: string): void {
   stopping = true;
   if (reason) console.error(`\n${reason}`);
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  // Give the service time to close its database, then go regardless.
+  // Give the service time to close its database and stop its chain (which saves the chain's state), then go regardless.
   const force = setTimeout(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     process.exit(code);
-  }, 5000);
+  }, 10_000);
   force.unref();
   Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r))))).then(() => process.exit(code));
 }
@@ -79,15 +83,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => st
 const service = run('The local service', process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   PORT: String(servicePort),
   SIWE_DOMAIN: process.env.SIWE_DOMAIN ?? dashboardHost,
+  CHAIN: chain,
+  ...(chainPort ? { CHAIN_PORT: String(chainPort) } : {}),
 });
 const dashboard = run('The dashboard', 'node_modules/.bin/vite', ['--host', '127.0.0.1', '--port', String(dashboardPort), '--strictPort'], {
   VITE_API_URL: process.env.VITE_API_URL ?? serviceUrl,
   DASHBOARD_PORT: String(dashboardPort),
+  ...(rpcUrl ? { VITE_RPC_31337: process.env.VITE_RPC_31337 ?? rpcUrl } : {}),
 });
 
 try {
   await Promise.all([waitForUrl(`${serviceUrl}/siwe/allowed-chains`, service), waitForUrl(`http://${dashboardHost}/`, dashboard)]);
-  console.log(`\n  Namefi dashboard: http://${dashboardHost}/\n  Local service:    ${serviceUrl}\n\n  Ctrl-C stops both.\n`);
+  const chainLine = rpcUrl ? `\n  Local chain:      ${rpcUrl} (anvil, chain 31337)` : '';
+  console.log(`\n  Namefi dashboard: http://${dashboardHost}/\n  Local service:    ${serviceUrl}${chainLine}\n\n  Ctrl-C stops both.\n`);
 } catch (error) {
   stop(1, (error as Error).message);
 }
