@@ -1,0 +1,34 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The checkout page (/checkout/:domain?years=). */
+export function checkoutPage(page: Page) {
+  const form = page.getByRole('form', { name: /^Checkout for / });
+  return {
+    form,
+    years: page.getByRole('spinbutton', { name: 'Years' }),
+    total: page.getByLabel('Total', { exact: true }),
+    balance: page.getByLabel('Your balance', { exact: true }),
+    faucet: page.getByRole('button', { name: 'Add test credit' }),
+    pay: page.getByRole('button', { name: /^Pay .* and register$/ }),
+    signingNotice: page.getByRole('note').filter({ hasText: 'Your wallet will ask you to sign' }),
+    missing: page.getByRole('alert').filter({ hasText: /You need \$[\d,.]+ more credit/ }),
+    recordField: (index: number, field: 'Type' | 'Name' | 'Content' | 'TTL') => page.getByLabel(`${field} of record ${index}`, { exact: true }),
+    async open(domain: string, years?: number) {
+      await page.goto(`/checkout/${domain}${years ? `?years=${years}` : ''}`);
+      await expect(page.getByRole('heading', { name: domain, exact: true })).toBeVisible();
+    },
+    async addBlankRecord(type: string, name: string, content: string, ttl = '3600') {
+      await page.getByRole('button', { name: 'Add a blank record' }).click();
+      const index = await page.getByRole('listitem', { name: /^Record \d+$/ }).count();
+      await this.recordField(index, 'Type').selectOption(type);
+      await this.recordField(index, 'Name').fill(name);
+      await this.recordField(index, 'Content').fill(content);
+      await this.recordField(index, 'TTL').fill(ttl);
+    },
+  };
+}
+
+/** Money as the dashboard shows it. */
+export function usd(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}

@@ -1,0 +1,79 @@
+import { generatePrivateKey } from 'viem/accounts';
+import { test, expect } from './support/fixtures.ts';
+import { faucet, registerDomain, siweSignIn, waitForOrder } from './support/service-client.ts';
+import { signIn } from './support/pages.ts';
+import { recordsPage } from './pages/records.ts';
+import { parkingPanel } from './pages/parking.ts';
+
+const owner = generatePrivateKey();
+const run = Date.now().toString(36);
+const domain = `park-${run}.com`;
+const PARKING_A = '34.123.0.161';
+const OWN_A = '192.0.2.7';
+
+test.describe('parking', () => {
+  test.use({ walletKeys: [owner] });
+
+  test.beforeAll(async () => {
+    // Registered with an apex A record, so the domain starts unparked.
+    const token = await siweSignIn(owner);
+    await faucet(token);
+    const order = await registerDomain(owner, domain, { records: [{ name: '@', type: 'A', rdata: OWN_A, ttl: 3600 }] });
+    const done = await waitForOrder(token, order.id);
+    expect(done.order.status).toBe('SUCCEEDED');
+  });
+
+  test('park keeping the apex records, unpark, then park replacing them', async ({ page, wallet }) => {
+    await page.goto('/');
+    await signIn(page, wallet);
+    await page.goto(`/domains/${domain}`);
+    const parking = parkingPanel(page);
+    const records = recordsPage(page);
+    await expect(parking.state).toHaveText(/Not parked/);
+    await expect(parking.toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(records.rowWith(OWN_A)).toBeVisible();
+
+    // Park, keeping the owner's A record beside the parking records.
+    await parking.toggle.click();
+    await expect(parking.dialog).toContainText(`@ A ${OWN_A}`);
+    await expect(parking.keep).toBeChecked();
+    await expect(parking.dialog.getByRole('note')).toContainText('Keep your 1 apex A/AAAA/CAA record beside them');
+    await parking.confirmPark.click();
+    await expect(parking.dialog).toBeHidden();
+    await expect(parking.state).toHaveText(/^Parked/);
+    await expect(records.rowWith(PARKING_A)).toBeVisible();
+    await expect(records.rowWith(OWN_A)).toBeVisible();
+
+    // Unpark: the managed records go, the owner's stay.
+    await parking.toggle.click();
+    await expect(parking.dialog.getByRole('note')).toContainText(`Stop parking ${domain}`);
+    await parking.confirmUnpark.click();
+    await expect(parking.state).toHaveText(/Not parked/);
+    await expect(records.rowWith(PARKING_A)).toHaveCount(0);
+    await expect(records.rowWith(OWN_A)).toBeVisible();
+
+    // Park replacing the apex A record.
+    await parking.toggle.click();
+    await parking.replace.check();
+    await expect(parking.dialog.getByRole('note')).toContainText('Delete your 1 apex A/AAAA/CAA record they replace');
+    await parking.confirmPark.click();
+    await expect(parking.state).toHaveText(/^Parked/);
+    await expect(records.rowWith(PARKING_A)).toBeVisible();
+    await expect(records.rowWith(OWN_A)).toHaveCount(0);
+    expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(3);
+  });
+
+  test('declining the signature leaves parking as it was', async ({ page, wallet }) => {
+    await page.goto('/');
+    await signIn(page, wallet);
+    await page.goto(`/domains/${domain}`);
+    const parking = parkingPanel(page);
+    await expect(parking.state).toHaveText(/parked/i);
+    const before = await parking.toggle.getAttribute('aria-checked');
+    await parking.toggle.click();
+    wallet.rejectNext('eth_signTypedData_v4');
+    await (before === 'true' ? parking.confirmUnpark : parking.confirmPark).click();
+    await expect(parking.panel.getByText('You declined the signature; parking is unchanged.')).toBeVisible();
+    await expect(parking.toggle).toHaveAttribute('aria-checked', before ?? 'false');
+  });
+});

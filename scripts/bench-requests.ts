@@ -1,0 +1,203 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, type Page } from '@playwright/test';
+import { generatePrivateKey } from 'viem/accounts';
+import { freePort } from '../e2e/support/ports.ts';
+import { findBrowser } from './find-browser.ts';
+
+/**
+ * `npm run bench:requests`: a scripted session in Chromium against the built dashboard and the local
+ * service (sign in, search, buy, watch the order to the end, add and edit a record) that counts every
+ * request the dashboard sends to the service. Prints requests per minute over the session and in its
+ * busiest minute; target < 20 per minute (production allows 60 per minute per client IP).
+ *
+ * BENCH_THINK_MS (default 4000) is the pause between steps, a person reading the page; 0 gives the
+ * compressed worst case. BENCH_ORDER_MS (default 12000) is how long an order stays PROCESSING.
+ */
+const TARGET_PER_MINUTE = 20;
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 4000);
+const ORDER_MS = Number(process.env.BENCH_ORDER_MS ?? 12000);
+
+const children: ChildProcess[] = [];
+const temp: string[] = [];
+function cleanup() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+}
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+interface Sent {
+  at: number;
+  method: string;
+  path: string;
+  step: string;
+}
+
+/** The most requests inside any 60-second window of the session. */
+function busiestMinute(sent: Sent[]): number {
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sent.length; end++) {
+    while (sent[end].at - sent[start].at >= 60_000) start++;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+async function session(page: Page, baseUrl: string, apiUrl: string, wallet: import('../e2e/support/test-wallet.ts').TestWallet, mark: (step: string) => void) {
+  const { signIn } = await import('../e2e/support/pages.ts');
+  const { recordsPage } = await import('../e2e/pages/records.ts');
+  const domain = `bench-${Date.now().toString(36)}.com`;
+  void apiUrl;
+
+  mark('sign in');
+  await page.goto(`${baseUrl}/`);
+  await signIn(page, wallet);
+  await sleep(THINK_MS);
+
+  mark('search');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+  await page.getByRole('searchbox', { name: 'Domain name' }).pressSequentially(domain, { delay: 120 });
+  const buy = page.getByRole('button', { name: `Buy ${domain}`, exact: true });
+  await expect(buy.first()).toBeVisible({ timeout: 20_000 });
+  await sleep(THINK_MS);
+
+  mark('checkout');
+  await buy.first().click();
+  await expect(page.getByRole('heading', { name: domain, exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Your balance', { exact: true })).toHaveText(/^\$/);
+  await page.getByRole('button', { name: 'Add test credit' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /more credit/ })).toHaveCount(0, { timeout: 20_000 });
+  await sleep(THINK_MS);
+  await page.getByRole('button', { name: /^Pay .* and register$/ }).click();
+
+  mark('watch the order');
+  await expect(page).toHaveURL(/\/orders\/[^/]+$/, { timeout: 20_000 });
+  await expect(page.getByRole('status', { name: 'Order status' })).toHaveText('Succeeded', { timeout: ORDER_MS + 30_000 });
+  await sleep(THINK_MS);
+
+  mark('edit a record');
+  await page.getByRole('link', { name: `Manage the records of ${domain}` }).click();
+  const records = recordsPage(page);
+  await expect(page.getByRole('heading', { name: 'DNS records' })).toBeVisible({ timeout: 20_000 });
+  await sleep(THINK_MS);
+  await records.addAndSign('A', 'www', { 'IPv4 address': '192.0.2.80' });
+  await expect(records.row('A', 'www')).toContainText('192.0.2.80', { timeout: 20_000 });
+  await sleep(THINK_MS);
+  const form = await records.edit('A', 'www');
+  await form.getByLabel('IPv4 address', { exact: true }).fill('192.0.2.81');
+  await form.getByRole('button', { name: 'Save and sign' }).click();
+  await expect(records.row('A', 'www')).toContainText('192.0.2.81', { timeout: 20_000 });
+  await sleep(THINK_MS);
+  mark('end');
+}
+
+async function main() {
+  const browser = await findBrowser();
+  if ('error' in browser) throw new Error(browser.error);
+  const servicePort = await freePort();
+  const dashboardPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-requests-data-'));
+  const buildDir = mkdtempSync(join(tmpdir(), 'bench-requests-build-'));
+  temp.push(dataDir, buildDir);
+  const apiUrl = `http://127.0.0.1:${servicePort}/v-next`;
+  const baseUrl = `http://127.0.0.1:${dashboardPort}`;
+  process.env.E2E_API_URL = apiUrl;
+  process.env.E2E_DASHBOARD_URL = baseUrl;
+
+  console.log('Building the dashboard…');
+  const build = spawnSync('node_modules/.bin/vite', ['build', '--outDir', buildDir, '--emptyOutDir', '--logLevel', 'error'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_API_URL: apiUrl, VITE_WALLETS: 'injected' },
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+  children.push(
+    spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORT: String(servicePort), HOST: '127.0.0.1', DATA_DIR: dataDir, ORDER_PROCESSING_MS: String(ORDER_MS), LOG_REQUESTS: 'false', SIWE_DOMAIN: `127.0.0.1:${dashboardPort}` },
+    }),
+    spawn('node_modules/.bin/vite', ['preview', '--outDir', buildDir, '--host', '127.0.0.1', '--port', String(dashboardPort), '--strictPort'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, VITE_API_URL: apiUrl },
+    }),
+  );
+  await waitFor(`${apiUrl}/siwe/allowed-chains`, 120_000);
+  await waitFor(`${baseUrl}/`, 60_000);
+
+  const { TestWallet } = await import('../e2e/support/test-wallet.ts');
+  const launched = await chromium.launch({
+    executablePath: browser.path,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const sent: Sent[] = [];
+  const steps: Array<{ step: string; at: number }> = [];
+  let step = 'start';
+  try {
+    const context = await launched.newContext();
+    const page = await context.newPage();
+    const wallet = new TestWallet([generatePrivateKey()], 31337);
+    // tsx compiles with esbuild's keepNames, so functions handed to the page call a __name helper
+    // that only exists in Node; Playwright's own runner does not add it.
+    await page.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((target) => target);' });
+    await wallet.install(page);
+    page.on('request', (request) => {
+      if (!request.url().startsWith(apiUrl)) return;
+      const url = new URL(request.url());
+      sent.push({ at: Date.now(), method: request.method(), path: url.pathname.replace('/v-next', ''), step });
+    });
+    try {
+      await session(page, baseUrl, apiUrl, wallet, (next) => {
+        step = next;
+        steps.push({ step: next, at: Date.now() });
+      });
+    } catch (error) {
+      if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
+      throw error;
+    }
+  } finally {
+    await launched.close();
+  }
+
+  const started = steps[0].at;
+  const ended = steps.at(-1)!.at;
+  const minutes = (ended - started) / 60_000;
+  const perMinute = sent.length / minutes;
+  const busiest = busiestMinute(sent);
+  console.log(`\nRequests the dashboard sent to the service in one scripted session (${(minutes * 60).toFixed(0)} s, think time ${THINK_MS} ms, orders processing ${ORDER_MS} ms):`);
+  for (let i = 0; i < steps.length - 1; i++) {
+    const inStep = sent.filter((s) => s.step === steps[i].step);
+    const byPath = new Map<string, number>();
+    for (const s of inStep) {
+      const key = `${s.method} ${s.method === 'GET' ? s.path.replace(/\/orders\/[^/]+$/, '/orders/{id}') : s.path}`;
+      byPath.set(key, (byPath.get(key) ?? 0) + 1);
+    }
+    const seconds = ((steps[i + 1].at - steps[i].at) / 1000).toFixed(0);
+    console.log(`  ${steps[i].step.padEnd(16)} ${String(inStep.length).padStart(3)} requests in ${seconds.padStart(3)} s: ${[...byPath].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+  }
+  console.log(`  total            ${sent.length} requests`);
+  console.log(`  per minute       ${perMinute.toFixed(1)} over the session; busiest 60 s: ${busiest}   target < ${TARGET_PER_MINUTE}/min  ${perMinute < TARGET_PER_MINUTE ? 'OK' : 'OVER'}`);
+  process.exitCode = perMinute < TARGET_PER_MINUTE ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { parseDomainName } from '@/core/names/index.ts';
+import { useApi } from '@/lib/api/use-api.ts';
+import { explainError } from '@/lib/errors/explain.ts';
+import { useRequireSignIn, useSession } from '@/lib/session/use-session.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
+import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
+import { availabilityQuery } from './api/check-availability.ts';
+import { yearsRange, initialYears } from './checkout-form.ts';
+import { CheckoutForm } from './components/CheckoutForm.tsx';
+
+/** /checkout/:domain?years= — years, total and balance, optional records and receiving wallet, then Pay. */
+export default function CheckoutPage() {
+  const raw = decodeURIComponent(useParams().domain ?? '');
+  const [params] = useSearchParams();
+  const parsed = parseDomainName(raw);
+  const api = useApi();
+  const session = useSession();
+  const settings = useSettings();
+  const requireSignIn = useRequireSignIn();
+  const availability = useQuery(availabilityQuery(api, parsed.ok ? parsed.name : undefined));
+  const canPay = session.status === 'signed-in' || !!settings.apiKey;
+
+  const header = <PageHeader title="Checkout" description={parsed.ok ? `Register ${parsed.name}` : undefined} />;
+  if (!parsed.ok) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        {header}
+        <Notice tone="warning" title={`“${raw}” is not a domain name you can register`} actions={<Link to="/search" className="underline">Back to search</Link>}>
+          {parsed.reason}
+        </Notice>
+      </div>
+    );
+  }
+  if (availability.isPending) return <div className="mx-auto max-w-3xl">{header}<Spinner label={`Checking ${parsed.name}`} /></div>;
+  if (availability.isError) {
+    const explained = explainError(availability.error, { domain: parsed.name });
+    return <div className="mx-auto max-w-3xl">{header}<Notice tone="danger" title={explained.title}>{explained.description}</Notice></div>;
+  }
+  if (!availability.data.availability) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        {header}
+        <Notice
+          tone="warning"
+          title={`${parsed.name} cannot be registered`}
+          actions={<Link to={`/search?q=${encodeURIComponent(parsed.label)}`} className="underline">Find another name</Link>}
+        >
+          {availability.data.reason ?? 'It is not available.'}
+        </Notice>
+      </div>
+    );
+  }
+  if (!canPay) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        {header}
+        <Card className="space-y-3">
+          <p>Sign in with your wallet to buy <strong>{parsed.name}</strong>. Your choice is kept.</p>
+          <Button onClick={() => void requireSignIn()}>Connect and sign in</Button>
+        </Card>
+      </div>
+    );
+  }
+  const range = yearsRange(availability.data);
+  return (
+    <div className="mx-auto max-w-3xl">
+      {header}
+      <CheckoutForm
+        key={`${parsed.name}:${session.address ?? 'api-key'}`}
+        domain={parsed.name}
+        availability={availability.data}
+        range={range}
+        initialYears={initialYears(params.get('years'), range)}
+        account={session.address}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useApi } from '@/lib/api/use-api.ts';
+import { explainError } from '@/lib/errors/explain.ts';
+import { useRequireSignIn } from '@/lib/session/use-session.ts';
+import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
+import { orderQuery } from './api/get-order.ts';
+import { OrderDetailsView } from './components/OrderDetailsView.tsx';
+import { useAccountReader } from './use-account-reader.ts';
+import { useFollowOrder } from './use-follow-order.ts';
+
+/** /orders/:orderId — follows one order every 5 s until it finishes, then stops asking. */
+export default function OrderPage() {
+  const orderId = useParams().orderId ?? '';
+  const api = useApi();
+  const { account, canRead } = useAccountReader();
+  const requireSignIn = useRequireSignIn();
+  const order = useQuery(orderQuery(api, account, orderId, canRead && orderId !== ''));
+  useFollowOrder(account, order.data);
+
+  const domain = order.data?.items[0]?.normalizedDomainName;
+  const header = (
+    <PageHeader
+      title={domain ? `Order for ${domain}` : 'Order'}
+      description={<span className="break-all">Order {orderId}</span>}
+      actions={<Link to="/orders" className="text-sm underline">All orders</Link>}
+    />
+  );
+
+  if (!canRead) {
+    return (
+      <div className="mx-auto max-w-4xl">
+        {header}
+        <Card className="space-y-3">
+          <p>Sign in with the wallet that placed this order to follow it.</p>
+          <Button onClick={() => void requireSignIn()}>Connect and sign in</Button>
+        </Card>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl">
+      {header}
+      {order.isError && order.data ? (
+        <div className="mb-4">
+          <Notice tone="warning" title="Could not refresh the order">
+            {explainError(order.error).description ?? 'Retrying with a longer pause.'}
+          </Notice>
+        </div>
+      ) : null}
+      {order.data ? (
+        <OrderDetailsView details={order.data} />
+      ) : order.isError ? (
+        <Notice tone="danger" title={explainError(order.error).title}>
+          {explainError(order.error).description}
+        </Notice>
+      ) : (
+        <Spinner label="Loading the order" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { accountKey } from '@/lib/query-keys.ts';
+
+/**
+ * A finished order changes the balance (charged or refunded), the domain list and the order list.
+ * Only those are re-read: the finished order itself is final and never asked for again.
+ */
+export function refreshAfterOrder(queryClient: QueryClient, account: string | undefined, domains: string[]): Promise<unknown> {
+  return Promise.all([
+    ...['balance', 'domains', 'orders'].map((part) => queryClient.invalidateQueries({ queryKey: accountKey(account, part) })),
+    ...domains.map((domain) => queryClient.invalidateQueries({ queryKey: ['search', 'availability', domain], refetchType: 'none' })),
+  ]);
+}

@@ -1,0 +1,110 @@
+import { isTerminal, type Order, type OrderItem } from '@/core/wire/orders.ts';
+
+export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+const STATUS_WORDS: Record<string, { label: string; tone: Tone }> = {
+  CREATED: { label: 'Created', tone: 'neutral' },
+  PROCESSING: { label: 'Processing', tone: 'info' },
+  SUCCEEDED: { label: 'Succeeded', tone: 'success' },
+  FAILED: { label: 'Failed', tone: 'danger' },
+  CANCELLED: { label: 'Cancelled', tone: 'danger' },
+  PARTIALLY_COMPLETED: { label: 'Partially completed', tone: 'warning' },
+};
+
+export function statusWords(status: string): { label: string; tone: Tone } {
+  return STATUS_WORDS[status] ?? { label: status, tone: 'neutral' };
+}
+
+export interface TimelineStep {
+  label: string;
+  /** ISO time the step happened, or null while it has not. */
+  at: string | null;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+/** Created → Processing → the result, with the times the service recorded. */
+export function orderTimeline(order: Pick<Order, 'status' | 'createdAt' | 'startedAt' | 'finishedAt'>): TimelineStep[] {
+  const done = isTerminal(order.status);
+  const started = order.startedAt !== null || order.status === 'PROCESSING' || done;
+  return [
+    { label: 'Created', at: order.createdAt, state: 'done' },
+    {
+      label: 'Processing',
+      at: order.startedAt,
+      state: done ? 'done' : started ? 'current' : 'upcoming',
+    },
+    {
+      label: done ? statusWords(order.status).label : 'Result',
+      at: order.finishedAt,
+      state: done ? 'done' : 'upcoming',
+    },
+  ];
+}
+
+/** metadata.failureDetails in words, whatever shape the service chose (string or an object with a message). */
+export function failureReason(item: Pick<OrderItem, 'metadata'>): string | undefined {
+  const metadata = item.metadata as Record<string, unknown> | null | undefined;
+  const details = metadata && typeof metadata === 'object' ? metadata.failureDetails : undefined;
+  if (details === undefined || details === null || details === '') return undefined;
+  if (typeof details === 'string') return details;
+  if (typeof details === 'object') {
+    const d = details as Record<string, unknown>;
+    for (const key of ['message', 'reason', 'error', 'description']) {
+      if (typeof d[key] === 'string' && d[key]) return d[key] as string;
+    }
+  }
+  return JSON.stringify(details);
+}
+
+/** What the person can do about an order that did not fully succeed. */
+export function nextStepAdvice(status: string): string | undefined {
+  switch (status) {
+    case 'FAILED':
+    case 'CANCELLED':
+      return 'Nothing was charged for the failed items (any charge was refunded). Search for the name again, or pick another one.';
+    case 'PARTIALLY_COMPLETED':
+      return 'The domain is yours, but some records could not be created. Add them from the domain’s records page.';
+    default:
+      return undefined;
+  }
+}
+
+export interface OrderGroup {
+  orderId: string;
+  createdAt: string;
+  items: OrderItem[];
+  amountInUSDCents: number;
+  /** The status every item shares, or the least finished one while they differ. */
+  status: string;
+}
+
+const PROGRESS = ['CREATED', 'PROCESSING'];
+
+/** Groups /user/orders items by their order, newest order first, items in their original order. */
+export function groupByOrder(items: OrderItem[]): OrderGroup[] {
+  const groups = new Map<string, OrderGroup>();
+  for (const item of items) {
+    let group = groups.get(item.orderId);
+    if (!group) {
+      group = { orderId: item.orderId, createdAt: item.createdAt, items: [], amountInUSDCents: 0, status: item.status };
+      groups.set(item.orderId, group);
+    }
+    group.items.push(item);
+    group.amountInUSDCents += item.amountInUSDCents;
+    if (item.createdAt < group.createdAt) group.createdAt = item.createdAt;
+    if (item.status !== group.status) {
+      const pending = [item.status, group.status].find((s) => PROGRESS.includes(s));
+      group.status = pending ?? (group.status === 'SUCCEEDED' || item.status === 'SUCCEEDED' ? 'PARTIALLY_COMPLETED' : group.status);
+    }
+  }
+  return [...groups.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+export function formatUsdCents(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+export function formatTime(iso: string | null): string {
+  if (!iso) return '';
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}

@@ -1,0 +1,23 @@
+import { isTerminal } from '@/core/wire/orders.ts';
+
+/** The contract asks clients to poll an order every 5 s until it reaches a terminal status. */
+export const POLL_INTERVAL_MS = 5_000;
+/** After errors the wait doubles, up to a minute, so a struggling service is not hammered. */
+export const MAX_POLL_BACKOFF_MS = 60_000;
+
+export interface PollState {
+  /** Last known status; undefined while the first answer is on its way. */
+  status: string | undefined;
+  /** Failed polls in a row since the last good answer. */
+  errorCount: number;
+  /** The tab is hidden: nobody is watching, so nothing is asked. */
+  hidden: boolean;
+}
+
+/** Milliseconds until the next poll of an order, or false when no request should be made. */
+export function nextPollDelay({ status, errorCount, hidden }: PollState): number | false {
+  if (status !== undefined && isTerminal(status)) return false;
+  if (hidden) return false;
+  if (errorCount <= 0) return POLL_INTERVAL_MS;
+  return Math.min(MAX_POLL_BACKOFF_MS, POLL_INTERVAL_MS * 2 ** errorCount);
+}

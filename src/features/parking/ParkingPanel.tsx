@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '@/lib/api/use-api.ts';
+import { explainError } from '@/lib/errors/explain.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { SignatureRejectedError } from '@/lib/signing/errors.ts';
+import { Card, Notice, Spinner, Switch, useToast } from '@/ui/index.ts';
+import { parkedQuery } from './api/is-parked.ts';
+import { useToggleParking } from './api/toggle-parking.ts';
+import { zoneRecordsQuery } from './api/zone-records.ts';
+import { ParkDialog } from './components/ParkDialog.tsx';
+import { parkingImpact } from './parking-impact.ts';
+
+/** On the domain page: whether the domain is parked, and a switch to park or unpark it (signed). */
+export default function ParkingPanel({ domain }: { domain: string }) {
+  const api = useApi();
+  const session = useSession();
+  const { toast } = useToast();
+  const parked = useQuery(parkedQuery(api, domain));
+  const records = useQuery(zoneRecordsQuery(api, domain));
+  const toggle = useToggleParking(domain, session.address);
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const [declined, setDeclined] = useState(false);
+
+  const isParked = parked.data?.parked;
+  const impact = parkingImpact(domain, records.data ?? []);
+
+  async function confirm(enable: boolean, override: boolean) {
+    setDeclined(false);
+    try {
+      await toggle.mutateAsync({ enableParking: enable, overrideExistingRecords: override });
+      setAsking(null);
+      toast({ tone: 'success', title: enable ? `${domain} is parked` : `${domain} is no longer parked` });
+    } catch (error) {
+      setAsking(null);
+      if (error instanceof SignatureRejectedError) return setDeclined(true);
+      const explained = explainError(error, { domain, address: session.address });
+      toast({ tone: 'error', title: explained.title, description: explained.description });
+    }
+  }
+
+  return (
+    <section aria-labelledby="parking-heading">
+      <Card className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id="parking-heading" className="text-lg font-semibold">Parking</h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
+              {parked.isPending
+                ? 'Checking…'
+                : parked.isError
+                  ? 'Parking status unavailable'
+                  : isParked
+                    ? 'Parked: a holding page is served through managed records.'
+                    : 'Not parked: only your own records are served.'}
+            </p>
+          </div>
+          {parked.isPending ? (
+            <Spinner size="sm" label="Checking parking" />
+          ) : parked.isError ? null : (
+            <Switch label="Park this domain" checked={!!isParked} disabled={toggle.isPending || records.isPending} onChange={(next) => setAsking(next)} />
+          )}
+        </div>
+        {parked.isError ? <Notice tone="danger" title={explainError(parked.error, { domain }).title}>{explainError(parked.error, { domain }).description}</Notice> : null}
+        {declined ? <p className="text-sm" role="status">You declined the signature; parking is unchanged.</p> : null}
+        {asking !== null ? (
+          <ParkDialog
+            domain={domain}
+            enable={asking}
+            impact={impact}
+            busy={toggle.isPending}
+            onCancel={() => setAsking(null)}
+            onConfirm={(override) => void confirm(asking, override)}
+          />
+        ) : null}
+      </Card>
+    </section>
+  );
+}

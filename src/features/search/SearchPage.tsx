@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Card, PageHeader, TextField } from '@/ui/index.ts';
+import { ExactResult } from './components/ExactResult.tsx';
+import { SuggestionList } from './components/SuggestionList.tsx';
+import { exactTarget, suggestionsQueryText, useDebouncedValue } from './search-input.ts';
+import { useBuy } from './use-buy.ts';
+
+/** Find a name: exact availability as typed, suggestions around it. Works signed out. */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const [input, setInput] = useState(() => params.get('q') ?? '');
+  const [page, setPage] = useState(1);
+  const settled = useDebouncedValue(input);
+  const buy = useBuy();
+
+  // The settled text lives in the URL, so a sign-in detour, reload or back button returns to the same search.
+  useEffect(() => {
+    const current = params.get('q') ?? '';
+    if (current === settled) return;
+    const next = new URLSearchParams(params);
+    if (settled) next.set('q', settled);
+    else next.delete('q');
+    setParams(next, { replace: true });
+    setPage(1);
+  }, [settled, params, setParams]);
+
+  const target = exactTarget(settled);
+  const query = suggestionsQueryText(settled);
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Find a domain" description="Type a name to see whether it is free and what it costs. No wallet needed to look." />
+      <form role="search" onSubmit={(e) => e.preventDefault()} className="mb-6">
+        <TextField
+          label="Domain name"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="example.com"
+          hint="A name and its ending, such as example.com, or a few words for ideas"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          autoFocus
+        />
+      </form>
+      {settled.trim() !== '' ? (
+        <div className="space-y-6">
+          <Card>
+            <ExactResult target={target} onBuy={buy} />
+          </Card>
+          <SuggestionList
+            query={query}
+            exactName={target.kind === 'name' ? target.name : undefined}
+            page={page}
+            onPage={setPage}
+            onBuy={buy}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
