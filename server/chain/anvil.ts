@@ -51,7 +51,7 @@ export function anvilBinary(env: Record<string, string | undefined> = process.en
   try {
     dir = dirname(require.resolve(`@foundry-rs/${pkg}/package.json`));
   } catch {
-    throw new Error(`anvil: @foundry-rs/${pkg} is not installed (npm install installs it with @foundry-rs/anvil)`);
+    throw new Error(`anvil: @foundry-rs/${pkg} is not installed (an optional dependency: anvil ships here for linux-x64 only; elsewhere set ANVIL_BIN)`);
   }
   const bin = join(dir, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
   if (!existsSync(bin)) throw new Error(`anvil: ${bin} is missing`);

@@ -9,7 +9,10 @@ export function useDeleteRecord(zoneName: string) {
   return useMutation({
     mutationFn: (id: string) => signAndCall('deleteDnsRecord', { id, zoneName }),
     onMutate: (id) => applyOptimistic(queryClient, zoneName, (rows) => rows.filter((r) => r.id !== id)),
-    onError: (_error, _id, snapshot) => rollback(queryClient, zoneName, snapshot),
-    onSettled: () => settle(queryClient, zoneName),
+    // The optimistic removal is what the service did; only a refusal needs the zone again.
+    onError: (_error, _id, snapshot) => {
+      rollback(queryClient, zoneName, snapshot);
+      void settle(queryClient, zoneName);
+    },
   });
 }

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { zoneKey } from '@/lib/query-keys.ts';
 import { recordsKey } from './get-records.ts';
 
 export interface Snapshot {
@@ -20,9 +19,17 @@ export function rollback(queryClient: QueryClient, zoneName: string, snapshot: S
   if (snapshot?.previous) queryClient.setQueryData(recordsKey(zoneName), snapshot.previous);
 }
 
-/** After any zone write, every view of the zone (records, parking) reloads from the service. */
+/**
+ * After a batch or a refused write the zone's records reload. Only the records: a record write cannot change
+ * whether the domain is parked, and every request counts against the service's per-client rate limit.
+ */
 export function settle(queryClient: QueryClient, zoneName: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: zoneKey(zoneName) });
+  return queryClient.invalidateQueries({ queryKey: recordsKey(zoneName), exact: true });
+}
+
+/** A single write answers with the stored record: it takes the optimistic row's place, so nothing reloads. */
+export function confirmRecord(queryClient: QueryClient, zoneName: string, replaceId: string, stored: DnsRecord): void {
+  queryClient.setQueryData<DnsRecord[]>(recordsKey(zoneName), (rows) => rows?.map((row) => (row.id === replaceId ? stored : row)));
 }
 
 /** A record not yet stored, shown while its write is on the way; its id marks it as pending. */
