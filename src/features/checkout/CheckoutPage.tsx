@@ -6,7 +6,7 @@ import { explainError } from '@/lib/errors/explain.ts';
 import { useRequireSignIn, useSession } from '@/lib/session/use-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
-import { availabilityQuery } from './api/check-availability.ts';
+import { availabilityQuery } from '@/features/search/index.ts';
 import { yearsRange, initialYears } from './checkout-form.ts';
 import { CheckoutForm } from './components/CheckoutForm.tsx';
 

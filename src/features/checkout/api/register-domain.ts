@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedOrder } from '@/core/wire/orders.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import type { RegistrationRequest } from '../checkout-form.ts';
-import { availabilityKey } from './check-availability.ts';
+import { availabilityKey } from '@/features/search/index.ts';
 
 /**
  * POST /orders/register-domain (or /records), signed by the wallet. Afterwards the name is no longer

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Balance, FaucetResult } from '@/core/wire/user.ts';
 import { useApi } from '@/lib/api/use-api.ts';
-import { balanceKey } from './get-balance.ts';
+import { balanceKey } from '@/features/balance/index.ts';
 
 const STARTED_POLL_MS = 3_000;
 const STARTED_MAX_POLLS = 10;

@@ -12,7 +12,7 @@ import { explainError } from '@/lib/errors/explain.ts';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
 import { Button, Card, Checkbox, Notice, Select, TextField } from '@/ui/index.ts';
-import { balanceQuery } from '../api/get-balance.ts';
+import { balanceQuery } from '@/features/balance/index.ts';
 import { useRegisterDomain } from '../api/register-domain.ts';
 import { useRequestFaucet } from '../api/request-faucet.ts';
 import {

@@ -1,0 +1,2 @@
+// The search feature's public face: checkout reads availability from the same cache as a search result.
+export { availabilityKey, availabilityQuery } from './api/check-availability.ts';
