@@ -1,11 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
-import { freePort } from '../e2e/support/ports.ts';
-import { findBrowser } from './find-browser.ts';
+import { startDashboardStack, stopStack } from './support/dashboard-stack.ts';
 
 /**
  * `npm run bench:records`: the records table of a 10,000-record zone in the built dashboard, in Chromium,
@@ -18,28 +12,7 @@ const TARGET_FIRST_RENDER_MS = 300;
 const TARGET_SEARCH_MS = 50;
 const RUNS = 3;
 
-const children: ChildProcess[] = [];
-const temp: string[] = [];
-function cleanup() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
-}
-process.on('exit', cleanup);
-process.on('SIGINT', () => process.exit(130));
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,36 +21,7 @@ function median(values: number[]): number {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
-  const browser = await findBrowser();
-  if ('error' in browser) throw new Error(browser.error);
-
-  const servicePort = await freePort();
-  const dashboardPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-records-data-'));
-  const buildDir = mkdtempSync(join(tmpdir(), 'bench-records-build-'));
-  temp.push(dataDir, buildDir);
-  const apiUrl = `http://127.0.0.1:${servicePort}/v-next`;
-  process.env.E2E_API_URL = apiUrl;
-
-  console.log('Building the dashboard…');
-  const build = spawnSync('node_modules/.bin/vite', ['build', '--outDir', buildDir, '--emptyOutDir', '--logLevel', 'error'], {
-    stdio: 'inherit',
-    env: { ...process.env, VITE_API_URL: apiUrl, VITE_WALLETS: 'injected' },
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
-
-  children.push(
-    spawn('node', ['--import', 'tsx', 'server/main.ts'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(servicePort), HOST: '127.0.0.1', DATA_DIR: dataDir, ORDER_PROCESSING_MS: '100', LOG_REQUESTS: 'false', SIWE_DOMAIN: `127.0.0.1:${dashboardPort}` },
-    }),
-    spawn('node_modules/.bin/vite', ['preview', '--outDir', buildDir, '--host', '127.0.0.1', '--port', String(dashboardPort), '--strictPort'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, VITE_API_URL: apiUrl },
-    }),
-  );
-  await waitFor(`${apiUrl}/siwe/allowed-chains`, 120_000);
-  await waitFor(`http://127.0.0.1:${dashboardPort}/`, 60_000);
+  const stack = await startDashboardStack('bench-records', { orderProcessingMs: 100 });
 
   // Seeded the way an owner would: a real registration, then records in batches of the contract's maximum.
   const { ownDomain, signedCall, call } = await import('../e2e/support/service-client.ts');
@@ -99,17 +43,14 @@ async function main() {
   const total = (await call('getDnsRecords', { query: { zoneName } })).length;
   console.log(`The zone holds ${total} records.`);
 
-  const launched = await chromium.launch({
-    executablePath: browser.path,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const launched = await stack.launchBrowser();
   const firstRenders: number[] = [];
   const searches: number[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
       const page = await launched.newPage();
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-      await page.goto(`http://127.0.0.1:${dashboardPort}/domains/${zoneName}`);
+      await page.goto(`${stack.baseUrl}/domains/${zoneName}`);
       try {
         await page.waitForFunction(() => performance.getEntriesByName('records:first-render').length > 0, undefined, { timeout: 60_000 });
       } catch (error) {
@@ -151,4 +92,4 @@ async function main() {
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
-}).finally(cleanup);
+}).finally(stopStack);

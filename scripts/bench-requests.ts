@@ -1,11 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
-import { freePort } from '../e2e/support/ports.ts';
-import { findBrowser } from './find-browser.ts';
+import { startDashboardStack, stopStack } from './support/dashboard-stack.ts';
 
 /**
  * `npm run bench:requests`: a scripted session in Chromium against the built dashboard and the local
@@ -20,29 +15,9 @@ const TARGET_PER_MINUTE = 20;
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 4000);
 const ORDER_MS = Number(process.env.BENCH_ORDER_MS ?? 12000);
 
-const children: ChildProcess[] = [];
-const temp: string[] = [];
-function cleanup() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
-}
-process.on('exit', cleanup);
-process.on('SIGINT', () => process.exit(130));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await sleep(200);
-  }
-}
 
 interface Sent {
   at: number;
@@ -111,42 +86,11 @@ async function session(page: Page, baseUrl: string, apiUrl: string, wallet: impo
 }
 
 async function main() {
-  const browser = await findBrowser();
-  if ('error' in browser) throw new Error(browser.error);
-  const servicePort = await freePort();
-  const dashboardPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-requests-data-'));
-  const buildDir = mkdtempSync(join(tmpdir(), 'bench-requests-build-'));
-  temp.push(dataDir, buildDir);
-  const apiUrl = `http://127.0.0.1:${servicePort}/v-next`;
-  const baseUrl = `http://127.0.0.1:${dashboardPort}`;
-  process.env.E2E_API_URL = apiUrl;
-  process.env.E2E_DASHBOARD_URL = baseUrl;
-
-  console.log('Building the dashboard…');
-  const build = spawnSync('node_modules/.bin/vite', ['build', '--outDir', buildDir, '--emptyOutDir', '--logLevel', 'error'], {
-    stdio: 'inherit',
-    env: { ...process.env, VITE_API_URL: apiUrl, VITE_WALLETS: 'injected' },
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
-  children.push(
-    spawn('node', ['--import', 'tsx', 'server/main.ts'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(servicePort), HOST: '127.0.0.1', DATA_DIR: dataDir, ORDER_PROCESSING_MS: String(ORDER_MS), LOG_REQUESTS: 'false', SIWE_DOMAIN: `127.0.0.1:${dashboardPort}` },
-    }),
-    spawn('node_modules/.bin/vite', ['preview', '--outDir', buildDir, '--host', '127.0.0.1', '--port', String(dashboardPort), '--strictPort'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, VITE_API_URL: apiUrl },
-    }),
-  );
-  await waitFor(`${apiUrl}/siwe/allowed-chains`, 120_000);
-  await waitFor(`${baseUrl}/`, 60_000);
+  const stack = await startDashboardStack('bench-requests', { orderProcessingMs: ORDER_MS });
+  const { apiUrl, baseUrl } = stack;
 
   const { TestWallet } = await import('../e2e/support/test-wallet.ts');
-  const launched = await chromium.launch({
-    executablePath: browser.path,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const launched = await stack.launchBrowser();
   const sent: Sent[] = [];
   const steps: Array<{ step: string; at: number }> = [];
   let step = 'start';
@@ -197,7 +141,9 @@ async function main() {
   process.exitCode = perMinute < TARGET_PER_MINUTE ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(stopStack);
