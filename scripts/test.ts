@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { findBrowser } from './find-browser.ts';
+import { findPostgresBin, NO_POSTGRES_MESSAGE } from '../server/test-support/postgres-server.ts';
 
 /** `npm test`: type check, lint, unit and service tests, then the browser journeys. Stops at the first failure. */
 const steps: Array<[string, string[]]> = [
@@ -16,6 +17,14 @@ function run(label: string, [cmd, ...args]: string[], env: NodeJS.ProcessEnv = p
     process.exit(result.status ?? 1);
   }
 }
+
+// Said before anything runs: the DATABASE_URL tests start a real PostgreSQL server of their own.
+const postgresBin = findPostgresBin();
+if (!postgresBin) {
+  console.error(`\n✖ ${NO_POSTGRES_MESSAGE}`);
+  process.exit(1);
+}
+console.log(`PostgreSQL for the DATABASE_URL tests: ${postgresBin}`);
 
 for (const [label, command] of steps) run(label, command);
 

@@ -1,4 +1,4 @@
-import { hashTypedData, isAddress, recoverTypedDataAddress, type Hex } from 'viem';
+import { hashTypedData, isAddress, type Hex } from 'viem';
 import { envelopeTypedData, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
@@ -6,6 +6,7 @@ import type { Operation } from '../../src/core/operations.ts';
 import type { Principal, Services } from '../http/context.ts';
 import { unauthorized } from '../http/errors.ts';
 import { contractSignatureVerifier, NO_CHAIN_MESSAGE } from './contract-signatures.ts';
+import { recoverSigner } from './recover-signer.ts';
 
 /** A timestamp this large is milliseconds, not seconds (year 5138 in seconds). */
 const MILLISECONDS_THRESHOLD = 1e11;
@@ -61,9 +62,10 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   const domain = chainId === undefined ? SIGNING_DOMAIN : { ...SIGNING_DOMAIN, chainId };
   const typed = envelopeTypedData(domain, TYPE_REGISTRY, primaryType, envelope) as Parameters<typeof hashTypedData>[0];
 
+  const hash = hashTypedData(typed);
   let recovered: string;
   try {
-    recovered = (await recoverTypedDataAddress({ ...typed, signature: signature as Hex })).toLowerCase();
+    recovered = await recoverSigner(hash, signature as Hex);
   } catch {
     throw unauthorized(`${h.signature} is not a valid signature`);
   }
@@ -74,9 +76,9 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   if (delegated) {
     // The signer acts for the account: it must have made the signature itself, and the account must accept it.
     if (recovered !== signerLower) throw unauthorized(`The signer does not match ${h.signer}: the signature was made by another key`);
-    wallet = await verifyContractAccount(services, delegated.trim(), `The delegated account ${delegated.trim()}`, typed, signature as Hex, chainId);
+    wallet = await verifyContractAccount(services, delegated.trim(), `The delegated account ${delegated.trim()}`, hash, signature as Hex, chainId);
   } else if (recovered !== signerLower) {
-    await verifyContractAccount(services, signerLower, `The signer does not match ${h.signer}, and as a contract account it`, typed, signature as Hex, chainId);
+    await verifyContractAccount(services, signerLower, `The signer does not match ${h.signer}, and as a contract account it`, hash, signature as Hex, chainId);
   }
 
   // Keyed by the key that really signed, so one signature cannot be replayed under another signer or account header.
@@ -99,7 +101,7 @@ async function verifyContractAccount(
   services: Services,
   account: string,
   what: string,
-  typed: Parameters<typeof hashTypedData>[0],
+  hash: Hex,
   signature: Hex,
   chainId: number | undefined,
 ): Promise<string> {
@@ -108,7 +110,7 @@ async function verifyContractAccount(
   if (!verifier) throw unauthorized(`${what} ${NO_CHAIN_MESSAGE}`);
   let accepted = false;
   try {
-    accepted = await verifier.isValidSignature({ account, hash: hashTypedData(typed), signature, chainId });
+    accepted = await verifier.isValidSignature({ account, hash, signature, chainId });
   } catch {
     accepted = false;
   }

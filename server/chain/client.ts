@@ -13,6 +13,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_CHAIN_ID } from './anvil.ts';
+import { serialQueue } from '../support/serial-queue.ts';
 
 /**
  * Anvil's first dev account (from its public default mnemonic): deployer, minter and faucet of the local chain.
@@ -57,12 +58,7 @@ export function chainClients(options: { rpcUrl: string; chainId?: number; servic
     account: privateKeyToAccount(options.serviceKey ?? ANVIL_ACCOUNT_0_KEY),
     pollingInterval: 25,
   });
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const serial = serialQueue();
   return {
     chain,
     public: publicClient,

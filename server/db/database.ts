@@ -1,3 +1,5 @@
+import { serialQueue } from '../support/serial-queue.ts';
+
 /**
  * One small interface over the two databases the service runs on: embedded PGlite (a file-backed PostgreSQL in
  * DATA_DIR, nothing to install) and a real PostgreSQL server through `pg` when DATABASE_URL is set.
@@ -23,12 +25,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
   // PGlite runs one statement at a time; queue transactions so that a query from another request never lands inside one.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const serial = serialQueue();
   return {
     query: <T>(sql: string, params: unknown[] = []) => serial(async () => (await db.query<T>(sql, params)).rows),
     exec: (sql) => serial(async () => void (await db.exec(sql))),

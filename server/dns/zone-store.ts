@@ -201,17 +201,17 @@ export async function applyZoneChange(q: Queryable, zoneName: string, request: Z
   const created: RecordLike[] = creates.map((input, index) => normalise(input.name ?? DEFAULT_NAME, input.type, input.rdata, input.ttl ?? DEFAULT_TTL, index));
   if (problems.any) problems.raise();
 
-  // 2. Ids: every one must be in this zone (stored, or managed while parked).
-  const zone = await zoneRow(q, zoneName);
+  // 2. Ids: every one must be in this zone (stored, or managed while parked). One query reads the zone's state, the
+  //    stored records the ids name, and the records around every name known so far (a create's names are).
+  const ids = [...new Set([...updates.map((u) => u.id), ...deletes])];
+  const lookup = ids.filter((id) => UUID.test(id));
+  const around = namesAround(created);
+  const { zone, records: firstRead } = await readZoneState(q, zoneName, around.names, lookup);
   const managed = managedRecords(zoneName, zone);
   const managedById = new Map(managed.map((r) => [r.id, r]));
-  const ids = [...new Set([...updates.map((u) => u.id), ...deletes])];
-  const lookup = ids.filter((id) => UUID.test(id) && !managedById.has(id));
+  const lookupSet = new Set(lookup.filter((id) => !managedById.has(id)));
   const storedById = new Map<string, RecordLike>();
-  if (lookup.length > 0) {
-    const rows = await q.query<RecordRow>('SELECT id, name, type, rdata, ttl FROM dns_records WHERE zone_name = $1 AND id = ANY($2::uuid[])', [zoneName, lookup]);
-    for (const row of rows) storedById.set(row.id, rowToLike(row));
-  }
+  for (const row of firstRead) if (lookupSet.has(row.id)) storedById.set(row.id, row);
   const missing = ids.filter((id) => !storedById.has(id) && !managedById.has(id));
   if (missing.length > 0) {
     throw notFound(missing.length === 1 ? `No record ${missing[0]} in ${zoneName}` : `No records ${missing.join(', ')} in ${zoneName}`);
@@ -243,7 +243,7 @@ export async function applyZoneChange(q: Queryable, zoneName: string, request: Z
   if (problems.any) problems.raise();
 
   // 5. Zone rules on the records this change can touch.
-  const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed);
+  const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed, { names: around.names, records: firstRead });
   const violations = checkZoneChange({ zoneName, existing, change: { creates: created, updates: updated, deletes }, parked: zone?.parked ?? false });
   if (violations.length > 0) {
     for (const v of violations) problems.add(violationPath(v), v.message, v.rule);
@@ -253,16 +253,24 @@ export async function applyZoneChange(q: Queryable, zoneName: string, request: Z
   // 6. Write.
   const removed = deletes.length > 0 ? await q.query('DELETE FROM dns_records WHERE zone_name = $1 AND id = ANY($2::uuid[]) RETURNING id', [zoneName, deletes]) : [];
   const answers: DnsRecord[] = [];
+  const delta = created.length - removed.length;
   if (created.length > 0) {
+    // The insert and the zone's count and version in one statement: a create is the most common write.
     const ids = created.map(() => randomUUID());
-    const rows = await q.query<RecordRow>(
-      `INSERT INTO dns_records (id, zone_name, name, type, ttl, rdata, created_at, updated_at)
-       SELECT u.id, $1::text, u.name, u.type, u.ttl, u.rdata, $6::timestamptz, $6::timestamptz
-       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::int[], $7::text[], $8::int[]) AS u(id, name, type, ttl, rdata, ord)
-       ORDER BY u.ord
-       RETURNING id, zone_name, name, type, class, ttl, rdata, metadata, created_at, updated_at`,
-      [zoneName, ids, created.map((r) => r.name), created.map((r) => r.type), created.map((r) => r.ttl), now, created.map((r) => r.rdata), created.map((_, i) => i)],
+    const rows = await q.query<RecordRow & { zone_record_count: number | null }>(
+      `WITH inserted AS (
+         INSERT INTO dns_records (id, zone_name, name, type, ttl, rdata, created_at, updated_at)
+         SELECT u.id, $1::text, u.name, u.type, u.ttl, u.rdata, $6::timestamptz, $6::timestamptz
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::int[], $7::text[], $8::int[]) AS u(id, name, type, ttl, rdata, ord)
+         ORDER BY u.ord
+         RETURNING id, zone_name, name, type, class, ttl, rdata, metadata, created_at, updated_at
+       ), touched AS (
+         UPDATE domains SET record_count = record_count + $9, zone_version = gen_random_uuid() WHERE name = $1 RETURNING record_count
+       )
+       SELECT inserted.*, (SELECT record_count FROM touched) AS zone_record_count FROM inserted`,
+      [zoneName, ids, created.map((r) => r.name), created.map((r) => r.type), created.map((r) => r.ttl), now, created.map((r) => r.rdata), created.map((_, i) => i), delta],
     );
+    checkRecordLimit(zoneName, rows[0]?.zone_record_count ?? null, delta, created.length);
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) answers.push(toWire(byId.get(id)!));
   }
@@ -274,7 +282,7 @@ export async function applyZoneChange(q: Queryable, zoneName: string, request: Z
     );
     answers.push(toWire(row));
   }
-  await adjustRecordCount(q, zoneName, created.length - removed.length, created.length);
+  if (created.length === 0) await adjustRecordCount(q, zoneName, delta, 0);
   return answers;
 
   function normalise(name: string, type: RecordType, rdata: string, ttl: number, index: number): RecordLike {
@@ -293,7 +301,10 @@ export async function applyZoneChange(q: Queryable, zoneName: string, request: Z
  * The row update also serialises concurrent writers of one zone, so two batches cannot both squeeze under the limit.
  */
 export async function adjustRecordCount(q: Queryable, zoneName: string, delta: number, adding = Math.max(0, delta)): Promise<void> {
-  const count = await touchZone(q, zoneName, delta);
+  checkRecordLimit(zoneName, await touchZone(q, zoneName, delta), delta, adding);
+}
+
+function checkRecordLimit(zoneName: string, count: number | null, delta: number, adding: number): void {
   if (count !== null && delta > 0 && count > MAX_ZONE_RECORDS) {
     throw invalidInput({}, { formErrors: [`A zone holds at most ${MAX_ZONE_RECORDS.toLocaleString('en-US')} records; ${zoneName} has ${count - delta}, and this adds ${adding}`] });
   }
@@ -339,22 +350,52 @@ function managedMessage(record: RecordLike, zoneName: string, what: 'changed' | 
   return `The ${record.type} ${record.rdata} record at ${zoneName} belongs to parking and cannot be ${what}. Turn parking off to manage the apex records yourself.`;
 }
 
-/**
- * The stored records the zone rules can weigh for these records: the same names and the names above them
- * (CNAME, NS exclusivity, delegations), everything below a name that becomes a delegation, the stored
- * versions of updated and deleted records, and the managed records.
- */
-async function neighbourhood(q: Queryable, zoneName: string, touched: RecordLike[], storedById: Map<string, RecordLike>, managed: RecordLike[]): Promise<RecordLike[]> {
+/** The names the zone rules weigh for these records: their own and every name above them; and new delegations. */
+function namesAround(records: RecordLike[]): { names: Set<string>; delegations: Set<string> } {
   const names = new Set<string>();
   const delegations = new Set<string>();
-  for (const record of touched) {
+  for (const record of records) {
     names.add(record.name);
     for (const ancestor of ancestorsOf(record.name)) names.add(ancestor);
     if (record.type === 'NS' && record.name !== '@') delegations.add(record.name);
   }
+  return { names, delegations };
+}
+
+/** The zone's row and, in the same round trip, the stored records at `names` or with one of `ids`. */
+async function readZoneState(q: Queryable, zoneName: string, names: Set<string>, ids: string[]): Promise<{ zone: ZoneRow | null; records: Array<RecordLike & { id: string }> }> {
+  if (names.size === 0 && ids.length === 0) return { zone: await zoneRow(q, zoneName), records: [] };
+  const [row] = await q.query<ZoneRow & { records: Array<RecordLike & { id: string }> | string }>(
+    `SELECT d.parked, d.created_at, d.parked_at, d.zone_version,
+       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'type', r.type, 'rdata', r.rdata, 'ttl', r.ttl)), '[]'::json)
+        FROM dns_records r WHERE r.zone_name = $1 AND (r.name = ANY($2::text[]) OR r.id = ANY($3::uuid[]))) AS records
+     FROM domains d WHERE d.name = $1`,
+    [zoneName, [...names], ids],
+  );
+  if (!row) return { zone: null, records: [] };
+  const { records, ...zone } = row;
+  return { zone, records: typeof records === 'string' ? JSON.parse(records) : records };
+}
+
+/**
+ * The stored records the zone rules can weigh for these records: the same names and the names above them
+ * (CNAME, NS exclusivity, delegations), everything below a name that becomes a delegation, the stored
+ * versions of updated and deleted records, and the managed records. Names already read (`known`) are not read again.
+ */
+async function neighbourhood(
+  q: Queryable,
+  zoneName: string,
+  touched: RecordLike[],
+  storedById: Map<string, RecordLike>,
+  managed: RecordLike[],
+  known: { names: Set<string>; records: Array<RecordLike & { id: string }> },
+): Promise<RecordLike[]> {
+  const { names, delegations } = namesAround(touched);
   const found = new Map<string, RecordLike>(storedById);
-  if (names.size > 0) {
-    const rows = await q.query<RecordRow>('SELECT id, name, type, rdata, ttl FROM dns_records WHERE zone_name = $1 AND name = ANY($2::text[])', [zoneName, [...names]]);
+  for (const record of known.records) if (names.has(record.name)) found.set(record.id, record);
+  const unread = [...names].filter((name) => !known.names.has(name));
+  if (unread.length > 0) {
+    const rows = await q.query<RecordRow>('SELECT id, name, type, rdata, ttl FROM dns_records WHERE zone_name = $1 AND name = ANY($2::text[])', [zoneName, unread]);
     for (const row of rows) found.set(row.id, rowToLike(row));
   }
   // One record below a new delegation is enough to refuse it; records this change moves or deletes do not count.
@@ -368,4 +409,3 @@ async function neighbourhood(q: Queryable, zoneName: string, touched: RecordLike
   }
   return [...managed, ...found.values()];
 }
-

@@ -1,9 +1,10 @@
-import { getAddress, verifyMessage, hashMessage, type Hex } from 'viem';
+import { getAddress, hashMessage, type Hex } from 'viem';
 import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
 import type { z } from 'zod';
 import { SIWE_NONCE_TTL_S, SIWE_STATEMENT, type SiweMessage, type messageQuery, type nonceQuery, type verifyInput } from '../../src/core/wire/siwe.ts';
 import { createSession } from '../auth/siwe-session.ts';
 import { contractSignatureVerifier, NO_CHAIN_MESSAGE } from '../auth/contract-signatures.ts';
+import { recoverSigner } from '../auth/recover-signer.ts';
 import type { Handlers, RequestContext, Services } from '../http/context.ts';
 import { invalidInput } from '../http/errors.ts';
 
@@ -114,7 +115,7 @@ export const siweHandlers: Handlers = {
     }
     let signed = false;
     try {
-      signed = await verifyMessage({ address: getAddress(address), message: text, signature: input.signature as Hex });
+      signed = (await recoverSigner(hashMessage(text), input.signature as Hex)) === getAddress(address).toLowerCase();
     } catch {
       signed = false;
     }
