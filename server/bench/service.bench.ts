@@ -3,7 +3,7 @@
  * signed batch creates of 1,000), then GET /dns/records and signed single creates, against the issue's targets.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../config.ts';
@@ -31,7 +31,14 @@ function summary(samples: number[], wallMs: number) {
 
 const dir = await mkdtemp(join(tmpdir(), 'namefi-bench-'));
 const service = await startService(
-  loadConfig({ PORT: '0', DATA_DIR: dir, LOG_REQUESTS: 'false', RATE_LIMIT_PER_MINUTE: '10000000', BODY_LIMIT_BYTES: String(8 * 1024 * 1024) }),
+  loadConfig({
+    PORT: '0',
+    DATA_DIR: dir,
+    LOG_REQUESTS: 'false',
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    BODY_LIMIT_BYTES: String(8 * 1024 * 1024),
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  }),
 );
 const key = TEST_KEYS[0];
 const account = privateKeyToAccount(key);
@@ -39,7 +46,8 @@ const client = testClient(service);
 let exitCode = 0;
 
 try {
-  console.log(`Service on ${service.baseUrl} (PGlite in a fresh temp dir)`);
+  console.log(`Service on ${service.baseUrl} (${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'PGlite in a fresh temp dir'})`);
+  console.log(machineLoad('at start'));
   await service.services.ownership.mint({ name: ZONE, to: account.address, chainId: 31337, years: 1, now: new Date() });
   const unparked = await client.signed(key, 'toggleDomainParking', { normalizedDomainName: ZONE, enableParking: false, overrideExistingRecords: false });
   if (unparked.status !== 200) throw new Error(`unpark: ${unparked.status} ${JSON.stringify(unparked.body)}`);
@@ -121,6 +129,7 @@ try {
   console.log(`Signed single creates (POST /dns/records, EIP-712) into the ${ZONE_SIZE.toLocaleString('en-US')}-record zone, one at a time:`);
   console.log(`  ${create.n} requests: ${create.rps.toFixed(1)} requests/s, p50 ${ms(create.p50)}, p99 ${ms(create.p99)}, max ${ms(create.max)}  — ${verdict(create.p50 < TARGETS.createP50Ms)} (p50 < ${TARGETS.createP50Ms} ms)`);
   console.log(`  (client-side signing, not counted: ${ms(signingMs / CREATES)} a request)`);
+  console.log(machineLoad('at end'));
 } catch (error) {
   console.error('Bench failed:', error);
   exitCode = 1;
@@ -129,3 +138,11 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 process.exit(exitCode);
+
+/** Latencies on a busy machine say little about the service: the figures come with the load they ran under. */
+function machineLoad(when: string): string {
+  const [one] = loadavg();
+  const cores = availableParallelism();
+  const busy = one > cores * 0.75 ? ' — busy: other work shares the CPU, so these figures are pessimistic' : '';
+  return `Machine ${when}: ${cores} cores, load average ${one.toFixed(2)}${busy}`;
+}
