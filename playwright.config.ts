@@ -12,15 +12,20 @@ import { freePort } from './e2e/support/ports.ts';
 if (!process.env.E2E_SERVICE_PORT) {
   process.env.E2E_SERVICE_PORT = String(await freePort());
   process.env.E2E_DASHBOARD_PORT = String(await freePort());
+  process.env.E2E_CHAIN_PORT = String(await freePort());
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-data-'));
   process.env.E2E_BUILD_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-build-'));
 }
 const servicePort = process.env.E2E_SERVICE_PORT;
 const dashboardPort = process.env.E2E_DASHBOARD_PORT!;
+const chainPort = process.env.E2E_CHAIN_PORT!;
 const serviceOrigin = `http://127.0.0.1:${servicePort}`;
 const dashboardHost = `127.0.0.1:${dashboardPort}`;
 process.env.E2E_API_URL = `${serviceOrigin}/v-next`;
 process.env.E2E_DASHBOARD_URL = `http://${dashboardHost}`;
+// The service starts anvil on this port; journeys reach the same chain (e2e/support/chain.ts) and so does the
+// dashboard's wagmi transport for chain 31337.
+process.env.E2E_CHAIN_RPC_URL = `http://127.0.0.1:${chainPort}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -59,6 +64,9 @@ export default defineConfig({
         ORDER_PROCESSING_MS: '400',
         SIWE_DOMAIN: dashboardHost,
         LOG_REQUESTS: 'false',
+        // Ownership, credit and contract-account signatures live on a real local chain, as with npm start.
+        CHAIN: 'anvil',
+        CHAIN_PORT: chainPort,
       },
     },
     {
@@ -73,6 +81,7 @@ export default defineConfig({
       env: {
         VITE_API_URL: process.env.E2E_API_URL,
         VITE_WALLETS: 'injected',
+        VITE_RPC_31337: process.env.E2E_CHAIN_RPC_URL,
         DASHBOARD_PORT: dashboardPort,
       },
     },

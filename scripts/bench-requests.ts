@@ -26,6 +26,11 @@ interface Sent {
   step: string;
 }
 
+/** Method and path, with order ids folded so that the polls of one order read as one line. */
+function shownPath(s: Sent): string {
+  return `${s.method} ${s.method === 'GET' ? s.path.replace(/\/orders\/[^/]+$/, '/orders/{id}') : s.path}`;
+}
+
 /** The most requests inside any 60-second window of the session. */
 function busiestMinute(sent: Sent[]): number {
   let best = 0;
@@ -130,7 +135,7 @@ async function main() {
     const inStep = sent.filter((s) => s.step === steps[i].step);
     const byPath = new Map<string, number>();
     for (const s of inStep) {
-      const key = `${s.method} ${s.method === 'GET' ? s.path.replace(/\/orders\/[^/]+$/, '/orders/{id}') : s.path}`;
+      const key = shownPath(s);
       byPath.set(key, (byPath.get(key) ?? 0) + 1);
     }
     const seconds = ((steps[i + 1].at - steps[i].at) / 1000).toFixed(0);
@@ -138,6 +143,8 @@ async function main() {
   }
   console.log(`  total            ${sent.length} requests`);
   console.log(`  per minute       ${perMinute.toFixed(1)} over the session; busiest 60 s: ${busiest}   target < ${TARGET_PER_MINUTE}/min  ${perMinute < TARGET_PER_MINUTE ? 'OK' : 'OVER'}`);
+  console.log('\nOne by one, seconds into the session:');
+  for (const s of sent) console.log(`  +${((s.at - started) / 1000).toFixed(1).padStart(5)} s  ${s.step.padEnd(16)} ${shownPath(s)}`);
   process.exitCode = perMinute < TARGET_PER_MINUTE ? 0 : 1;
 }
 

@@ -10,6 +10,16 @@ const ICON =
 export const TEST_WALLET_NAME = 'Test Wallet';
 const KNOWN_CHAINS = [1, 8453, 11155111, 46630, 31337];
 
+/**
+ * A smart-account wallet (as Coinbase Smart Wallet is): it reports the contract's address and signs with its
+ * owner key, in the form the account's ERC-1271 accepts. `wrap` turns the owner's signature into the account's,
+ * e.g. ERC-6492 for an account not deployed yet; without it the owner's signature is the account's.
+ */
+export interface SmartAccountMode {
+  address: `0x${string}`;
+  wrap?: (signature: Hex) => Hex;
+}
+
 type Answer = { ok: true; result: unknown } | { ok: false; error: { code: number; message: string } };
 
 /**
@@ -24,6 +34,7 @@ export class TestWallet {
   chainId: number;
   private page?: Page;
   private rejections: Array<string | undefined> = [];
+  private smartAccount?: SmartAccountMode;
   /** Every method the page asked for, in order: lets a test check what the dashboard requested. */
   readonly requests: string[] = [];
 
@@ -32,8 +43,20 @@ export class TestWallet {
     this.chainId = chainId;
   }
 
+  /** The address the wallet reports: the active key's, or the smart account it acts as. */
   get address(): `0x${string}` {
+    return this.smartAccount?.address ?? this.signerAddress;
+  }
+
+  /** The key that really signs (the smart account's owner in smart-account mode). */
+  get signerAddress(): `0x${string}` {
     return this.accounts[this.index].address;
+  }
+
+  /** From now on the wallet is a smart account owned by the active key (undefined: a plain EOA again). */
+  async actAsSmartAccount(mode: SmartAccountMode | undefined): Promise<void> {
+    this.smartAccount = mode;
+    if (this.connected) await this.emit('accountsChanged', [this.address]);
   }
 
   async install(page: Page): Promise<void> {
@@ -125,26 +148,37 @@ export class TestWallet {
       }
       case 'personal_sign': {
         const [message, address] = args as [Hex, string];
-        return this.accountFor(address).signMessage({ message: { raw: message } });
+        return this.asWallet(await this.accountFor(address).signMessage({ message: { raw: message } }));
       }
       case 'eth_signTypedData_v4': {
         const [address, json] = args as [string, string];
         const typed = JSON.parse(json) as TypedDataDefinition & { types: Record<string, Array<{ name: string; type: string }>> };
         const { EIP712Domain: _domain, ...types } = typed.types;
-        return this.accountFor(address).signTypedData({
+        const signature = await this.accountFor(address).signTypedData({
           domain: typed.domain,
           types,
           primaryType: typed.primaryType,
           message: withBigInts(types, typed.primaryType as string, typed.message) as Record<string, unknown>,
         } as TypedDataDefinition);
+        return this.asWallet(signature);
       }
       default:
         throw Object.assign(new Error(`The test wallet does not support ${method}`), { code: 4200 });
     }
   }
 
+  /** The signature as this wallet gives it: the owner's, shaped for the smart account when acting as one. */
+  private asWallet(signature: Hex): Hex {
+    return this.smartAccount?.wrap ? this.smartAccount.wrap(signature) : signature;
+  }
+
   private accountFor(address: string): PrivateKeyAccount {
     if (!this.connected) throw Object.assign(new Error('Not connected'), { code: 4100 });
+    if (this.smartAccount) {
+      // The smart account signs through its owner, the active key.
+      if (address.toLowerCase() !== this.smartAccount.address.toLowerCase()) throw Object.assign(new Error('Unknown or inactive account'), { code: 4100 });
+      return this.accounts[this.index];
+    }
     const account = this.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase());
     if (!account || account !== this.accounts[this.index]) throw Object.assign(new Error('Unknown or inactive account'), { code: 4100 });
     return account;

@@ -66,7 +66,8 @@ export async function deployContracts(clients: ChainClients): Promise<Deployment
   };
 }
 
-async function readDeployment(file: string): Promise<Deployment | null> {
+/** The deployment recorded in `file`, or null when there is none or it is malformed. */
+export async function readDeployment(file: string): Promise<Deployment | null> {
   let parsed: Partial<Deployment>;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<Deployment>;

@@ -3,7 +3,7 @@ export function accountKey(address: string | undefined, ...parts: unknown[]): un
   return ['account', address?.toLowerCase() ?? 'anonymous', ...parts];
 }
 
-/** Records use [...zoneKey(z), 'records'], parking [...zoneKey(z), 'parked']; invalidate zoneKey(z) after any zone write. */
+/** Records use [...zoneKey(z), 'records'] (parking is read from them); invalidate zoneKey(z) after any zone write. */
 export function zoneKey(zoneName: string): unknown[] {
   return ['zone', zoneName];
 }

@@ -6,7 +6,9 @@ import { reconnect } from 'wagmi/actions';
 import { useToast } from '@/ui/index.ts';
 import { config } from '@/lib/config.ts';
 import { explainError } from '@/lib/errors/explain.ts';
+import { DelegatedSignerRefusedError, sessionFits } from '@/lib/session/acting.ts';
 import { sessionStore } from '@/lib/session/session.ts';
+import { settingsStore, useSettings } from '@/lib/settings/settings-store.ts';
 import { useStore } from '@/lib/store.ts';
 import { isLightConnector } from '@/lib/wallet/lazy-wallet.ts';
 import { createSiweAdapter } from './siwe-adapter.ts';
@@ -28,8 +30,9 @@ export function expectedSiweDomain(): string {
 function useAuthenticationStatus(): AuthenticationStatus {
   const { address, status } = useAccount();
   const { session } = useStore(sessionStore);
+  const { delegated } = useSettings();
   if (status === 'reconnecting' || status === 'connecting') return session ? 'loading' : 'unauthenticated';
-  if (session && address && session.address.toLowerCase() === address.toLowerCase() && session.expiresAt > Date.now()) {
+  if (session && sessionFits(session, address, delegated) && session.expiresAt > Date.now()) {
     return 'authenticated';
   }
   return 'unauthenticated';
@@ -65,8 +68,9 @@ export function AuthProvider({ theme, children }: { theme: 'light' | 'dark'; chi
         sessionStore,
         apiBaseUrl: config.apiBaseUrl,
         expectedDomain: expectedSiweDomain,
+        delegated: () => settingsStore.get().delegated,
         onError: (error) => {
-          const { title, description } = explainError(error);
+          const { title, description } = error instanceof DelegatedSignerRefusedError ? error.explanation : explainError(error);
           toast({ tone: 'error', title, description });
         },
       }),

@@ -1,12 +1,18 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit';
 import { Badge, Button } from '@/ui/index.ts';
 import { sessionStore } from '@/lib/session/session.ts';
+import { useActingLine } from '@/lib/session/use-session.ts';
 
 /**
  * The header's wallet and session state: connect, sign in, or the signed-in account with its network
  * and a way to sign out (the wallet stays connected; disconnecting lives in RainbowKit's account modal).
  */
 export function SessionControls() {
+  const actingLine = useActingLine();
+  // Who acts for whom, next to the wallet: the wallet's button shows the signer, the session is the account's.
+  const acting = actingLine ? (
+    <p className="w-full text-right text-xs text-slate-600 dark:text-slate-400">{actingLine}</p>
+  ) : null;
   return (
     <ConnectButton.Custom>
       {({ account, chain, openAccountModal, openChainModal, openConnectModal, authenticationStatus, mounted }) => {
@@ -40,6 +46,7 @@ export function SessionControls() {
               <Badge tone="warning">Not signed in</Badge>
               {accountButton}
               <Button onClick={openConnectModal}>Sign in</Button>
+              {acting}
             </div>
           );
         }
@@ -53,6 +60,7 @@ export function SessionControls() {
             <Button variant="secondary" onClick={() => sessionStore.end('signed-out')}>
               Sign out
             </Button>
+            {acting}
           </div>
         );
       }}

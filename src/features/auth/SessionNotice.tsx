@@ -30,6 +30,12 @@ export function SessionNotice() {
       title: 'You switched accounts',
       body: session.address ? `Sign in as ${shortAddress(session.address)} to continue.` : 'Sign in with the new account to continue.',
     },
+    'delegation-changed': {
+      title: 'You changed the account you act for',
+      body: session.delegated && session.address
+        ? `A session belongs to one account: sign in again to act for ${shortAddress(session.address)}.`
+        : 'A session belongs to one account: sign in again to act as your wallet.',
+    },
   } as const;
   if (!(ended.reason in copy)) return null;
   const { title, body } = copy[ended.reason as keyof typeof copy];

@@ -4,8 +4,10 @@ import type { Config } from 'wagmi';
 import { getAccount } from 'wagmi/actions';
 import type { SiweMessage } from '@/core/wire/siwe.ts';
 import { apiCall } from '@/lib/api/call.ts';
+import { actingFor, delegatedSignInError, sameAddress, type Acting } from '@/lib/session/acting.ts';
 import type { SessionEndReason, SessionStore } from '@/lib/session/session-store.ts';
-import { ChainNotAllowedError, fetchNonce, prepareMessage, verifySignature } from '@/lib/session/siwe-flow.ts';
+import { ChainNotAllowedError, SiweRefusedError, canReuseNonce, fetchNonce, prepareMessage, verifySignature } from '@/lib/session/siwe-flow.ts';
+import type { DelegatedAccount } from '@/lib/settings/settings-store.ts';
 import { allowedChainsQuery } from './allowed-chains.ts';
 
 export interface SiweAdapterDeps {
@@ -15,6 +17,8 @@ export interface SiweAdapterDeps {
   apiBaseUrl: string;
   /** host[:port] the message must name. */
   expectedDomain: () => string;
+  /** The delegated account the wallet signs in for, read at each step (Settings may change it). */
+  delegated: () => DelegatedAccount | undefined;
   /** RainbowKit shows only a generic line on failure; this says what actually happened. */
   onError: (error: unknown) => void;
 }
@@ -22,18 +26,27 @@ export interface SiweAdapterDeps {
 /**
  * RainbowKit's authentication adapter over the service's /siwe/* endpoints. The message is the
  * service's own EIP-4361 text, checked (domain, address, nonce, chain) before the wallet opens.
+ * With a delegated account set, the message names that account and the connected wallet signs it: the
+ * service asks the account (ERC-1271) whether it accepts the wallet's signature, and the session is the account's.
  */
 export function createSiweAdapter(deps: SiweAdapterDeps) {
-  const structured = new Map<string, SiweMessage>();
+  const structured = new Map<string, { message: SiweMessage; acting: Acting }>();
   const usedNonces = new Set<string>();
+  /** A nonce is issued to one address: the account the sign-in is for. */
+  const nonceFor = new Map<string, string>();
   const currentAddress = () => getAccount(deps.wagmiConfig).address;
+  const issueNonce = async (account: string) => {
+    const nonce = await fetchNonce(apiCall, account);
+    nonceFor.set(nonce, account);
+    return nonce;
+  };
 
   return createAuthenticationAdapter<string>({
     async getNonce() {
       const address = currentAddress();
       if (!address) throw new Error('No wallet connected');
       try {
-        return await fetchNonce(apiCall, address);
+        return await issueNonce(actingFor(address, deps.delegated()).account);
       } catch (error) {
         deps.onError(error);
         throw error;
@@ -43,11 +56,13 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
       try {
         const allowed = await deps.queryClient.fetchQuery(allowedChainsQuery);
         if (!allowed.includes(chainId)) throw new ChainNotAllowedError(chainId, allowed);
-        // RainbowKit keeps the first nonce across attempts; a nonce serves one message only.
-        const fresh = usedNonces.has(nonce) ? await fetchNonce(apiCall, address) : nonce;
+        const acting = actingFor(address, deps.delegated());
+        // RainbowKit keeps the first nonce across attempts; a nonce serves one message, for one address.
+        const reusable = canReuseNonce(nonce, { used: usedNonces, issuedTo: nonceFor }, acting.account);
+        const fresh = reusable ? nonce : await issueNonce(acting.account);
         usedNonces.add(fresh);
-        const result = await prepareMessage(apiCall, { address, nonce: fresh, chainId, expectedDomain: deps.expectedDomain() });
-        structured.set(result.messageString, result.message);
+        const result = await prepareMessage(apiCall, { address: acting.account, nonce: fresh, chainId, expectedDomain: deps.expectedDomain() });
+        structured.set(result.messageString, { message: result.message, acting });
         return result.messageString;
       } catch (error) {
         deps.onError(error);
@@ -55,13 +70,18 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
       }
     },
     async verify({ message, signature }) {
-      const signed = structured.get(message);
-      if (!signed) return false;
+      const prepared = structured.get(message);
+      if (!prepared) return false;
+      const { message: signed, acting } = prepared;
       try {
-        const session = await verifySignature(apiCall, { address: signed.address, message: signed, signature });
+        const session = await verifySignature(apiCall, { address: signed.address, message: signed, signature }).catch((error: unknown) => {
+          // Refused while signing in for a delegated account: the account does not accept this wallet.
+          throw delegatedSignInError(error, acting, error instanceof SiweRefusedError ? error.reason : undefined);
+        });
         structured.clear();
         deps.sessionStore.start({
-          address: (currentAddress() ?? signed.address) as `0x${string}`,
+          address: acting.account,
+          ...(acting.delegated ? { signer: acting.signer } : {}),
           chainId: session.chainId,
           token: session.token,
           expiresAt: session.expiresAt,
@@ -85,6 +105,7 @@ function signOutReason(deps: SiweAdapterDeps): SessionEndReason {
   const account = getAccount(deps.wagmiConfig);
   const session = deps.sessionStore.get().session;
   if (account.status === 'disconnected' || !account.address) return 'disconnected';
-  if (session && session.address.toLowerCase() !== account.address.toLowerCase()) return 'account-changed';
+  // The wallet that signed the session is compared: the session's own address may be a delegated account.
+  if (session && !sameAddress(session.signer ?? session.address, account.address)) return 'account-changed';
   return 'signed-out';
 }

@@ -5,24 +5,26 @@ import { explainError } from '@/lib/errors/explain.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { Card, Notice, Spinner, Switch, useToast } from '@/ui/index.ts';
-import { parkedQuery } from './api/is-parked.ts';
 import { useToggleParking } from './api/toggle-parking.ts';
 import { zoneRecordsQuery } from './api/zone-records.ts';
 import { ParkDialog } from './components/ParkDialog.tsx';
 import { parkingImpact } from './parking-impact.ts';
+import { isParkedZone } from './parking-state.ts';
 
-/** On the domain page: whether the domain is parked, and a switch to park or unpark it (signed). */
+/**
+ * On the domain page: whether the domain is parked, and a switch to park or unpark it (signed). The state
+ * comes from the zone's records, the one answer the record table below also reads (see isParkedZone).
+ */
 export default function ParkingPanel({ domain }: { domain: string }) {
   const api = useApi();
   const session = useSession();
   const { toast } = useToast();
-  const parked = useQuery(parkedQuery(api, domain));
   const records = useQuery(zoneRecordsQuery(api, domain));
   const toggle = useToggleParking(domain, session.address);
   const [asking, setAsking] = useState<boolean | null>(null);
   const [declined, setDeclined] = useState(false);
 
-  const isParked = parked.data?.parked;
+  const isParked = records.data ? isParkedZone(records.data) : undefined;
   const impact = parkingImpact(domain, records.data ?? []);
 
   async function confirm(enable: boolean, override: boolean) {
@@ -46,22 +48,22 @@ export default function ParkingPanel({ domain }: { domain: string }) {
           <div>
             <h2 id="parking-heading" className="text-lg font-semibold">Parking</h2>
             <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
-              {parked.isPending
+              {records.isPending
                 ? 'Checking…'
-                : parked.isError
+                : records.isError
                   ? 'Parking status unavailable'
                   : isParked
                     ? 'Parked: a holding page is served through managed records.'
                     : 'Not parked: only your own records are served.'}
             </p>
           </div>
-          {parked.isPending ? (
+          {records.isPending ? (
             <Spinner size="sm" label="Checking parking" />
-          ) : parked.isError ? null : (
-            <Switch label="Park this domain" checked={!!isParked} disabled={toggle.isPending || records.isPending} onChange={(next) => setAsking(next)} />
+          ) : records.isError ? null : (
+            <Switch label="Park this domain" checked={!!isParked} disabled={toggle.isPending} onChange={(next) => setAsking(next)} />
           )}
         </div>
-        {parked.isError ? <Notice tone="danger" title={explainError(parked.error, { domain }).title}>{explainError(parked.error, { domain }).description}</Notice> : null}
+        {records.isError ? <Notice tone="danger" title={explainError(records.error, { domain }).title}>{explainError(records.error, { domain }).description}</Notice> : null}
         {declined ? <p className="text-sm" role="status">You declined the signature; parking is unchanged.</p> : null}
         {asking !== null ? (
           <ParkDialog

@@ -1,5 +1,6 @@
 import { ApiError } from '../api/errors.ts';
 import { SignatureRejectedError, WalletRequiredError, isUserRejection } from '../signing/errors.ts';
+import { DelegatedSignerRefusedError } from '../session/acting.ts';
 import { SiweMessageMismatchError } from '../session/siwe-message.ts';
 import { ChainNotAllowedError, SiweUnavailableError } from '../session/siwe-flow.ts';
 
@@ -24,6 +25,7 @@ export function explainError(error: unknown, context: { domain?: string; address
   if (error instanceof SignatureRejectedError || isUserRejection(error)) {
     return { title: 'Signature declined', description: 'You declined in your wallet, so nothing was changed. You can try again whenever you are ready.' };
   }
+  if (error instanceof DelegatedSignerRefusedError) return error.explanation;
   if (error instanceof WalletRequiredError) return { title: 'Connect a wallet first', description: error.message };
   if (error instanceof SiweMessageMismatchError) return { title: 'Sign-in message refused', description: error.message };
   if (error instanceof ChainNotAllowedError) {

@@ -2,7 +2,10 @@ import { createStore } from '../store.ts';
 import { readStored, writeStored, STORAGE_KEYS } from '../settings/storage.ts';
 
 export interface StoredSession {
+  /** Whom the session acts as: the wallet, or the delegated account it signed in for. */
   address: `0x${string}`;
+  /** The wallet that signed the sign-in message, when it signed in for a delegated account. */
+  signer?: `0x${string}`;
   chainId: number;
   token: string;
   /** Milliseconds since the epoch. */
@@ -11,7 +14,7 @@ export interface StoredSession {
   apiBaseUrl: string;
 }
 
-export type SessionEndReason = 'expired' | 'signed-out' | 'disconnected' | 'account-changed' | 'rejected-by-service';
+export type SessionEndReason = 'expired' | 'signed-out' | 'disconnected' | 'account-changed' | 'delegation-changed' | 'rejected-by-service';
 
 export interface SessionState {
   session?: StoredSession;

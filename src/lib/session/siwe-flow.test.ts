@@ -4,7 +4,7 @@ import type { OperationId } from '@/core/operations.ts';
 import { ApiError } from '../api/errors.ts';
 import { backoffDelay } from '../retry.ts';
 import { SiweMessageMismatchError } from './siwe-message.ts';
-import { prepareMessage, SiweUnavailableError, verifySignature } from './siwe-flow.ts';
+import { canReuseNonce, prepareMessage, SiweRefusedError, SiweUnavailableError, verifySignature } from './siwe-flow.ts';
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const args = { address, nonce: 'abcdef123456', chainId: 31337, expectedDomain: '127.0.0.1:5173' };
@@ -78,6 +78,22 @@ describe('verifying the signature', () => {
 
   it("says why when the service answers valid:false", async () => {
     const { call } = scripted([() => ({ valid: false, error: 'The signature does not match' })]);
-    await expect(verifySignature(call, { address, message: messageFor().message, signature: '0x00' })).rejects.toThrow('The signature does not match');
+    const error = await verifySignature(call, { address, message: messageFor().message, signature: '0x00' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SiweRefusedError);
+    expect((error as SiweRefusedError).message).toBe('The service did not accept the signature: The signature does not match');
+    // The service's own words stay apart, for callers that explain a refusal further (a delegated account).
+    expect((error as SiweRefusedError).reason).toBe('The signature does not match');
+  });
+});
+
+describe('reusing the nonce RainbowKit holds', () => {
+  const account = '0x1234567890AbcdEF1234567890aBcdef1234abcd';
+  it('serves one message, for the address it was issued to', () => {
+    const issuedTo = new Map([['n1', address]]);
+    expect(canReuseNonce('n1', { used: new Set(), issuedTo }, address.toLowerCase())).toBe(true);
+    expect(canReuseNonce('n1', { used: new Set(['n1']), issuedTo }, address)).toBe(false);
+    // Issued for the wallet, but the sign-in is now for a delegated account: a new nonce is needed.
+    expect(canReuseNonce('n1', { used: new Set(), issuedTo }, account)).toBe(false);
+    expect(canReuseNonce('unknown', { used: new Set(), issuedTo }, address)).toBe(false);
   });
 });

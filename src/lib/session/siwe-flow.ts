@@ -14,6 +14,16 @@ export class SiweUnavailableError extends Error {
   }
 }
 
+/** The service answered the signed message with valid:false; `reason` is its words. */
+export class SiweRefusedError extends SiweUnavailableError {
+  reason: string;
+  constructor(reason: string) {
+    super(`The service did not accept the signature: ${reason}`);
+    this.name = 'SiweRefusedError';
+    this.reason = reason;
+  }
+}
+
 export class ChainNotAllowedError extends Error {
   chainId: number;
   allowed: number[];
@@ -23,6 +33,15 @@ export class ChainNotAllowedError extends Error {
     this.chainId = chainId;
     this.allowed = allowed;
   }
+}
+
+/**
+ * Whether RainbowKit's nonce can serve the next message: a nonce serves one message only, and only for the
+ * address it was issued to (the account signing in, which changes with the delegated-account setting).
+ */
+export function canReuseNonce(nonce: string, state: { used: ReadonlySet<string>; issuedTo: ReadonlyMap<string, string> }, account: string): boolean {
+  const issuedTo = state.issuedTo.get(nonce);
+  return !state.used.has(nonce) && !!issuedTo && issuedTo.toLowerCase() === account.toLowerCase();
 }
 
 export async function fetchNonce(call: Call, address: string): Promise<string> {
@@ -82,7 +101,7 @@ export async function verifySignature(
   args: { address: string; message: SiweMessage; signature: string },
 ): Promise<VerifiedSession> {
   const result = await call('verifySiwe', { body: args });
-  if (!result.valid) throw new SiweUnavailableError(`The service did not accept the signature: ${result.error}`);
+  if (!result.valid) throw new SiweRefusedError(result.error);
   const created = Date.parse(result.createdAt);
   const start = Number.isNaN(created) ? Date.now() : created;
   return { token: result.token, chainId: result.chainId, expiresAt: start + result.maxAgeSeconds * 1000 };

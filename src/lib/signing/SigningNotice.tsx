@@ -1,7 +1,9 @@
 import type { JSX } from 'react';
+import { useSigningForLine } from '../session/use-session.ts';
 
 /** Says what the wallet is about to ask, before it opens, so the signature request is no surprise. */
 export function SigningNotice({ lines }: { lines: string[] }): JSX.Element {
+  const signingFor = useSigningForLine();
   return (
     <div role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-950 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100">
       <p className="font-medium">Your wallet will ask you to sign:</p>
@@ -10,6 +12,7 @@ export function SigningNotice({ lines }: { lines: string[] }): JSX.Element {
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {signingFor ? <p className="mt-1">{signingFor}</p> : null}
       <p className="mt-1 text-xs opacity-80">Signing is free and sends no transaction.</p>
     </div>
   );

@@ -36,7 +36,7 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
   const [params, setParams] = useSearchParams();
   const balance = useQuery(balanceQuery(api, account, true));
   const faucet = useRequestFaucet(account);
-  const register = useRegisterDomain(domain);
+  const register = useRegisterDomain(domain, account);
   const [notices, setNotices] = useState<{ balance?: string; domain?: string; form?: string[]; declined?: boolean }>({});
 
   const form = useForm<CheckoutValues>({

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { isTerminal, type OrderDetails } from '@/core/wire/orders.ts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { isTerminal, type CreatedOrder, type OrderDetails } from '@/core/wire/orders.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { accountKey } from '@/lib/query-keys.ts';
+import { detailsFromCreated } from '../order-seed.ts';
 import { nextPollDelay, POLL_INTERVAL_MS } from '../poll-policy.ts';
 
 export function orderKey(account: string | undefined, orderId: string): unknown[] {
@@ -55,4 +56,13 @@ export function orderQuery(api: Api, account: string | undefined, orderId: strin
       }),
     refetchIntervalInBackground: false,
   });
+}
+
+/**
+ * Starts the order's cache from the create answer (see detailsFromCreated): the page that opens next
+ * finds a fresh answer, so its first GET comes one interval later, and every later one 5 s apart.
+ */
+export function seedCreatedOrder(queryClient: QueryClient, account: string | undefined, created: CreatedOrder): void {
+  const details = detailsFromCreated(created);
+  if (details) queryClient.setQueryData(orderKey(account, created.id), details);
 }

@@ -29,7 +29,11 @@ export function CredentialsSection() {
     setDelegatedErr(problem);
     if (problem) return;
     setDelegatedAccount({ address: delegated.trim() as `0x${string}`, kind });
-    toast({ tone: 'success', title: 'Delegated account saved', description: 'Requests now act for this smart account.' });
+    toast({
+      tone: 'success',
+      title: 'Delegated account saved',
+      description: 'Your wallet now signs for this smart account; sign in again to act for it (the account must accept your wallet as a signer).',
+    });
   };
 
   return (
@@ -76,7 +80,9 @@ export function CredentialsSection() {
           Delegated smart account
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          If your wallet signs for a smart account (ERC-1271 or EIP-7702), name it here; the service asks that account to confirm each signature.
+          If your wallet signs for a smart account (ERC-1271 or EIP-7702), name it here: you then sign in as that account, its domains and
+          balance are the ones shown, and the service asks the account to confirm each signature of your wallet. The account must accept your
+          wallet as a signer. A smart-account wallet that signs as itself needs nothing here.
         </p>
         <form onSubmit={saveDelegated} noValidate className="space-y-3">
           <TextField
