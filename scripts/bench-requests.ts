@@ -8,12 +8,17 @@ import { startDashboardStack, stopStack } from './support/dashboard-stack.ts';
  * request the dashboard sends to the service. Prints requests per minute over the session and in its
  * busiest minute; target < 20 per minute (production allows 60 per minute per client IP).
  *
- * BENCH_THINK_MS (default 4000) is the pause between steps, a person reading the page; 0 gives the
- * compressed worst case. BENCH_ORDER_MS (default 12000) is how long an order stays PROCESSING.
+ * The session goes at a person's pace, told by three settings (0 for both pauses gives the compressed
+ * worst case, which the output also names):
+ * - BENCH_THINK_MS (default 4000): the pause between steps, a person reading the page;
+ * - BENCH_WALLET_MS (default 3000): a person reading a request in the wallet (connect, each signature)
+ *   before approving it; the dashboard shows what is signed first, and a wallet shows it again;
+ * - BENCH_ORDER_MS (default 12000): how long an order stays PROCESSING.
  */
 const TARGET_PER_MINUTE = 20;
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 4000);
 const ORDER_MS = Number(process.env.BENCH_ORDER_MS ?? 12000);
+const WALLET_MS = Number(process.env.BENCH_WALLET_MS ?? 3000);
 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -103,6 +108,7 @@ async function main() {
     const context = await launched.newContext();
     const page = await context.newPage();
     const wallet = new TestWallet([generatePrivateKey()], 31337);
+    wallet.approvalDelayMs = WALLET_MS;
     // tsx compiles with esbuild's keepNames, so functions handed to the page call a __name helper
     // that only exists in Node; Playwright's own runner does not add it.
     await page.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((target) => target);' });
@@ -130,7 +136,7 @@ async function main() {
   const minutes = (ended - started) / 60_000;
   const perMinute = sent.length / minutes;
   const busiest = busiestMinute(sent);
-  console.log(`\nRequests the dashboard sent to the service in one scripted session (${(minutes * 60).toFixed(0)} s, think time ${THINK_MS} ms, orders processing ${ORDER_MS} ms):`);
+  console.log(`\nRequests the dashboard sent to the service in one scripted session (${(minutes * 60).toFixed(0)} s, think time ${THINK_MS} ms, wallet approvals ${WALLET_MS} ms, orders processing ${ORDER_MS} ms):`);
   for (let i = 0; i < steps.length - 1; i++) {
     const inStep = sent.filter((s) => s.step === steps[i].step);
     const byPath = new Map<string, number>();

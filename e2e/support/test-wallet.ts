@@ -20,6 +20,9 @@ export interface SmartAccountMode {
   wrap?: (signature: Hex) => Hex;
 }
 
+/** The requests a wallet shows to the person and waits on: connecting, and every signature. */
+const APPROVED_BY_A_PERSON = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4'];
+
 type Answer = { ok: true; result: unknown } | { ok: false; error: { code: number; message: string } };
 
 /**
@@ -37,6 +40,11 @@ export class TestWallet {
   private smartAccount?: SmartAccountMode;
   /** Every method the page asked for, in order: lets a test check what the dashboard requested. */
   readonly requests: string[] = [];
+  /**
+   * How long the person takes to read a connection or signature request in the wallet before approving it.
+   * Journeys leave it at 0 (they wait on what the page shows); the request-rate bench sets a person's pace.
+   */
+  approvalDelayMs = 0;
 
   constructor(keys: Hex[], chainId = 31337) {
     this.accounts = keys.map((k) => privateKeyToAccount(k));
@@ -112,6 +120,7 @@ export class TestWallet {
     if (interactive.includes(method) && this.takeRejection(method)) {
       return { ok: false, error: { code: 4001, message: 'User rejected the request.' } };
     }
+    if (this.approvalDelayMs > 0 && APPROVED_BY_A_PERSON.includes(method)) await new Promise((resolve) => setTimeout(resolve, this.approvalDelayMs));
     try {
       return { ok: true, result: await this.answer(method, args) };
     } catch (error) {
