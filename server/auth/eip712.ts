@@ -1,4 +1,4 @@
-import { hashTypedData, isAddress, type Hex } from 'viem';
+import { hashTypedData, isAddress, isErc6492Signature, type Hex } from 'viem';
 import { envelopeTypedData, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
@@ -63,11 +63,15 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   const typed = envelopeTypedData(domain, TYPE_REGISTRY, primaryType, envelope) as Parameters<typeof hashTypedData>[0];
 
   const hash = hashTypedData(typed);
-  let recovered: string;
-  try {
-    recovered = await recoverSigner(hash, signature as Hex);
-  } catch {
-    throw unauthorized(`${h.signature} is not a valid signature`);
+  // An ERC-6492 signature (an account not deployed yet) wraps the owner's; only the account can judge it.
+  const wrapped = isErc6492Signature(signature as Hex);
+  let recovered: string | null = null;
+  if (!wrapped) {
+    try {
+      recovered = await recoverSigner(hash, signature as Hex);
+    } catch {
+      throw unauthorized(`${h.signature} is not a valid signature`);
+    }
   }
 
   const signerLower = signer.toLowerCase();
@@ -81,9 +85,12 @@ export async function authenticateEnvelope(services: Services, operation: Operat
     await verifyContractAccount(services, signerLower, `The signer does not match ${h.signer}, and as a contract account it`, hash, signature as Hex, chainId);
   }
 
-  // Keyed by the key that really signed, so one signature cannot be replayed under another signer or account header.
-  await spendNonce(services, recovered, envelope, nowMs);
-  return wallet === signerLower ? { wallet, via: 'eip712' } : { wallet, via: 'eip712', signer: recovered };
+  // Spent for the key that signed, so a signature used for an account cannot be replayed as its owner or for another
+  // account; and for an account that vouched for its own signature, so an envelope cannot pass once wrapped
+  // (ERC-6492) and once bare.
+  const vouched = !delegated && recovered !== signerLower;
+  await spendNonce(services, [...new Set([recovered, vouched ? signerLower : null].filter((k): k is string => k !== null))], envelope, nowMs);
+  return wallet === signerLower ? { wallet, via: 'eip712' } : { wallet, via: 'eip712', signer: recovered ?? signerLower };
 }
 
 function checkTimestamp(timestamp: number, now: number): void {
@@ -118,17 +125,17 @@ async function verifyContractAccount(
   return account.toLowerCase();
 }
 
-async function spendNonce(services: Services, signer: string, envelope: Envelope, nowMs: number): Promise<void> {
+async function spendNonce(services: Services, keys: string[], envelope: Envelope, nowMs: number): Promise<void> {
   const expiresAt = new Date(Math.max(envelope.timestamp * 1000, nowMs) + NONCE_MEMORY_S * 1000).toISOString();
   const now = new Date(nowMs).toISOString();
   // A nonce whose memory has lapsed may be stored again; its envelope could not pass the window check anyway.
   const rows = await services.db.query(
-    `INSERT INTO envelope_nonces (signer, nonce, expires_at) VALUES ($1, $2, $3)
+    `INSERT INTO envelope_nonces (signer, nonce, expires_at) SELECT k, $2, $3 FROM unnest($1::text[]) AS k
      ON CONFLICT (signer, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE envelope_nonces.expires_at < $4
      RETURNING nonce`,
-    [signer, envelope.nonce, expiresAt, now],
+    [keys, envelope.nonce, expiresAt, now],
   );
-  if (rows.length === 0) throw unauthorized('This nonce was already used: sign the request again');
+  if (rows.length < keys.length) throw unauthorized('This nonce was already used: sign the request again');
   if (nowMs - (lastPrune.get(services) ?? 0) > PRUNE_EVERY_MS) {
     lastPrune.set(services, nowMs);
     await services.db.query('DELETE FROM envelope_nonces WHERE expires_at < $1', [now]);

@@ -53,13 +53,23 @@ export function testClient(service: Pick<RunningService, 'baseUrl' | 'services'>
     key: Hex,
     id: OperationId,
     payload: Record<string, unknown>,
-    options: { timestamp?: number; nonce?: string; primaryType?: string; signer?: string; headers?: Record<string, string>; tamper?: (e: any) => any } = {},
+    options: {
+      timestamp?: number;
+      nonce?: string;
+      primaryType?: string;
+      signer?: string;
+      headers?: Record<string, string>;
+      tamper?: (e: any) => any;
+      /** Turns the key's signature into what the request sends (a smart account's wrapping, say). */
+      wrapSignature?: (signature: Hex) => Hex;
+    } = {},
   ): Promise<Reply<T>> {
     const account = privateKeyToAccount(key);
     const primaryType = options.primaryType ?? pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES[id] ?? [], payload);
     const envelope = buildEnvelope(primaryType, payload, { timestamp: options.timestamp, nonce: options.nonce });
     const typed = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, primaryType, envelope);
-    const signature = await account.signTypedData(typed as never);
+    const keySignature = await account.signTypedData(typed as never);
+    const signature = options.wrapSignature ? options.wrapSignature(keySignature) : keySignature;
     const body = options.tamper ? options.tamper(structuredClone(envelope)) : envelope;
     return call<T>(id, {
       body,

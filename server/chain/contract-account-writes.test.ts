@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Address, Hex } from 'viem';
+import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { testClient, type TestClient } from '../test-support/client.ts';
+import { deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from './accounts.ts';
+import { fundOnAnvil } from './dev-actions.ts';
+
+// Signed writes from contract accounts through the whole service on anvil: the request as a smart-account
+// wallet or a delegated signer sends it, the envelope checked by the service's own auth and the account's code.
+let service: TestService;
+let client: TestClient;
+beforeAll(async () => {
+  service = await startTestService({ CHAIN: 'anvil' });
+  client = testClient(service);
+}, 180_000);
+afterAll(() => service?.destroy());
+
+const chain = () => service.chain!;
+const newKey = () => {
+  const key = generatePrivateKey();
+  return { key, account: privateKeyToAccount(key) };
+};
+let zones = 0;
+async function zoneOwnedBy(owner: Address): Promise<string> {
+  const name = `contract-owned-${++zones}-${Date.now().toString(36)}.com`;
+  await service.services.ownership.mint({ name, to: owner, chainId: 31337, years: 1, now: new Date() });
+  return name;
+}
+const record = (zoneName: string, rdata: string) => ({ zoneName, type: 'A', name: 'www', rdata, ttl: 300 });
+const zoneHas = async (zoneName: string, rdata: string) =>
+  ((await client.call('getDnsRecords', { query: { zoneName } })).body as Array<{ rdata: string }>).some((r) => r.rdata === rdata);
+
+describe('signed writes from contract accounts', () => {
+  it('an account not deployed yet writes with an ERC-6492 signature, and stays undeployed', async () => {
+    const owner = newKey();
+    const salt: Hex = `0x${'61'.repeat(32)}`;
+    const account = await smartAccountAddress(chain().clients, chain().deployment, owner.account.address, salt);
+    const zone = await zoneOwnedBy(account);
+    const wrap = (signature: Hex) => erc6492Signature(chain().deployment, owner.account.address, signature, salt);
+
+    const nonce = `0x${'61'.repeat(32)}`;
+    const reply = await client.signed(owner.key, 'createDnsRecord', record(zone, '192.0.2.61'), { signer: account, wrapSignature: wrap, nonce });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(await zoneHas(zone, '192.0.2.61')).toBe(true);
+    expect(await chain().clients.public.getCode({ address: account })).toBeUndefined();
+
+    // Another key's signature, wrapped the same way, is not the account's.
+    const stranger = newKey();
+    const forged = await client.signed(stranger.key, 'createDnsRecord', record(zone, '192.0.2.62'), { signer: account, wrapSignature: wrap });
+    expect(forged.status).toBe(401);
+    expect(forged.body.message).toContain('did not accept the signature');
+    expect(await zoneHas(zone, '192.0.2.62')).toBe(false);
+
+    // Once the account exists its bare ERC-1271 signature is valid too, but the envelope was already spent wrapped.
+    await deploySmartAccount(chain().clients, chain().deployment, owner.account.address, salt);
+    const bare = await client.signed(owner.key, 'createDnsRecord', record(zone, '192.0.2.61'), { signer: account, nonce });
+    expect(bare.status).toBe(401);
+    expect(bare.body.message).toContain('nonce was already used');
+  });
+
+  it('a deployed account writes with its owner’s signature; the same envelope sent again is refused', async () => {
+    const owner = newKey();
+    const account = await deploySmartAccount(chain().clients, chain().deployment, owner.account.address, `0x${'62'.repeat(32)}`);
+    const zone = await zoneOwnedBy(account);
+    const nonce = `0x${'ab'.repeat(32)}`;
+    const first = await client.signed(owner.key, 'createDnsRecord', record(zone, '192.0.2.63'), { signer: account, nonce });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const replay = await client.signed(owner.key, 'createDnsRecord', record(zone, '192.0.2.63'), { signer: account, nonce });
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toContain('nonce was already used');
+  });
+
+  it('an approved signer acts for the account with the delegated header; a signer it does not approve is a 401', async () => {
+    const owner = newKey();
+    const approved = newKey();
+    const stranger = newKey();
+    const account = await deploySmartAccount(chain().clients, chain().deployment, owner.account.address, `0x${'63'.repeat(32)}`);
+    await fundOnAnvil(chain().clients, owner.account.address);
+    await setAccountSigner(chain().clients, { owner: owner.account, account, signer: approved.account.address, approved: true });
+    const zone = await zoneOwnedBy(account);
+    const h = service.services.headers;
+
+    for (const header of [h.erc1271Account, h.eip1271Account]) {
+      const rdata = header === h.erc1271Account ? '192.0.2.64' : '192.0.2.65';
+      const reply = await client.signed(approved.key, 'createDnsRecord', record(zone, rdata), { headers: { [header]: account } });
+      expect(reply.status, `${header}: ${JSON.stringify(reply.body)}`).toBe(200);
+      expect(await zoneHas(zone, rdata)).toBe(true);
+    }
+    const refused = await client.signed(stranger.key, 'createDnsRecord', record(zone, '192.0.2.66'), { headers: { [h.erc1271Account]: account } });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(`The delegated account ${account} did not accept the signature`);
+    // Without the header the approved signer is only itself, and does not own the domain.
+    const asItself = await client.signed(approved.key, 'createDnsRecord', record(zone, '192.0.2.67'));
+    expect(asItself.status).toBe(403);
+    expect(asItself.body.data.owner.toLowerCase()).toBe(account.toLowerCase());
+  });
+});
