@@ -33,7 +33,7 @@ test.describe('smart-account wallets', () => {
     await editRecordsAndPark(page, domain, '192.0.2.31');
   });
 
-  test('an undeployed smart account signs in with an ERC-6492 signature and stays undeployed', async ({ page, wallet }) => {
+  test('an undeployed smart account signs in, registers and edits with ERC-6492 signatures, and stays undeployed', async ({ page, wallet }) => {
     const account = await smartAccountOf(ownerKey, { salt: saltOf(`counterfactual-${run}`), deploy: false });
     await wallet.actAsSmartAccount({ address: account.address, wrap: (signature) => wrapForUndeployed(account, signature) });
     const { clients } = await e2eChain();
@@ -45,6 +45,15 @@ test.describe('smart-account wallets', () => {
     // The session is the account's: its (empty) domain list and its balance, read with the account's token.
     await page.goto('/domains');
     await expect(page.getByText('No domains yet')).toBeVisible();
+
+    // Every signature of a registration and a record change is wrapped, and the service asks the factory-made account.
+    const domain = `cf-${run}.com`;
+    await registerThroughCheckout(page, domain);
+    expect(await nftOwnerOf(domain)).toBe(account.address);
+    const records = recordsPage(page);
+    await records.open(domain);
+    await records.addAndSign('A', 'web', { 'IPv4 address': '192.0.2.36' });
+    await expect(records.row('A', 'web')).toContainText('192.0.2.36');
     expect(await clients.public.getCode({ address: account.address }), 'verifying 6492 deploys nothing for real').toBeUndefined();
   });
 });
