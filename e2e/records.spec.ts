@@ -137,13 +137,11 @@ test.describe('DNS records editor', () => {
     await expect(records.changeSet.getByRole('listitem')).toHaveCount(5);
 
     const before = typedSignatures(wallet.requests);
-    await records.changeSet.getByRole('button', { name: 'Review and apply' }).click();
-    const review = records.dialog;
+    const review = await records.reviewChangeSet();
     await expect(review.getByRole('note')).toContainText('Signature 1 of 3: Delete 1 record');
     await expect(review.getByRole('note')).toContainText('Signature 2 of 3: Change 2 records');
     await expect(review.getByRole('note')).toContainText('Signature 3 of 3: Add 2 records');
-    await review.getByRole('button', { name: /Sign and apply \(3 signatures\)/ }).click();
-    await expect(records.changeSet).toBeHidden();
+    await records.signChangeSet(3);
     expect(typedSignatures(wallet.requests) - before, 'one signature per kind').toBe(3);
 
     await expect(records.row('CNAME', 'c')).toBeVisible();
@@ -163,7 +161,7 @@ test.describe('DNS records editor', () => {
     await records.addToChangeSet('A', 'two', { 'IPv4 address': '192.0.2.2' });
 
     wallet.rejectNext('eth_signTypedData_v4');
-    await records.changeSet.getByRole('button', { name: 'Review and apply' }).click();
+    await records.reviewChangeSet();
     await records.dialog.getByRole('button', { name: /Sign and apply/ }).click();
     await expect(page.getByText('Signature declined')).toBeVisible();
     await expect(records.changeSet).toContainText('2 pending changes');
@@ -224,9 +222,8 @@ test.describe('DNS records editor', () => {
     await expect(records.changeSet).toContainText('3 pending changes');
 
     const before = typedSignatures(wallet.requests);
-    await records.changeSet.getByRole('button', { name: 'Review and apply' }).click();
-    await records.dialog.getByRole('button', { name: /Sign and apply \(1 signature\)/ }).click();
-    await expect(records.changeSet).toBeHidden();
+    await records.reviewChangeSet();
+    await records.signChangeSet(1);
     expect(typedSignatures(wallet.requests) - before).toBe(1);
     await expect(records.row('A', 'api')).toContainText('5 min');
 
@@ -266,9 +263,8 @@ test.describe('DNS records editor', () => {
     await expect(records.changeSet).toContainText('2 pending changes');
 
     const before = typedSignatures(wallet.requests);
-    await records.changeSet.getByRole('button', { name: 'Review and apply' }).click();
-    await records.dialog.getByRole('button', { name: /Sign and apply \(1 signature\)/ }).click();
-    await expect(records.changeSet).toBeHidden();
+    await records.reviewChangeSet();
+    await records.signChangeSet(1);
     expect(typedSignatures(wallet.requests) - before).toBe(1);
     await expect(records.row('MX', '@')).toContainText('mail.protection.outlook.com.');
   });

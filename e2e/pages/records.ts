@@ -59,6 +59,17 @@ export function recordsPage(page: Page) {
       await expect(dialog).toBeVisible();
       return dialog;
     },
+    /** Opens the change set's review; answers the dialog that lists each signature before the wallet opens. */
+    async reviewChangeSet() {
+      await changeSet.getByRole('button', { name: 'Review and apply' }).click();
+      await expect(dialog).toBeVisible();
+      return dialog;
+    },
+    /** Signs and applies the reviewed change set with the number of signatures the review announces. */
+    async signChangeSet(signatures: number) {
+      await dialog.getByRole('button', { name: `Sign and apply (${signatures} signature${signatures === 1 ? '' : 's'})` }).click();
+      await expect(changeSet).toBeHidden();
+    },
   };
 }
 
