@@ -64,6 +64,8 @@ export default defineConfig({
         ORDER_PROCESSING_MS: '400',
         SIWE_DOMAIN: dashboardHost,
         LOG_REQUESTS: 'false',
+        // One address (127.0.0.1) sends every journey's requests, the dashboard's and the journeys' own set-up.
+        RATE_LIMIT_PER_MINUTE: '6000',
         // Ownership, credit and contract-account signatures live on a real local chain, as with npm start.
         CHAIN: 'anvil',
         CHAIN_PORT: chainPort,

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { HttpError, errorBody } from './http/errors.ts';
-import { RateLimiter } from './http/rate-limit.ts';
+import { rateLimitHeaders, rateLimitMessage, rateLimits } from './http/rate-limit.ts';
 import { API_PREFIX, mountOperations } from './http/router.ts';
 import type { Handlers, Services } from './http/context.ts';
 
 export function createApp(services: Services, handlers: Handlers, extra?: (app: Hono) => void): Hono {
   const { config, headers } = services;
   const app = new Hono();
-  const limiter = new RateLimiter(config.RATE_LIMIT_PER_MINUTE);
+  const limits = rateLimits(config.RATE_LIMIT_PER_MINUTE);
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -36,16 +36,12 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
     }),
   );
 
+  // The client's address first, before the body is read or any credential looked at.
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    const result = limiter.hit(rateKey(c.req.raw.headers, services, () => addressOf(c)));
-    c.header('RateLimit-Limit', String(result.limit));
-    c.header('RateLimit-Remaining', String(result.remaining));
-    c.header('RateLimit-Reset', String(result.resetSeconds));
-    if (!result.allowed) {
-      c.header('Retry-After', String(result.resetSeconds));
-      return c.json(errorBody(429, `Too many requests: at most ${result.limit} a minute. Try again in ${result.resetSeconds} s.`), 429);
-    }
+    const result = limits.client(addressOf(c));
+    for (const [name, value] of Object.entries(rateLimitHeaders(result))) c.header(name, value);
+    if (!result.allowed) return c.json(errorBody(429, rateLimitMessage(result)), 429);
     return next();
   });
 
@@ -57,7 +53,16 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
     }),
   );
 
-  mountOperations(app, services, handlers);
+  mountOperations(app, services, handlers, {
+    // Then the wallet a verified credential acts as; its headers replace the client's when they are tighter.
+    onAuthenticated(c, principal) {
+      const result = limits.wallet(principal.wallet);
+      if (result.allowed && result.remaining >= Number(c.res.headers.get('RateLimit-Remaining') ?? Infinity)) return;
+      const headers = rateLimitHeaders(result);
+      for (const [name, value] of Object.entries(headers)) c.header(name, value);
+      if (!result.allowed) throw new HttpError(429, rateLimitMessage(result), undefined, headers);
+    },
+  });
   extra?.(app);
 
   app.notFound((c) => c.json(errorBody(404, `No operation at ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
@@ -78,13 +83,6 @@ function addressOf(c: Parameters<typeof getConnInfo>[0]): string {
   } catch {
     return 'unknown';
   }
-}
-
-/** Per credential when one is sent (hashed, never kept in clear), else per client address. */
-function rateKey(requestHeaders: Headers, services: Services, ip: () => string): string {
-  const h = services.headers;
-  const credential = requestHeaders.get(h.apiKey) ?? requestHeaders.get(h.siweToken) ?? requestHeaders.get(h.signer)?.toLowerCase();
-  return credential ? `cred:${createHash('sha256').update(credential).digest('hex').slice(0, 32)}` : `ip:${ip()}`;
 }
 
 function matchesOrigin(pattern: string, origin: string): boolean {

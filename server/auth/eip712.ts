@@ -1,10 +1,11 @@
 import { hashTypedData, isAddress, isErc6492Signature, type Hex } from 'viem';
-import { envelopeTypedData, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { envelopeTypedData, payloadStructOf, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
+import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY, UNSIGNED_BUT_ACCEPTED } from '../../src/core/eip712/registry.ts';
+import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
 import type { Operation } from '../../src/core/operations.ts';
 import type { Principal, Services } from '../http/context.ts';
-import { unauthorized } from '../http/errors.ts';
+import { invalidInput, unauthorized } from '../http/errors.ts';
 import { contractSignatureVerifier, NO_CHAIN_MESSAGE } from './contract-signatures.ts';
 import { recoverSigner } from './recover-signer.ts';
 
@@ -36,7 +37,7 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   if (!/^0x[0-9a-fA-F]+$/.test(signature)) throw unauthorized(`${h.signature} is malformed: expected 0x-prefixed hex`);
   if (!primaryType) throw unauthorized(`A signed request needs the ${h.eip712Type} header (the primary type signed)`);
 
-  const accepted = ACCEPTED_PRIMARY_TYPES[operation.id] ?? [];
+  const accepted = Object.hasOwn(ACCEPTED_PRIMARY_TYPES, operation.id) ? ACCEPTED_PRIMARY_TYPES[operation.id] : [];
   if (accepted.length === 0) {
     throw unauthorized(`${operation.id} takes no EIP-712 signature: use ${operation.auth === 'write' ? 'an API key' : 'a SIWE token or an API key'}`);
   }
@@ -85,12 +86,28 @@ export async function authenticateEnvelope(services: Services, operation: Operat
     await verifyContractAccount(services, signerLower, `The signer does not match ${h.signer}, and as a contract account it`, hash, signature as Hex, chainId);
   }
 
+  // The service acts only on what was signed: an unsigned extra is refused whole, before the nonce is spent, so
+  // the client learns at once and can sign again with a type that covers it.
+  refuseUnsignedFields(primaryType, envelope.payload);
+
   // Spent for the key that signed, so a signature used for an account cannot be replayed as its owner or for another
   // account; and for an account that vouched for its own signature, so an envelope cannot pass once wrapped
   // (ERC-6492) and once bare.
   const vouched = !delegated && recovered !== signerLower;
   await spendNonce(services, [...new Set([recovered, vouched ? signerLower : null].filter((k): k is string => k !== null))], envelope, nowMs);
   return wallet === signerLower ? { wallet, via: 'eip712' } : { wallet, via: 'eip712', signer: recovered ?? signerLower };
+}
+
+function refuseUnsignedFields(primaryType: string, payload: Record<string, unknown>): void {
+  const struct = payloadStructOf(TYPE_REGISTRY, primaryType) ?? '';
+  const allowed = Object.hasOwn(UNSIGNED_BUT_ACCEPTED, primaryType) ? UNSIGNED_BUT_ACCEPTED[primaryType] : [];
+  const unsigned = unsignedFields(TYPE_REGISTRY, struct, payload, allowed);
+  if (unsigned.length === 0) return;
+  const message = `not signed by ${primaryType}: sign with a type that covers it, or leave it out`;
+  throw invalidInput(Object.fromEntries(unsigned.map((path) => [path, [message]])), {
+    rule: 'UNSIGNED_FIELD',
+    message: `The payload carries ${unsigned.join(', ')}, which ${primaryType} does not sign; nothing was done`,
+  });
 }
 
 function checkTimestamp(timestamp: number, now: number): void {

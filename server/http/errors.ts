@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { DEFAULT_MESSAGES, ERROR_CODES, type ErrorBody, type ValidationData, type ZoneRule } from '../../src/core/wire/errors.ts';
+import { DEFAULT_MESSAGES, ERROR_CODES, type ErrorBody, type RefusalRule, type ValidationData } from '../../src/core/wire/errors.ts';
 
 /** Statuses named in the seed's error table answer `defined: true`. */
 const SEED_DEFINED = new Set([400, 401, 402, 403, 404, 406, 408, 409, 412, 429, 500]);
@@ -31,7 +31,7 @@ export const forbidden = (message = 'Forbidden', data?: unknown) => new HttpErro
 export const notFound = (message = 'Not Found') => new HttpError(404, message);
 
 /** 400 with field errors; `path` is relative to the operation's plain payload, e.g. `records.2.rdata`. */
-export function invalidInput(fieldErrors: Record<string, string[]>, options: { formErrors?: string[]; rule?: ZoneRule; message?: string } = {}): HttpError {
+export function invalidInput(fieldErrors: Record<string, string[]>, options: { formErrors?: string[]; rule?: RefusalRule; message?: string } = {}): HttpError {
   const data: ValidationData = { formErrors: options.formErrors ?? [], fieldErrors, ...(options.rule ? { rule: options.rule } : {}) };
   const first = options.formErrors?.[0] ?? Object.entries(fieldErrors).map(([path, [msg]]) => `${path}: ${msg}`)[0];
   return new HttpError(400, options.message ?? first ?? 'Bad Request', data);

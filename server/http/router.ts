@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import { HttpError, fromZodError } from './errors.ts';
-import type { Handlers, Services } from './context.ts';
+import type { Handlers, Principal, Services } from './context.ts';
 
 export const API_PREFIX = '/v-next';
 
@@ -15,7 +15,12 @@ export class JsonText {
  * Mounts every operation of the table that has a handler. Order of checks (contract): malformed JSON →
  * authentication → input schema → the handler's own checks (ownership, record ids, zone rules).
  */
-export function mountOperations(app: Hono, services: Services, handlers: Handlers): void {
+export interface MountOptions {
+  /** Called once a credential has verified, before the input is checked (the wallet's rate limit). */
+  onAuthenticated?: (c: Context, principal: Principal) => void;
+}
+
+export function mountOperations(app: Hono, services: Services, handlers: Handlers, options: MountOptions = {}): void {
   for (const [id, operation] of Object.entries(operations) as Array<[OperationId, Operation]>) {
     const handler = handlers[id];
     if (!handler) continue;
@@ -23,6 +28,7 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
     app.on(operation.method, path, async (c) => {
       const body = operation.method === 'GET' ? undefined : await readJson(c);
       const { principal, payload } = await authenticate(services, operation, { headers: c.req.raw.headers, body });
+      if (principal) options.onAuthenticated?.(c, principal);
       const raw = operation.method === 'GET' ? readQuery(c, operation) : payload;
       let input: unknown = raw;
       if (operation.input) {

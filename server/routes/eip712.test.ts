@@ -32,7 +32,7 @@ it('publishes the registry it verifies with', async () => {
 it('answers the accepted types of one operation with every struct they reach', async () => {
   const reply = await client.call('getEip712TypesForMethod', { query: { method: 'registerDomain' } });
   expect(reply.body.found).toBe(true);
-  expect(reply.body.acceptedPrimaryTypes).toEqual(['InstantRegisterDomainEnvelope', 'InstantRegisterDomainDefaultWalletEnvelope']);
+  expect(reply.body.acceptedPrimaryTypes).toEqual(['InstantRegisterDomainDefaultWalletEnvelope', 'InstantRegisterDomainEnvelope']);
   expect(Object.keys(reply.body.types).sort()).toEqual(
     ['InstantRegisterDomainEnvelope', 'InstantRegisterDomain', 'NftReceivingWallet', 'InstantRegisterDomainDefaultWalletEnvelope', 'InstantRegisterDomainDefaultWallet'].sort(),
   );
@@ -42,4 +42,12 @@ it('says found: false for a method without a type, listing the ones that have on
   const reply = await client.call('getEip712TypesForMethod', { query: { method: 'getBalance' } });
   expect(reply.body).toEqual({ found: false, acceptedPrimaryTypes: [], types: {}, availableMethods: Object.keys(ACCEPTED_PRIMARY_TYPES) });
   expect((await client.call('getEip712TypesForMethod')).status).toBe(400);
+});
+
+it('answers found: false for a method name that is an object\u2019s own property, not an operation', async () => {
+  for (const method of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+    const reply = await client.call('getEip712TypesForMethod', { query: { method } });
+    expect(reply.status, method).toBe(200);
+    expect(reply.body, method).toMatchObject({ found: false, acceptedPrimaryTypes: [], types: {} });
+  }
 });

@@ -15,7 +15,8 @@ export interface TestService extends RunningService {
 /** The real service on a free port with a fresh database, for HTTP-level tests. */
 export async function startTestService(env: Record<string, string> = {}, dataDir?: string): Promise<TestService> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'namefi-test-')));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dir, ORDER_PROCESSING_MS: '50', LOG_REQUESTS: 'false', SIWE_DOMAIN: 'localhost:5173', ...env });
+  // Every test shares 127.0.0.1, whose budget would otherwise tie one test's outcome to how many requests others made.
+  const config = loadConfig({ PORT: '0', DATA_DIR: dir, ORDER_PROCESSING_MS: '50', LOG_REQUESTS: 'false', SIWE_DOMAIN: 'localhost:5173', RATE_LIMIT_PER_MINUTE: '1000000', ...env });
   const running = await startService(config);
   return {
     ...running,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { recoverTypedDataAddress } from 'viem';
 import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from './registry.ts';
-import { buildEnvelope, envelopeTypedData, pickPrimaryType, projectStruct } from './envelope.ts';
+import { buildEnvelope, envelopeTypedData, pickPrimaryType, projectStruct, UnsignableFieldsError } from './envelope.ts';
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 
@@ -42,11 +42,24 @@ describe('envelope signing', () => {
     });
   });
 
-  it('picks the registration type that fits the payload', () => {
+  it('picks the first accepted type whose struct signs every field sent', () => {
     const accepted = ACCEPTED_PRIMARY_TYPES.registerDomain;
-    expect(pickPrimaryType(TYPE_REGISTRY, accepted, { normalizedDomainName: 'a.com', durationInYears: 1 })).toBe(
-      'InstantRegisterDomainDefaultWalletEnvelope',
-    );
+    expect(pickPrimaryType(TYPE_REGISTRY, accepted, { normalizedDomainName: 'a.com', durationInYears: 1 })).toBe('InstantRegisterDomainDefaultWalletEnvelope');
+    // In another order the first that covers the payload still wins: the wallet is then signed as empty.
+    expect(pickPrimaryType(TYPE_REGISTRY, [...accepted].reverse(), { normalizedDomainName: 'a.com', durationInYears: 1 })).toBe('InstantRegisterDomainEnvelope');
+    const record = { zoneName: 'a.com', name: 'www', type: 'TXT', rdata: '"x"', ttl: 60 };
+    expect(pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES.createDnsRecord, record)).toBe('CreateTypedDnsRecordEnvelope');
+    expect(pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES.updateDnsRecord, { id: 'x', ...record })).toBe('UpdateTypedDnsRecordEnvelope');
+  });
+
+  it('refuses to pick a type that would sign less than the payload sends', () => {
+    const pick = () => pickPrimaryType(TYPE_REGISTRY, ['CreateDnsRecordEnvelope'], { zoneName: 'a.com', type: 'TXT', rdata: '"x"', class: 'IN' });
+    expect(pick).toThrow(UnsignableFieldsError);
+    expect(pick).toThrow(/cannot sign type, class/);
+  });
+
+  it('picks InstantRegisterDomainEnvelope for a registration with a receiving wallet', () => {
+    const accepted = ACCEPTED_PRIMARY_TYPES.registerDomain;
     expect(
       pickPrimaryType(TYPE_REGISTRY, accepted, {
         normalizedDomainName: 'a.com',

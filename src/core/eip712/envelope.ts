@@ -45,20 +45,27 @@ export function projectStruct(types: TypeRegistry, struct: string, payload: unkn
   return out;
 }
 
+/** Thrown when no accepted type signs every field of a payload: signing would cover less than is sent. */
+export class UnsignableFieldsError extends Error {
+  constructor(readonly fields: string[]) {
+    super(`The service's signing types cannot sign ${fields.join(', ')}: no signature is made over less than is sent`);
+  }
+}
+
 /**
- * Of the accepted envelope types, the one whose payload struct holds every field the payload sets,
- * with the fewest fields to spare; failing that, the one that covers most of the payload.
+ * The first accepted envelope type whose payload struct signs every field the payload sets (the contract's rule:
+ * the service lists its preferred, fuller types first). Throws UnsignableFieldsError when none does.
  */
 export function pickPrimaryType(types: TypeRegistry, accepted: string[], payload: Record<string, unknown>): string {
   if (accepted.length === 0) throw new Error('The operation accepts no EIP-712 type');
   const keys = Object.keys(payload).filter((k) => payload[k] !== undefined);
-  const scored = accepted.map((primaryType) => {
+  const unsigned = new Set(keys);
+  for (const primaryType of accepted) {
     const fields = new Set((types[payloadStructOf(types, primaryType) ?? ''] ?? []).map((field) => field.name));
-    const covered = keys.filter((k) => fields.has(k)).length;
-    return { primaryType, fits: covered === keys.length, covered, spare: fields.size - covered };
-  });
-  scored.sort((a, b) => Number(b.fits) - Number(a.fits) || b.covered - a.covered || a.spare - b.spare);
-  return scored[0].primaryType;
+    if (keys.every((k) => fields.has(k))) return primaryType;
+    for (const k of keys) if (fields.has(k)) unsigned.delete(k);
+  }
+  throw new UnsignableFieldsError([...unsigned]);
 }
 
 export function randomNonce(): string {

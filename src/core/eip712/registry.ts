@@ -15,6 +15,9 @@ const structs: TypeRegistry = {
   ZoneSelect: [f('zoneName', 'string')],
   CreateDnsRecord: [f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), f('zoneName', 'string')],
   UpdateDnsRecord: [f('id', 'string'), f('zoneName', 'string'), f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
+  // Ours: the seed's two structs above leave the record's type unsigned, so a relay could change it.
+  CreateTypedDnsRecord: [f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), f('zoneName', 'string')],
+  UpdateTypedDnsRecord: [f('id', 'string'), f('zoneName', 'string'), f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
   RecordSelect: [f('id', 'string'), f('zoneName', 'string')],
   CreateZoneRecord: [f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
   CreateRecords: [f('zoneName', 'string'), f('records', 'CreateZoneRecord[]')],
@@ -38,7 +41,7 @@ const structs: TypeRegistry = {
 };
 
 const ENVELOPED = [
-  'ZoneSelect', 'CreateDnsRecord', 'UpdateDnsRecord', 'RecordSelect', 'CreateRecords', 'UpdateRecords', 'DeleteRecords',
+  'ZoneSelect', 'CreateDnsRecord', 'UpdateDnsRecord', 'CreateTypedDnsRecord', 'UpdateTypedDnsRecord', 'RecordSelect', 'CreateRecords', 'UpdateRecords', 'DeleteRecords',
   'ParkDomain', 'ToggleDomainParking', 'InstantRegisterDomain', 'InstantRegisterDomainDefaultWallet', 'RegisterDomainWithRecords',
 ];
 
@@ -48,18 +51,31 @@ export const TYPE_REGISTRY: TypeRegistry = {
   ...Object.fromEntries(ENVELOPED.map((s) => [`${s}Envelope`, envelopeOf(s)])),
 };
 
-/** Which envelope types each operation accepts; an operation absent here has no EIP-712 form. */
+/**
+ * Which envelope types each operation accepts, in the order a client should try them (it signs with the first
+ * whose struct covers every field it sends); an operation absent here has no EIP-712 form.
+ */
 export const ACCEPTED_PRIMARY_TYPES: Record<string, string[]> = {
-  createDnsRecord: ['CreateDnsRecordEnvelope'],
-  updateDnsRecord: ['UpdateDnsRecordEnvelope'],
+  createDnsRecord: ['CreateTypedDnsRecordEnvelope', 'CreateDnsRecordEnvelope'],
+  updateDnsRecord: ['UpdateTypedDnsRecordEnvelope', 'UpdateDnsRecordEnvelope'],
   deleteDnsRecord: ['RecordSelectEnvelope'],
   batchCreateDnsRecords: ['CreateRecordsEnvelope'],
   batchUpdateDnsRecords: ['UpdateRecordsEnvelope'],
   batchDeleteDnsRecords: ['DeleteRecordsEnvelope'],
   parkDomain: ['ParkDomainEnvelope'],
   toggleDomainParking: ['ToggleDomainParkingEnvelope'],
-  registerDomain: ['InstantRegisterDomainEnvelope', 'InstantRegisterDomainDefaultWalletEnvelope'],
+  // The default-wallet type first: a registration without a receiving wallet signs none, rather than an empty one.
+  registerDomain: ['InstantRegisterDomainDefaultWalletEnvelope', 'InstantRegisterDomainEnvelope'],
   registerWithRecords: ['RegisterDomainWithRecordsEnvelope'],
+};
+
+/**
+ * Payload fields a primary type leaves unsigned but the service still takes: the seed's untyped record structs
+ * do not sign `type`, and its clients send it (a known weakness the typed structs above close).
+ */
+export const UNSIGNED_BUT_ACCEPTED: Record<string, readonly string[]> = {
+  CreateDnsRecordEnvelope: ['type'],
+  UpdateDnsRecordEnvelope: ['type'],
 };
 
 /** The struct name and every struct it references, in first-use order. */
@@ -76,7 +92,7 @@ export function typesReachableFrom(registry: TypeRegistry, root: string): TypeRe
 
 /** What `/eip712/types-for-method` answers for an operation. */
 export function typesForMethod(registry: TypeRegistry, accepted: Record<string, string[]>, method: string) {
-  const primaryTypes = accepted[method];
+  const primaryTypes = Object.hasOwn(accepted, method) ? accepted[method] : undefined;
   if (!primaryTypes) {
     return { found: false, acceptedPrimaryTypes: [], types: {}, availableMethods: Object.keys(accepted) };
   }

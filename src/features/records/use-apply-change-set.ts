@@ -4,6 +4,7 @@ import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { useBatchCreateRecords } from './api/batch-create-records.ts';
 import { useBatchDeleteRecords } from './api/batch-delete-records.ts';
 import { useBatchUpdateRecords } from './api/batch-update-records.ts';
+import { useUpdateRecord } from './api/update-record.ts';
 import { settle } from './api/optimistic.ts';
 import { dropKeys, settleBatch, type Draft, type Plan } from './model/change-set.ts';
 import { reasonFromError } from './errors.ts';
@@ -14,13 +15,14 @@ export type ApplyResult =
   | { status: 'failed'; landed: number; message: string };
 
 /**
- * Applies a planned change set batch by batch (deletes, updates, creates), one signature each. A batch that
+ * Applies a planned change set batch by batch (deletes, updates, type changes, creates), one signature each. A batch that
  * lands leaves the draft; the first refusal stops, keeping it and everything after it in the draft.
  */
 export function useApplyChangeSet(zoneName: string, address: string | undefined, updateDraft: (change: (draft: Draft) => Draft) => void) {
   const queryClient = useQueryClient();
   const deletes = useBatchDeleteRecords(zoneName);
   const updates = useBatchUpdateRecords(zoneName);
+  const retypes = useUpdateRecord(zoneName);
   const creates = useBatchCreateRecords(zoneName);
   const [running, setRunning] = useState<number | null>(null);
 
@@ -34,6 +36,7 @@ export function useApplyChangeSet(zoneName: string, address: string | undefined,
           try {
             if (batch.kind === 'delete') await deletes.mutateAsync(batch.payload);
             else if (batch.kind === 'update') await updates.mutateAsync(batch.payload);
+            else if (batch.kind === 'retype') await retypes.mutateAsync({ id: batch.id, record: batch.payload });
             else await creates.mutateAsync(batch.payload);
           } catch (error) {
             if (error instanceof SignatureRejectedError) return { status: 'declined', landed };
@@ -50,7 +53,7 @@ export function useApplyChangeSet(zoneName: string, address: string | undefined,
         await settle(queryClient, zoneName);
       }
     },
-    [address, creates, deletes, queryClient, updateDraft, updates, zoneName],
+    [address, creates, deletes, queryClient, retypes, updateDraft, updates, zoneName],
   );
   return { apply, running };
 }

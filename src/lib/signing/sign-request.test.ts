@@ -28,21 +28,21 @@ describe('signRequest', () => {
   it('signs the projected payload; the service recomputes the same message and recovers the signer', async () => {
     const payload = { zoneName: 'example.com', type: 'A', name: 'www', rdata: '192.0.2.1', ttl: 300 };
     const signed = await signedBy('createDnsRecord', payload);
-    expect(signed.body).toEqual({ payloadType: 'CreateDnsRecord', payload, timestamp: 1_767_225_600, nonce: '0x' + 'ab'.repeat(32) });
+    expect(signed.body).toEqual({ payloadType: 'CreateTypedDnsRecord', payload, timestamp: 1_767_225_600, nonce: '0x' + 'ab'.repeat(32) });
     expect(signed.headers).toEqual({
       'x-namefi-signer': account.address,
       'x-namefi-signature': expect.stringMatching(/^0x[0-9a-f]{130}$/),
-      'x-namefi-eip712-type': 'CreateDnsRecordEnvelope',
+      'x-namefi-eip712-type': 'CreateTypedDnsRecordEnvelope',
     });
     // What the service does: project the body's payload onto the struct named by the header and verify.
     const valid = await verifyTypedData({
       address: account.address,
       domain: SIGNING_DOMAIN,
       types: TYPE_REGISTRY,
-      primaryType: 'CreateDnsRecordEnvelope',
+      primaryType: 'CreateTypedDnsRecordEnvelope',
       message: {
-        payloadType: 'CreateDnsRecord',
-        payload: projectStruct(TYPE_REGISTRY, 'CreateDnsRecord', signed.body.payload),
+        payloadType: 'CreateTypedDnsRecord',
+        payload: projectStruct(TYPE_REGISTRY, 'CreateTypedDnsRecord', signed.body.payload),
         timestamp: BigInt(signed.body.timestamp),
         nonce: signed.body.nonce,
       },

@@ -8,7 +8,9 @@ export function useBatchUpdateRecords(zoneName: string) {
   const queryClient = useQueryClient();
   const { signAndCall } = useSignedCall();
   return useMutation({
-    mutationFn: (payload: { zoneName: string; records: Array<RecordInput & { id: string }> }) => signAndCall('batchUpdateDnsRecords', payload),
+    // A batch update's struct does not sign `type`, so it is not sent: the plan sends a type change on its own.
+    mutationFn: ({ zoneName: zone, records }: { zoneName: string; records: Array<RecordInput & { id: string }> }) =>
+      signAndCall('batchUpdateDnsRecords', { zoneName: zone, records: records.map(({ id, name, rdata, ttl }) => ({ id, name, rdata, ttl })) }),
     onMutate: ({ records }) => {
       const byId = new Map(records.map((r) => [r.id, r]));
       return applyOptimistic(queryClient, zoneName, (rows) => rows.map((r) => ({ ...r, ...byId.get(r.id) })));

@@ -22,7 +22,7 @@ export function ApplyDialog({ open, zoneName, plan, describeId, running, onApply
       open={open}
       onClose={onClose}
       title="Apply the change set"
-      description={count === 0 ? 'Nothing left to send: every pending change is already in the zone.' : `${count} ${count === 1 ? 'signature' : 'signatures'}, one per kind of change, in the order deletions, changes, additions. Each is all or nothing.`}
+      description={count === 0 ? 'Nothing left to send: every pending change is already in the zone.' : `${count} ${count === 1 ? 'signature' : 'signatures'}, one per kind of change (a change of a record\u2019s type on its own, so its new type is signed), in the order deletions, changes, additions. Each is all or nothing.`}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={running !== null}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { addCreate, addDelete, diffDraft, EMPTY_DRAFT, planBatches, removeItem, setUpdate, settleBatch, type Draft } from './change-set.ts';
+import { batchInWords } from './describe.ts';
 import { draftStorageKey, loadDraft, saveDraft } from './draft-storage.ts';
 import { checkDraft } from './zone-check.ts';
 
@@ -22,6 +23,22 @@ describe('change set', () => {
     expect(plan.batches[0].payload).toEqual({ zoneName: 'example.com', recordsIds: ['1'] });
     expect(plan.batches[1].payload).toMatchObject({ records: [{ id: '2', rdata: '20 mail.example.com.' }, { id: '3', rdata: '"v=spf1 ~all"' }] });
     expect(plan.skipped).toEqual([]);
+  });
+
+  it('sends an edit that changes a record\u2019s type on its own, after the batch of same-type edits', () => {
+    let draft = setUpdate(EMPTY_DRAFT, zone[0], { name: 'www', type: 'CNAME', rdata: 'host.example.net.', ttl: 300 });
+    draft = setUpdate(draft, zone[1], { name: '@', type: 'MX', rdata: '20 mail.example.com.', ttl: 3600 });
+    const plan = planBatches(draft, zone, 'example.com');
+    expect(plan.batches.map((b) => [b.kind, b.operationId])).toEqual([
+      ['update', 'batchUpdateDnsRecords'],
+      ['retype', 'updateDnsRecord'],
+    ]);
+    expect(plan.batches[1]).toMatchObject({ keys: ['u:1'], id: '1', payload: { name: 'www', type: 'CNAME', rdata: 'host.example.net.', ttl: 300 } });
+    expect(batchInWords(plan.batches[1], 'example.com', (id) => `record ${id}`)).toEqual([
+      'Change the type of a record in example.com (the new type is signed):',
+      '\u2212 record 1',
+      '+ CNAME www.example.com \u2192 host.example.net.',
+    ]);
   });
 
   it('replacing an A by a CNAME passes the zone rules because the delete comes first', () => {

@@ -105,6 +105,7 @@ export type Batch =
       keys: string[];
       payload: { zoneName: string; records: Array<RecordInput & { id: string }> };
     }
+  | { kind: 'retype'; operationId: 'updateDnsRecord'; keys: string[]; id: string; payload: RecordInput }
   | { kind: 'create'; operationId: 'batchCreateDnsRecords'; keys: string[]; payload: { zoneName: string; records: RecordInput[] } };
 
 export interface Plan {
@@ -122,6 +123,8 @@ function chunks<T>(items: T[], size: number): T[][] {
 /**
  * Plans the requests of a draft: one batch per kind (split only past the contract's 1,000 records per batch),
  * deletes first, then updates, then creates, so replacing an A record by a CNAME at the same name works.
+ * An edit that changes a record's type is sent on its own, signed with its type: a batch update's struct
+ * (UpdateZoneRecord) does not sign `type`, and the service refuses what is not signed.
  */
 export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): Plan {
   const byId = new Map(zone.map((r) => [r.id, r]));
@@ -147,7 +150,8 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
     else return true;
     return false;
   });
-  for (const part of chunks(updates, MAX_BATCH)) {
+  const retyped = updates.filter((u) => byId.get(u.id)?.type !== u.record.type);
+  for (const part of chunks(updates.filter((u) => !retyped.includes(u)), MAX_BATCH)) {
     batches.push({
       kind: 'update',
       operationId: 'batchUpdateDnsRecords',
@@ -155,6 +159,7 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
       payload: { zoneName, records: part.map((u) => ({ id: u.id, ...u.record })) },
     });
   }
+  for (const u of retyped) batches.push({ kind: 'retype', operationId: 'updateDnsRecord', keys: [u.key], id: u.id, payload: u.record });
 
   const deleted = new Set(deletes.map((d) => d.id));
   const kept = zone.filter((r) => !deleted.has(r.id));

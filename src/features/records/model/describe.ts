@@ -34,6 +34,8 @@ export function batchInWords(batch: Batch, zoneName: string, describeId: (id: st
       return [`Delete ${plural(batch.payload.recordsIds.length, 'record', 'records')} from ${zoneName}:`, ...batch.payload.recordsIds.map((id) => `− ${describeId(id)}`)];
     case 'update':
       return [`Change ${plural(batch.payload.records.length, 'record', 'records')} in ${zoneName}:`, ...batch.payload.records.map((r) => `~ ${recordInWords(r, zoneName)}`)];
+    case 'retype':
+      return [`Change the type of a record in ${zoneName} (the new type is signed):`, `− ${describeId(batch.id)}`, `+ ${recordInWords(batch.payload, zoneName)}`];
     case 'create':
       return [`Add ${plural(batch.payload.records.length, 'record', 'records')} to ${zoneName}:`, ...batch.payload.records.map((r) => `+ ${recordInWords(r, zoneName)}`)];
   }
