@@ -64,16 +64,10 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   const typed = envelopeTypedData(domain, TYPE_REGISTRY, primaryType, envelope) as Parameters<typeof hashTypedData>[0];
 
   const hash = hashTypedData(typed);
-  // An ERC-6492 signature (an account not deployed yet) wraps the owner's; only the account can judge it.
-  const wrapped = isErc6492Signature(signature as Hex);
+  // Only a plain ECDSA signature names a key. Anything else (an ERC-6492 wrapping for an account not deployed
+  // yet, a Safe's concatenated owner signatures) only the account can judge, through ERC-1271.
   let recovered: string | null = null;
-  if (!wrapped) {
-    try {
-      recovered = await recoverSigner(hash, signature as Hex);
-    } catch {
-      throw unauthorized(`${h.signature} is not a valid signature`);
-    }
-  }
+  if (!isErc6492Signature(signature as Hex)) recovered = await recoverSigner(hash, signature as Hex).catch(() => null);
 
   const signerLower = signer.toLowerCase();
   const delegated = headers.get(h.eip7702Account) ?? headers.get(h.erc1271Account) ?? headers.get(h.eip1271Account);
@@ -83,7 +77,11 @@ export async function authenticateEnvelope(services: Services, operation: Operat
     if (recovered !== signerLower) throw unauthorized(`The signer does not match ${h.signer}: the signature was made by another key`);
     wallet = await verifyContractAccount(services, delegated.trim(), `The delegated account ${delegated.trim()}`, hash, signature as Hex, chainId);
   } else if (recovered !== signerLower) {
-    await verifyContractAccount(services, signerLower, `The signer does not match ${h.signer}, and as a contract account it`, hash, signature as Hex, chainId);
+    const what =
+      recovered === null
+        ? `${h.signature} is not a valid signature of a key, and the signer, as a contract account,`
+        : `The signer does not match ${h.signer}, and as a contract account it`;
+    await verifyContractAccount(services, signerLower, what, hash, signature as Hex, chainId);
   }
 
   // The service acts only on what was signed: an unsigned extra is refused whole, before the nonce is spent, so
