@@ -1,3 +1,4 @@
+import './app/no-eval.ts';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
