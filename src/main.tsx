@@ -1,4 +1,3 @@
-import './app/no-eval.ts';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
