@@ -33,7 +33,15 @@ test.describe('DNS records editor', () => {
     await records.addAndSign('NS', 'lab', { 'Name server': 'ns1.example.net' });
     await records.addAndSign('SRV', '_sip._tcp', { Priority: '10', Weight: '5', Port: '5060', Target: 'sip.example.net' });
     await records.addAndSign('CAA', '@', { Flags: '0', Tag: 'issuewild', Value: 'letsencrypt.org' });
-    expect(typedSignatures(wallet.requests) - before, 'one signature per record').toBe(8);
+    // A name typed in Unicode is shown with its A-label before the wallet opens; the A-label is signed and stored.
+    await records.fillNew('A', 'münchen', { 'IPv4 address': '192.0.2.30' });
+    await expect(records.dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(
+      `münchen → xn--mnchen-3ya. Full name: xn--mnchen-3ya.${domain} (@ is ${domain} itself)`,
+    );
+    await expect(records.dialog.getByRole('note')).toContainText('International names are signed in their DNS form: münchen → xn--mnchen-3ya');
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await expect(records.dialog).toBeHidden();
+    expect(typedSignatures(wallet.requests) - before, 'one signature per record').toBe(9);
 
     for (const [type, name] of [['A', 'web'], ['AAAA', 'web'], ['CNAME', 'www'], ['MX', '@'], ['TXT', '@'], ['NS', 'lab'], ['SRV', '_sip._tcp'], ['CAA', '@']]) {
       await expect(records.row(type, name)).toBeVisible();
@@ -52,6 +60,7 @@ test.describe('DNS records editor', () => {
         'web A 192.0.2.10',
         'web AAAA 2001:db8::10',
         `www CNAME web.${domain}.`,
+        'xn--mnchen-3ya A 192.0.2.30',
       ].sort(),
     );
 
@@ -70,7 +79,7 @@ test.describe('DNS records editor', () => {
     // The row leaves the table at once (optimistic); the dialog closes once the service has answered.
     await expect(records.row('TXT', '@')).toHaveCount(0);
     await expect(confirm).toBeHidden();
-    expect(typedSignatures(wallet.requests) - before).toBe(10);
+    expect(typedSignatures(wallet.requests) - before).toBe(11);
     expect((await zoneRecords(domain)).some((r) => r.type === 'TXT')).toBe(false);
   });
 

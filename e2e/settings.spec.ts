@@ -1,12 +1,18 @@
 import { test, expect } from './support/fixtures.ts';
 import { call } from './support/service-client.ts';
 import { signIn } from './support/pages.ts';
+import { watchCspViolations } from './support/csp.ts';
 
 test.describe('settings', () => {
   test('create, list and revoke an API key; the revoked key stops working', async ({ page, wallet }) => {
-    await page.goto('/settings');
+    const violations = await watchCspViolations(page);
+    const response = await page.goto('/settings');
+    // The production build carries its policy in the page and, from vite preview, as a header that also forbids framing.
+    await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', /script-src 'self'(;|$)/);
+    expect(response?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     await expect(page.getByText('Sign in to manage API keys')).toBeVisible();
     await signIn(page, wallet);
+    expect(violations, 'Content-Security-Policy violations while connecting and signing in').toEqual([]);
 
     await expect(page.getByText('No API keys yet')).toBeVisible();
 
@@ -56,13 +62,29 @@ test.describe('settings', () => {
     await page.reload();
     await expect(page.getByText('Not set'), 'a key not remembered lives in memory only').toBeVisible();
 
+    const remember = page.getByRole('checkbox', { name: 'Remember on this device' });
+    await expect(remember).not.toBeChecked();
+    await expect(remember).toHaveAccessibleDescription(/saved in this browser’s localStorage: anyone using this browser profile.*only in memory for this tab/);
     await field.fill(`nfk_${'B'.repeat(43)}`);
-    await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
+    await remember.check();
     await page.getByRole('button', { name: 'Use this key' }).click();
     await page.reload();
     await expect(page.getByText('In use: nfk_BBBB…'), 'a remembered key survives a reload').toBeVisible();
+    await expect(remember).toBeChecked();
+
+    // Unticking forgets it from the browser at once; it stays in use for this tab only.
+    await remember.uncheck();
+    await expect(page.getByText('In use: nfk_BBBB…')).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('apiKey')))).toEqual([]);
+    await page.reload();
+    await expect(page.getByText('Not set'), 'an unticked key is gone after a reload').toBeVisible();
+
+    await field.fill(`nfk_${'C'.repeat(43)}`);
+    await remember.check();
+    await page.getByRole('button', { name: 'Use this key' }).click();
     await page.getByRole('button', { name: 'Forget key' }).click();
     await expect(page.getByText('Not set')).toBeVisible();
+    await expect(remember).not.toBeChecked();
     await page.reload();
     await expect(page.getByText('Not set')).toBeVisible();
   });
@@ -76,5 +98,9 @@ test.describe('settings', () => {
     await url.fill('https://api.namefi.io/v1');
     await page.getByRole('button', { name: 'Use this service' }).click();
     await expect(url).toHaveAccessibleDescription(/ends in \/v-next/);
+    // The build's Content-Security-Policy would block a service it does not name: refused where it is typed.
+    await url.fill('https://api.namefi.io/v-next');
+    await page.getByRole('button', { name: 'Use this service' }).click();
+    await expect(url).toHaveAccessibleDescription(`This dashboard may only connect to ${new URL(process.env.E2E_API_URL!).origin}, ${new URL(process.env.E2E_CHAIN_RPC_URL!).origin} (its Content-Security-Policy); another service needs its own build`);
   });
 });

@@ -19,6 +19,8 @@ interface ImportMetaEnv {
   readonly VITE_RPC_11155111?: string;
   readonly VITE_RPC_46630?: string;
   readonly VITE_RPC_31337?: string;
+  /** More origins the production Content-Security-Policy lets the page connect to, space-separated. */
+  readonly VITE_CSP_CONNECT_SRC?: string;
   /** Include the local chain 31337; default: whenever the service is the local one. */
   readonly VITE_LOCAL_CHAIN?: string;
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { parseDomainName } from '@/core/names/index.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useRequireSignIn, useSession } from '@/lib/session/use-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
-import { availabilityQuery } from '@/features/search/index.ts';
+import { availabilityQuery, parseTypedDomain } from '@/features/search/index.ts';
 import { yearsRange, initialYears } from './checkout-form.ts';
 import { CheckoutForm } from './components/CheckoutForm.tsx';
 
@@ -14,7 +13,7 @@ import { CheckoutForm } from './components/CheckoutForm.tsx';
 export default function CheckoutPage() {
   const raw = decodeURIComponent(useParams().domain ?? '');
   const [params] = useSearchParams();
-  const parsed = parseDomainName(raw);
+  const parsed = parseTypedDomain(raw);
   const api = useApi();
   const session = useSession();
   const settings = useSettings();
@@ -22,7 +21,12 @@ export default function CheckoutPage() {
   const availability = useQuery(availabilityQuery(api, parsed.ok ? parsed.name : undefined));
   const canPay = session.status === 'signed-in' || !!settings.apiKey;
 
-  const header = <PageHeader title="Checkout" description={parsed.ok ? `Register ${parsed.name}` : undefined} />;
+  const header = (
+    <PageHeader
+      title="Checkout"
+      description={parsed.ok ? (parsed.typed ? `Register ${parsed.name} (${parsed.typed} → ${parsed.name}: the form registered and signed)` : `Register ${parsed.name}`) : undefined}
+    />
+  );
   if (!parsed.ok) {
     return (
       <div className="mx-auto max-w-3xl">

@@ -15,6 +15,12 @@ describe('exactTarget', () => {
     expect(exactTarget('-bad-.com')).toMatchObject({ kind: 'invalid', reason: expect.stringMatching(/hyphen/) });
     expect(exactTarget('a b.com')).toMatchObject({ kind: 'invalid', reason: expect.stringMatching(/spaces/) });
   });
+  it('asks about a Unicode name as its A-label, keeping the typed form to show beside it', () => {
+    expect(exactTarget(' bücher.de ')).toEqual({ kind: 'name', name: 'xn--bcher-kva.de', typed: 'bücher.de' });
+    expect(exactTarget('MÜNCHEN.shop')).toEqual({ kind: 'name', name: 'xn--mnchen-3ya.shop', typed: 'MÜNCHEN.shop' });
+    expect(exactTarget('https://www.bücher.de/x')).toEqual({ kind: 'name', name: 'xn--bcher-kva.de', typed: 'https://www.bücher.de/x' });
+    expect(exactTarget('xn--bcher-kva.de')).toEqual({ kind: 'name', name: 'xn--bcher-kva.de' });
+  });
   it('asks nothing for an empty box', () => {
     expect(exactTarget('   ')).toEqual({ kind: 'empty' });
   });

@@ -1,18 +1,40 @@
 import { useEffect, useState } from 'react';
-import { parseDomainName } from '@/core/names/index.ts';
+import { parseDomainName, type DomainNameResult } from '@/core/names/index.ts';
+import { toALabels } from '@/core/names/idna.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export type ExactTarget =
   | { kind: 'empty' }
   | { kind: 'invalid'; reason: string }
-  | { kind: 'name'; name: string };
+  | { kind: 'name'; name: string; typed?: string };
+
+/**
+ * A domain name as typed, with a Unicode name first written as its A-labels (core/names/idna.ts), so what is
+ * asked about, bought and signed is the xn-- form; `typed` keeps the Unicode form to show beside it.
+ */
+export function parseTypedDomain(input: string): DomainNameResult & { typed?: string } {
+  const converted = toALabels(input);
+  const parsed = parseDomainName(converted.ok ? converted.ascii : pastedHost(input));
+  return parsed.ok && (!converted.ok || converted.converted) ? { ...parsed, typed: input.trim() } : parsed;
+}
+
+/** The host of a pasted web address (https://www.bücher.de/x), which the URL parser writes in A-labels. */
+function pastedHost(input: string): string {
+  if (!input.includes('://')) return input;
+  try {
+    return new URL(input.trim()).hostname || input;
+  } catch {
+    return input;
+  }
+}
 
 /** What the exact-name check should ask about: nothing, a reason instead of a request, or one valid name. */
 export function exactTarget(input: string): ExactTarget {
   if (input.trim() === '') return { kind: 'empty' };
-  const parsed = parseDomainName(input);
-  return parsed.ok ? { kind: 'name', name: parsed.name } : { kind: 'invalid', reason: parsed.reason };
+  const parsed = parseTypedDomain(input);
+  if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason };
+  return parsed.typed ? { kind: 'name', name: parsed.name, typed: parsed.typed } : { kind: 'name', name: parsed.name };
 }
 
 /**

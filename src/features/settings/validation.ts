@@ -1,6 +1,13 @@
 import { API_KEY_PATTERN } from '@/core/wire/user.ts';
+import { serviceAllowed } from '@/app/csp.ts';
 
-export function serviceUrlError(value: string): string | undefined {
+/** Origins this build's Content-Security-Policy lets the dashboard connect to; undefined where none applies. */
+export interface ServicePolicy {
+  origins: readonly string[];
+  pageOrigin: string;
+}
+
+export function serviceUrlError(value: string, policy?: ServicePolicy): string | undefined {
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -9,6 +16,9 @@ export function serviceUrlError(value: string): string | undefined {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The URL must start with https:// or http://';
   if (!url.pathname.replace(/\/+$/, '').endsWith('/v-next')) return 'The service URL ends in /v-next, like https://api.namefi.io/v-next';
+  if (policy && !serviceAllowed(url.href, policy.origins, policy.pageOrigin)) {
+    return `This dashboard may only connect to ${policy.origins.join(', ')} (its Content-Security-Policy); another service needs its own build`;
+  }
   return undefined;
 }
 

@@ -72,4 +72,39 @@ describe('RecordForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add to change set' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 7200 }, 'draft'));
   });
+
+  it('shows a Unicode name in both forms before signing and sends its A-label', async () => {
+    const { onSubmit, user } = setup({ initial: { ...blankFormValues('A', ''), value: '192.0.2.1' } });
+    await user.type(screen.getByLabelText('Name'), 'münchen');
+    expect(screen.getByText(/münchen → xn--mnchen-3ya\. Full name: xn--mnchen-3ya\.example\.com/)).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('International names are signed in their DNS form: münchen → xn--mnchen-3ya');
+    await user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'xn--mnchen-3ya', type: 'A', rdata: '192.0.2.1', ttl: 3600 }, 'sign'));
+  });
+
+  it('converts CNAME and MX targets typed in Unicode, and keeps _dmarc as typed', async () => {
+    const { onSubmit, user } = setup({ initial: { ...blankFormValues('CNAME', 'ü'), value: 'bücher.shop' } });
+    expect(screen.getByText('bücher.shop → xn--bcher-kva.shop (sent as the xn-- form)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ name: 'xn--tda', type: 'CNAME', rdata: 'xn--bcher-kva.shop.', ttl: 3600 }, 'sign'));
+    cleanup();
+
+    const mx = setup({ initial: { ...blankFormValues('MX', '@'), priority: '10', host: 'post.bücher.de' } });
+    await mx.user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    await waitFor(() => expect(mx.onSubmit).toHaveBeenCalledWith({ name: '@', type: 'MX', rdata: '10 post.xn--bcher-kva.de.', ttl: 3600 }, 'sign'));
+    cleanup();
+
+    const txt = setup({ initial: { ...blankFormValues('TXT', '_dmarc'), value: 'v=DMARC1; p=none' } });
+    expect(screen.queryByText(/→ xn--/)).toBeNull();
+    await txt.user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    await waitFor(() => expect(txt.onSubmit).toHaveBeenCalledWith({ name: '_dmarc', type: 'TXT', rdata: '"v=DMARC1; p=none"', ttl: 3600 }, 'sign'));
+  });
+
+  it('refuses a Unicode name that URL syntax would cut, instead of sending what is left', async () => {
+    const { onSubmit, user } = setup({ initial: { ...blankFormValues('A', ''), value: '192.0.2.1' } });
+    await user.type(screen.getByLabelText('Name'), 'ü@mail');
+    await user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    expect(await screen.findByText(/“ü@mail” cannot be written as an international \(xn--\) name/)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

@@ -17,6 +17,7 @@ import {
   type RecordInput,
 } from '../model/record-form.ts';
 import { recordInWords } from '../model/describe.ts';
+import { conversionText, toALabelValues, type NameConversion } from '../model/idna-fields.ts';
 import type { Problem } from '../model/zone-check.ts';
 
 export type SubmitMode = 'sign' | 'draft';
@@ -58,7 +59,10 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
   const [formError, setFormError] = useState<SubmitProblem['formError'] | null>(null);
   const [submitting, setSubmitting] = useState<SubmitMode | null>(null);
 
-  const name = validateRecordName(values.name ?? '', zoneName);
+  // A name typed in Unicode is shown in both forms before anything is signed; the A-label is what is sent.
+  const idna = toALabelValues({ ...values, name: values.name ?? '' });
+  const converted = (field: string): NameConversion | undefined => idna.conversions.find((c) => c.field === field);
+  const name = validateRecordName(idna.values.name, zoneName);
   const preview = name.ok ? fullName(name.value, zoneName) : null;
   const ttl = parseTtl(values.ttl ?? '');
   const presetMatch = ttl.ok && TTL_PRESETS.some((p) => p.seconds === ttl.value) ? String(ttl.value) : CUSTOM;
@@ -111,7 +115,10 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
         <div className="sm:col-span-2">
           <TextField
             label="Name"
-            hint={preview ? `Full name: ${preview} (@ is ${zoneName} itself)` : 'Relative to the zone, e.g. www or @ for the zone itself'}
+            hint={[
+              converted('name') ? `${conversionText(converted('name')!)}.` : '',
+              preview ? `Full name: ${preview} (@ is ${zoneName} itself)` : 'Relative to the zone, e.g. www or @ for the zone itself',
+            ].join(' ').trim()}
             error={formState.errors.name?.message}
             autoComplete="off"
             spellCheck={false}
@@ -122,7 +129,7 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {fieldsFor(type).map((spec) => (
-          <RdataField key={`${type}-${spec.key}`} spec={spec} error={formState.errors[spec.key]?.message} register={register} />
+          <RdataField key={`${type}-${spec.key}`} spec={spec} error={formState.errors[spec.key]?.message} register={register} conversion={converted(spec.key)} />
         ))}
       </div>
 
@@ -160,7 +167,13 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
       ) : null}
 
       {canSignNow && record ? (
-        <SigningNotice lines={[`${verb} one record in ${zoneName}: ${recordInWords(record, zoneName)}`, `TTL ${ttlInWords(record.ttl)}`]} />
+        <SigningNotice
+          lines={[
+            `${verb} one record in ${zoneName}: ${recordInWords(record, zoneName)}`,
+            `TTL ${ttlInWords(record.ttl)}`,
+            ...(idna.conversions.length > 0 ? [`International names are signed in their DNS form: ${idna.conversions.map(conversionText).join(', ')}`] : []),
+          ]}
+        />
       ) : null}
 
       <div className="flex flex-wrap justify-end gap-2">
@@ -180,8 +193,18 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
   );
 }
 
-function RdataField({ spec, error, register }: { spec: FieldSpec; error?: string; register: ReturnType<typeof useForm<RecordFormValues>>['register'] }) {
-  const hint = `e.g. ${spec.example}`;
+function RdataField({
+  spec,
+  error,
+  register,
+  conversion,
+}: {
+  spec: FieldSpec;
+  error?: string;
+  register: ReturnType<typeof useForm<RecordFormValues>>['register'];
+  conversion?: NameConversion;
+}) {
+  const hint = conversion ? `${conversionText(conversion)} (sent as the xn-- form)` : `e.g. ${spec.example}`;
   if (spec.options) return <Select label={spec.label} options={spec.options} error={error} hint={hint} {...register(spec.key)} />;
   if (spec.multiline) {
     return (

@@ -3,6 +3,7 @@ import { RECORD_TYPES, type RecordType } from '@/core/wire/dns.ts';
 import { validateRecordName } from '@/core/dns/names.ts';
 import { parseTtl } from '@/core/dns/ttl.ts';
 import { checkFields, decomposeRdata, emptyFields, fieldsFor, STRUCTURED_FIELDS } from './record-fields.ts';
+import { toALabelValues } from './idna-fields.ts';
 
 /** SOA belongs to the provider (the contract refuses writes of it), so the form does not offer it. */
 export const EDITABLE_TYPES = RECORD_TYPES.filter((t) => t !== 'SOA');
@@ -29,14 +30,20 @@ function memberFor(type: EditableType, zoneName: string) {
   for (const spec of fieldsFor(type)) shape[spec.key] = z.string();
   return z
     .object({ type: z.literal(type), ...base, ...shape })
-    .superRefine((values, ctx) => {
+    .superRefine((typed, ctx) => {
+      // Names typed in Unicode are checked as the A-labels that will be signed.
+      const idna = toALabelValues(typed as RecordFormValues);
+      const values = idna.values;
+      for (const [path, message] of Object.entries(idna.errors)) ctx.addIssue({ code: 'custom', path: [path], message });
       const name = validateRecordName(values.name, zoneName);
-      if (!name.ok) ctx.addIssue({ code: 'custom', path: ['name'], message: name.message });
+      if (!name.ok && !idna.errors.name) ctx.addIssue({ code: 'custom', path: ['name'], message: name.message });
       const ttl = parseTtl(values.ttl);
       if (!ttl.ok) ctx.addIssue({ code: 'custom', path: ['ttl'], message: ttl.message });
-      const checked = checkFields(type, values as Record<string, string>);
+      const checked = checkFields(type, values);
       if (!checked.ok) {
-        for (const [path, message] of Object.entries(checked.errors)) ctx.addIssue({ code: 'custom', path: [path], message });
+        for (const [path, message] of Object.entries(checked.errors)) {
+          if (!idna.errors[path]) ctx.addIssue({ code: 'custom', path: [path], message });
+        }
       }
     });
 }
@@ -50,8 +57,11 @@ export function recordFormSchema(zoneName: string) {
   return z.discriminatedUnion('type', members as unknown as [ReturnType<typeof memberFor>, ...ReturnType<typeof memberFor>[]]);
 }
 
-/** Valid form values -> the record (name relative, TTL in seconds, rdata in the stored form). */
-export function toRecordInput(values: RecordFormValues, zoneName: string): RecordInput | null {
+/** Valid form values -> the record (name relative, Unicode names as A-labels, TTL in seconds, rdata in the stored form). */
+export function toRecordInput(typed: RecordFormValues, zoneName: string): RecordInput | null {
+  const idna = toALabelValues(typed);
+  if (Object.keys(idna.errors).length > 0) return null;
+  const values = idna.values;
   const name = validateRecordName(values.name, zoneName);
   const ttl = parseTtl(values.ttl);
   const checked = checkFields(values.type, values);

@@ -25,6 +25,11 @@ export function ExactResult({ target, onBuy }: { target: ExactTarget; onBuy: (na
   }
   return (
     <section aria-label="Exact match">
+      {target.typed ? (
+        <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+          International name: {target.typed} → {target.name} (the form registered and signed)
+        </p>
+      ) : null}
       <ul>
         <AvailabilityRow availability={query.data} onBuy={onBuy} emphasis />
       </ul>

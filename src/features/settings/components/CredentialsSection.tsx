@@ -3,6 +3,10 @@ import { Badge, Button, Card, Checkbox, Select, TextField, useToast } from '@/ui
 import { setApiKey, setDelegatedAccount, useSettings, type DelegatedKind } from '@/lib/settings/settings-store.ts';
 import { addressError, apiKeyError } from '../validation.ts';
 
+const REMEMBER_HINT =
+  'Ticked, the key is saved in this browser’s localStorage: anyone using this browser profile, and any script running on this site, can read it. ' +
+  'Unticked, it is kept only in memory for this tab and is gone when the page reloads or closes.';
+
 /** An API key used instead of signatures, and a delegated smart account the wallet signs for. */
 export function CredentialsSection() {
   const settings = useSettings();
@@ -21,7 +25,21 @@ export function CredentialsSection() {
     if (problem) return;
     setApiKey(key, remember);
     setKey('');
-    toast({ tone: 'success', title: 'API key in use', description: remember ? 'Kept on this device until you forget it.' : 'Held in memory until this tab closes.' });
+    toast({
+      tone: 'success',
+      title: 'API key in use',
+      description: remember ? 'Kept in this browser until you forget it or untick “Remember on this device”.' : 'Held in memory only: gone when this tab reloads or closes.',
+    });
+  };
+  // The box says where the key in use lives, so changing it acts at once: unticking removes the key from
+  // this browser's storage (it stays in memory for this tab), ticking stores the key in use.
+  const changeRemember = (checked: boolean) => {
+    setRemember(checked);
+    if (settings.apiKey) setApiKey(settings.apiKey, checked);
+  };
+  const forgetKey = () => {
+    setApiKey(undefined, false);
+    setRemember(false);
   };
   const saveDelegated = (event: FormEvent) => {
     event.preventDefault();
@@ -60,14 +78,14 @@ export function CredentialsSection() {
           />
           <Checkbox
             label="Remember on this device"
-            hint="Otherwise the key is forgotten when this tab closes."
+            hint={REMEMBER_HINT}
             checked={remember}
-            onChange={(e) => setRemember(e.target.checked)}
+            onChange={(e) => changeRemember(e.target.checked)}
           />
           <div className="flex flex-wrap gap-2">
             <Button type="submit">Use this key</Button>
             {settings.apiKey ? (
-              <Button variant="secondary" onClick={() => setApiKey(undefined, false)}>
+              <Button variant="secondary" onClick={forgetKey}>
                 Forget key
               </Button>
             ) : null}

@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Button, Card, TextField } from '@/ui/index.ts';
 import { config, normaliseServiceUrl } from '@/lib/config.ts';
 import { setServiceUrl } from '@/lib/settings/settings-store.ts';
-import { serviceUrlError } from '../validation.ts';
+import { connectOrigins } from '@/app/csp.ts';
+import { serviceUrlError, type ServicePolicy } from '../validation.ts';
+
+// The production build's Content-Security-Policy lets the page connect only to the origins its environment
+// named, so a service elsewhere would be blocked by the browser: refuse it here, where it is typed. The dev
+// server sends no policy.
+const policy: ServicePolicy | undefined = import.meta.env.PROD
+  ? { origins: connectOrigins(import.meta.env as Record<string, string | undefined>), pageOrigin: window.location.origin }
+  : undefined;
 
 /** Which service the dashboard talks to. Changing it reloads: sessions and caches belong to one service. */
 export function ServiceSection() {
@@ -10,7 +18,7 @@ export function ServiceSection() {
   const [error, setError] = useState<string>();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = serviceUrlError(value);
+    const problem = serviceUrlError(value, policy);
     setError(problem);
     if (problem) return;
     const url = normaliseServiceUrl(value);
@@ -29,7 +37,7 @@ export function ServiceSection() {
           value={value}
           onChange={(e) => setValue(e.target.value)}
           error={error}
-          hint="For example https://api.namefi.io/v-next. Changing it signs you out and reloads the page."
+          hint={`For example https://api.namefi.io/v-next. Changing it signs you out and reloads the page.${policy ? ` This build may connect to ${policy.origins.join(', ')}.` : ''}`}
           inputMode="url"
           autoComplete="off"
         />

@@ -1,0 +1,60 @@
+/**
+ * The network endpoints a build is configured with, read from its environment. Kept free of imports and of
+ * import.meta so that vite.config.ts (the Content-Security-Policy plugin) reads them exactly as the app does.
+ */
+export const LOCAL_SERVICE_URL = 'http://127.0.0.1:8787/v-next';
+export const LOCAL_CHAIN_RPC_URL = 'http://127.0.0.1:8545';
+
+export type EndpointEnv = Record<string, string | boolean | undefined>;
+
+export interface Endpoints {
+  /** The service the build was configured with (Settings can override it per browser). */
+  defaultApiBaseUrl: string;
+  apiBaseUrl: string;
+  isLocalService: boolean;
+  includeLocalChain: boolean;
+  /** Explicit RPC URL per chain id; a chain without one gets a transport that never reaches a network. */
+  rpcUrls: Record<number, string | undefined>;
+}
+
+export function isLocalUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+  } catch {
+    return false;
+  }
+}
+
+export function normaliseServiceUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+export function flag(value: string | boolean | undefined): boolean | undefined {
+  if (value === true || value === 'true' || value === '1') return true;
+  if (value === false || value === 'false' || value === '0') return false;
+  return undefined;
+}
+
+function text(value: string | boolean | undefined): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+export function endpointsFromEnv(env: EndpointEnv, storedServiceUrl?: string): Endpoints {
+  const defaultApiBaseUrl = normaliseServiceUrl(text(env.VITE_API_URL) ?? LOCAL_SERVICE_URL);
+  const apiBaseUrl = storedServiceUrl ? normaliseServiceUrl(storedServiceUrl) : defaultApiBaseUrl;
+  const isLocalService = flag(env.VITE_LOCAL_SERVICE) ?? isLocalUrl(apiBaseUrl);
+  return {
+    defaultApiBaseUrl,
+    apiBaseUrl,
+    isLocalService,
+    includeLocalChain: flag(env.VITE_LOCAL_CHAIN) ?? isLocalService,
+    rpcUrls: {
+      1: text(env.VITE_RPC_1),
+      8453: text(env.VITE_RPC_8453),
+      11155111: text(env.VITE_RPC_11155111),
+      46630: text(env.VITE_RPC_46630),
+      31337: text(env.VITE_RPC_31337) ?? LOCAL_CHAIN_RPC_URL,
+    },
+  };
+}
