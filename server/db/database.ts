@@ -38,7 +38,15 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   // Keep numeric/bigint columns as JS numbers (cents fit easily) and timestamps as Date.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Row and advisory locks are how instances share work (zones, orders): a lock must end with its holder. A killed
+    // instance's sockets close and PostgreSQL rolls back at once; keep-alive finds a vanished host, and the timeout
+    // frees what a frozen instance holds.
+    keepAlive: true,
+    idle_in_transaction_session_timeout: 60_000,
+  });
   return {
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     exec: async (sql) => void (await pool.query(sql)),

@@ -86,8 +86,14 @@ function managedToWire(zoneName: string, record: Managed, since: string): DnsRec
 
 const rowToLike = (row: Pick<RecordRow, 'id' | 'name' | 'type' | 'rdata' | 'ttl'>): RecordLike => ({ id: row.id, name: row.name, type: row.type, rdata: row.rdata, ttl: row.ttl });
 
-async function zoneRow(q: Queryable, zoneName: string): Promise<ZoneRow | null> {
-  const [row] = await q.query<ZoneRow>('SELECT parked, created_at, parked_at, zone_version FROM domains WHERE name = $1', [zoneName]);
+/**
+ * Locks the zone for this transaction and answers its row: every write of a zone takes this lock before it reads
+ * anything the zone rules weigh, so two writes to one zone, from any process, check and change it one after the
+ * other. The row answered is the newest committed (PostgreSQL re-reads a row it waited for), and the next
+ * statement sees every write committed before the lock was granted.
+ */
+async function lockZone(q: Queryable, zoneName: string): Promise<ZoneRow | null> {
+  const [row] = await q.query<ZoneRow>('SELECT parked, created_at, parked_at, zone_version FROM domains WHERE name = $1 FOR UPDATE', [zoneName]);
   return row ?? null;
 }
 
@@ -101,23 +107,27 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * Every record of the zone on the wire, as JSON text: the parking records first when parked, then stored ones in
  * the order written. The database builds the JSON itself (for a 10,000-record zone several times faster than
  * handing over rows), and the text is kept while the zone is unchanged, so a repeated read costs one small query.
+ * The version and the records come from one statement, so from one snapshot: a text is never kept under a version
+ * it does not belong to, whichever process wrote the zone.
  */
 export async function zoneJson(q: Queryable, zoneName: string): Promise<string> {
-  const zone = await zoneRow(q, zoneName);
-  const cached = zone?.zone_version ? zoneCache.get(zoneName) : undefined;
-  if (cached && cached.version === zone?.zone_version) return cached.text;
-  const [row] = await q.query<{ records: string | null }>(
-    `SELECT json_agg(json_build_object(
-       'id', id, 'zoneName', zone_name, 'name', name, 'type', type, 'class', class, 'ttl', ttl, 'rdata', rdata, 'metadata', metadata,
-       'createdAt', to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}), 'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC})
-     ) ORDER BY seq)::text AS records
-     FROM dns_records WHERE zone_name = $1`,
-    [zoneName],
+  const cached = zoneCache.get(zoneName);
+  const [row] = await q.query<ZoneRow & { records: string | null; unchanged: boolean }>(
+    `SELECT d.parked, d.created_at, d.parked_at, d.zone_version, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
+       CASE WHEN d.zone_version IS NOT NULL AND d.zone_version = $2::uuid THEN NULL ELSE (
+         SELECT json_agg(json_build_object(
+           'id', id, 'zoneName', zone_name, 'name', name, 'type', type, 'class', class, 'ttl', ttl, 'rdata', rdata, 'metadata', metadata,
+           'createdAt', to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}), 'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC})
+         ) ORDER BY seq)::text FROM dns_records WHERE zone_name = z.name) END AS records
+     FROM (SELECT $1::text AS name) z LEFT JOIN domains d ON d.name = z.name`,
+    [zoneName, cached?.version ?? null],
   );
+  if (row.unchanged && cached) return cached.text;
+  const zone = row.created_at ? row : null;
   const since = zone ? iso(zone.parked_at ?? zone.created_at) : '';
   const parts = managedRecords(zoneName, zone).map((r) => JSON.stringify(managedToWire(zoneName, r, since)));
   // json_agg answers "[...]" or NULL for no rows: splice its items after the managed ones.
-  if (row?.records) parts.push(row.records.slice(1, -1));
+  if (row.records) parts.push(row.records.slice(1, -1));
   const text = `[${parts.join(',')}]`;
   if (zone?.zone_version) remember(zoneName, zone.zone_version, text);
   return text;
@@ -362,19 +372,17 @@ function namesAround(records: RecordLike[]): { names: Set<string>; delegations: 
   return { names, delegations };
 }
 
-/** The zone's row and, in the same round trip, the stored records at `names` or with one of `ids`. */
+/** The zone's row, locked (see lockZone), and the stored records at `names` or with one of `ids`. */
 async function readZoneState(q: Queryable, zoneName: string, names: Set<string>, ids: string[]): Promise<{ zone: ZoneRow | null; records: Array<RecordLike & { id: string }> }> {
-  if (names.size === 0 && ids.length === 0) return { zone: await zoneRow(q, zoneName), records: [] };
-  const [row] = await q.query<ZoneRow & { records: Array<RecordLike & { id: string }> | string }>(
-    `SELECT d.parked, d.created_at, d.parked_at, d.zone_version,
-       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'type', r.type, 'rdata', r.rdata, 'ttl', r.ttl)), '[]'::json)
-        FROM dns_records r WHERE r.zone_name = $1 AND (r.name = ANY($2::text[]) OR r.id = ANY($3::uuid[]))) AS records
-     FROM domains d WHERE d.name = $1`,
+  // The lock first, in a statement of its own: a read in the same statement would use the snapshot taken before a
+  // wait for the lock, and miss the records the previous holder wrote.
+  const zone = await lockZone(q, zoneName);
+  if (!zone || (names.size === 0 && ids.length === 0)) return { zone, records: [] };
+  const records = await q.query<RecordLike & { id: string }>(
+    'SELECT id, name, type, rdata, ttl FROM dns_records WHERE zone_name = $1 AND (name = ANY($2::text[]) OR id = ANY($3::uuid[]))',
     [zoneName, [...names], ids],
   );
-  if (!row) return { zone: null, records: [] };
-  const { records, ...zone } = row;
-  return { zone, records: typeof records === 'string' ? JSON.parse(records) : records };
+  return { zone, records };
 }
 
 /**

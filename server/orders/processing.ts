@@ -16,7 +16,7 @@ import { findOrder, itemsOf, setItemStatus, setOrderStatus, type OrderItemRow } 
 /** CREATED → PROCESSING with the charge, or FAILED (items CANCELLED) when the balance cannot pay. */
 export async function startOrder(services: Services, orderId: string): Promise<void> {
   await services.db.transaction(async (tx) => {
-    const order = await findOrder(tx, orderId, { lock: true });
+    const order = await findOrder(tx, orderId, { lock: 'skip-locked' });
     if (!order || order.status !== 'CREATED') return;
     const now = services.now();
     const amount = Number(order.amount_cents);
@@ -44,7 +44,7 @@ type ItemOutcome = { status: 'SUCCEEDED' } | { status: 'FAILED' | 'PARTIALLY_COM
 /** PROCESSING → a terminal status: each item registers (or fails), failed items are refunded. */
 export async function finishOrder(services: Services, orderId: string): Promise<void> {
   await services.db.transaction(async (tx) => {
-    const order = await findOrder(tx, orderId, { lock: true });
+    const order = await findOrder(tx, orderId, { lock: 'skip-locked' });
     if (!order || order.status !== 'PROCESSING') return;
     const now = services.now();
     const items = await itemsOf(tx, orderId);

@@ -79,9 +79,14 @@ const toPayment = (r: PaymentRow): Payment => ({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findOrder(q: Queryable, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
+/**
+ * `lock` holds the order's row until the transaction ends; 'skip-locked' answers null instead of waiting when
+ * another transaction (another worker, in this process or another) holds it: that worker is doing the step.
+ */
+export async function findOrder(q: Queryable, id: string, options: { lock?: boolean | 'skip-locked' } = {}): Promise<OrderRow | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await q.query<OrderRow>(`SELECT * FROM orders WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`, [id]);
+  const lock = options.lock === 'skip-locked' ? ' FOR UPDATE SKIP LOCKED' : options.lock ? ' FOR UPDATE' : '';
+  const [row] = await q.query<OrderRow>(`SELECT * FROM orders WHERE id = $1${lock}`, [id]);
   return row ?? null;
 }
 

@@ -17,7 +17,9 @@ export interface WorkerOptions {
 
 /**
  * Moves orders through their states. All state is in the database: the worker looks for CREATED orders and
- * for PROCESSING orders whose ORDER_PROCESSING_MS has passed, so after a restart it resumes where it stopped.
+ * for PROCESSING orders whose ORDER_PROCESSING_MS has passed, so after a restart it resumes where it stopped, and
+ * several instances on one database share the work: each step locks its order for one transaction, the lock is
+ * the claim, and a claim dies with the instance that held it (no lease to wait out).
  */
 export function startOrderWorker(services: Services, options: WorkerOptions = {}): OrderWorker {
   const batchSize = options.batchSize ?? 4;
@@ -60,9 +62,15 @@ export function startOrderWorker(services: Services, options: WorkerOptions = {}
     for (;;) {
       if (stopped) return pollMs;
       const dueBefore = new Date(services.now().getTime() - processingMs).toISOString();
-      const created = await services.db.query<{ id: string }>(`SELECT id FROM orders WHERE status = 'CREATED' ORDER BY created_at, id LIMIT $1`, [batchSize]);
+      // SKIP LOCKED passes over orders whose step another worker (of any instance) is running: it is theirs while
+      // their transaction lives, and PostgreSQL ends that transaction when their process dies, so the order comes
+      // back here as it stood. The steps skip a held order too, rather than queue behind it.
+      const created = await services.db.query<{ id: string }>(
+        `SELECT id FROM orders WHERE status = 'CREATED' ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
       const due = await services.db.query<{ id: string }>(
-        `SELECT id FROM orders WHERE status = 'PROCESSING' AND started_at <= $1 ORDER BY started_at, id LIMIT $2`,
+        `SELECT id FROM orders WHERE status = 'PROCESSING' AND started_at <= $1 ORDER BY started_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [dueBefore, batchSize],
       );
       if (created.length === 0 && due.length === 0) break;

@@ -28,7 +28,7 @@ export interface CallOptions {
 }
 
 /** A client of the service the way the dashboard is one: plain requests, SIWE sessions, signed envelopes. */
-export function testClient(service: Pick<RunningService, 'baseUrl' | 'services'>) {
+export function testClient(service: Pick<RunningService, 'baseUrl'> & { services: Pick<RunningService['services'], 'headers'> }) {
   const h = service.services.headers;
 
   async function call<T = any>(id: OperationId, options: CallOptions = {}): Promise<Reply<T>> {
