@@ -22,7 +22,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'namefi-proc-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: 'false', CHAIN: 'none', ...env },
+    // A high rate limit, as in startTestService: every test request comes from 127.0.0.1.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: 'false', CHAIN: 'none', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
