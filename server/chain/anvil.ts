@@ -165,6 +165,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     orphanStopped = await stopOrphanAnvil(pidfile);
     if (orphanStopped !== null) warn(`Local chain: stopped the anvil (pid ${orphanStopped}) that a previous run of this service left running`);
     await removeStaleTemps(statePath);
+    await removeStaleTemps(pidfile);
     const check = await checkStateFile(statePath);
     if (check.status === 'damaged') {
       const aside = await setAsideStateFile(statePath);

@@ -214,11 +214,17 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → pr
   dataDir = await mkdtemp(join(tmpdir(), 'namefi-kill9-'));
   const started = performance.now();
   let restarts = 0;
+  const how = { selfKilled: 0, timed: 0, atEnd: 0 };
   for (const [round, kill] of KILLS.entries()) {
     const service = (current = startService(kill.env));
     const plan = kill.after;
+    let byTest = false;
     const at = (step: Step) => {
-      if (plan?.step === step) setTimeout(() => service.child.kill('SIGKILL'), plan.ms);
+      if (plan?.step === step)
+        setTimeout(() => {
+          byTest = true;
+          service.child.kill('SIGKILL');
+        }, plan.ms);
     };
     const run = (async () => journey(clientOf(await service.baseUrl), round, at))();
     // The journey ends when the service dies (its requests fail) or when it is done; an instrumented point the
@@ -226,6 +232,9 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → pr
     await Promise.race([run.catch(() => undefined), service.exited]);
     await run.catch(() => undefined);
     const pid = (await readPidfile(join(dataDir, 'chain', 'anvil.pid')))?.pid;
+    const alive = service.child.exitCode === null && service.child.signalCode === null;
+    if (kill.env) how[alive ? 'atEnd' : 'selfKilled'] += 1;
+    else how[byTest ? 'timed' : 'atEnd'] += 1;
     await service.kill();
     // No anvil outlives its service: the kernel ends it with the service (setpriv --pdeathsig).
     if (pid) await expect.poll(() => processInfo(pid), { timeout: 5000, interval: 20 }).toBeNull();
@@ -233,6 +242,9 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → pr
     restarts += 1;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`kill -9 suite: ${KILLS.length} kill points, ${restarts} restarts verified, ${seconds} s`);
+  console.log(
+    `kill -9 suite: ${KILLS.length} kill points (${how.selfKilled} at instrumented points, ${how.timed} timed, ` +
+      `${how.atEnd} at the journey's end), ${restarts} restarts verified, ${seconds} s`,
+  );
   expect(restarts).toBe(KILLS.length);
 });
