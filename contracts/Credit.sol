@@ -7,12 +7,16 @@ pragma solidity ^0.8.24;
 /// from the payer: the person authorised the order itself with a signed request to the service, so a second
 /// on-chain approval (an allowance) would add a step without adding consent. Each charge names its order, so
 /// that charging an order twice (a retry after a crash) takes the money once, and refunds never return more than
-/// that order took.
+/// that order took. Faucet grants name theirs too. The service's database is the journal of every grant, charge
+/// and refund: the list of refs (`entries`) lets the service compare the chain with it after a crash, and the
+/// owner-only `reconcile*` functions set an entry to what the database recorded (see docs/service/crash-safety.md).
 contract Credit {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
     event Charged(bytes32 indexed orderRef, address indexed payer, uint256 amount);
     event Refunded(bytes32 indexed orderRef, address indexed payer, uint256 amount);
+    event Granted(bytes32 indexed ref, address indexed to, uint256 amount);
+    event Reconciled(bytes32 indexed ref, address indexed account, uint256 shortfall);
     event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
 
     error NotOwner();
@@ -22,10 +26,26 @@ contract Credit {
     error ChargeMismatch(bytes32 orderRef);
     error UnknownCharge(bytes32 orderRef);
     error RefundTooLarge(bytes32 orderRef, uint256 charged, uint256 totalRefunded);
+    error GrantMismatch(bytes32 ref);
+    error LengthMismatch();
 
     struct Charge {
         address payer;
         uint256 amount;
+        uint256 refunded;
+    }
+
+    struct Grant {
+        address to;
+        uint256 amount;
+    }
+
+    /// One ref as the chain holds it: a grant (`granted`), a charge (`charged`, `refunded`), or nothing any more.
+    struct Entry {
+        bytes32 ref;
+        address account;
+        uint256 granted;
+        uint256 charged;
         uint256 refunded;
     }
 
@@ -38,6 +58,9 @@ contract Credit {
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
     mapping(bytes32 => Charge) public charges;
+    mapping(bytes32 => Grant) public grants;
+    bytes32[] private _refs;
+    mapping(bytes32 => bool) private _listed;
 
     constructor() {
         owner = msg.sender;
@@ -87,6 +110,21 @@ contract Credit {
         emit Transfer(address(0), to, amount);
     }
 
+    /// @notice A faucet grant named by `ref`: granting the same ref again with the same wallet and amount changes
+    /// nothing; with different ones it reverts.
+    function grant(address to, uint256 amount, bytes32 ref) external onlyOwner {
+        if (to == address(0)) revert InvalidReceiver(to);
+        Grant storage existing = grants[ref];
+        if (existing.to != address(0)) {
+            if (existing.to != to || existing.amount != amount) revert GrantMismatch(ref);
+            return;
+        }
+        grants[ref] = Grant(to, amount);
+        _list(ref);
+        _credit(to, amount);
+        emit Granted(ref, to, amount);
+    }
+
     /// @notice Takes an order's price from its payer. Charging the same order again with the same payer and amount
     /// changes nothing; with different ones it reverts.
     function charge(address payer, uint256 amount, bytes32 orderRef) external onlyOwner {
@@ -99,6 +137,7 @@ contract Credit {
         uint256 balance = balanceOf[payer];
         if (balance < amount) revert InsufficientBalance(payer, balance, amount);
         charges[orderRef] = Charge(payer, amount, 0);
+        _list(orderRef);
         balanceOf[payer] = balance - amount;
         totalSupply -= amount;
         emit Transfer(payer, address(0), amount);
@@ -118,6 +157,91 @@ contract Credit {
         balanceOf[existing.payer] += amount;
         emit Transfer(address(0), existing.payer, amount);
         emit Refunded(orderRef, existing.payer, amount);
+    }
+
+    // ---- Reconciliation with the service's journal ----
+
+    /// @notice How many refs (grants and charges) the chain has seen.
+    function entryCount() external view returns (uint256) {
+        return _refs.length;
+    }
+
+    /// @notice The entries from `start`, at most `count` of them.
+    function entries(uint256 start, uint256 count) external view returns (Entry[] memory list) {
+        uint256 end = start + count > _refs.length ? _refs.length : start + count;
+        list = new Entry[](end > start ? end - start : 0);
+        for (uint256 i = start; i < end; i++) {
+            bytes32 ref = _refs[i];
+            Grant storage g = grants[ref];
+            Charge storage c = charges[ref];
+            list[i - start] = Entry(ref, g.to != address(0) ? g.to : c.payer, g.amount, c.amount, c.refunded);
+        }
+    }
+
+    /// @notice Sets each grant to what the journal says (`to` zero or `amount` zero: no such grant), moving the
+    /// balances by the difference. Credit already spent cannot be taken back: what is missing is the shortfall.
+    function reconcileGrants(bytes32[] calldata refs, address[] calldata to, uint256[] calldata amounts) external onlyOwner {
+        if (refs.length != to.length || refs.length != amounts.length) revert LengthMismatch();
+        for (uint256 i = 0; i < refs.length; i++) {
+            Grant memory old = grants[refs[i]];
+            uint256 shortfall = old.to == address(0) ? 0 : _debit(old.to, old.amount);
+            if (to[i] == address(0) || amounts[i] == 0) {
+                delete grants[refs[i]];
+            } else {
+                grants[refs[i]] = Grant(to[i], amounts[i]);
+                _list(refs[i]);
+                _credit(to[i], amounts[i]);
+            }
+            emit Reconciled(refs[i], to[i], shortfall);
+        }
+    }
+
+    /// @notice Sets each charge to what the journal says (`payer` zero: not charged, so a later `charge` takes it
+    /// anew), moving the payer's balance by the difference.
+    function reconcileCharges(bytes32[] calldata refs, address[] calldata payers, uint256[] calldata amounts, uint256[] calldata refunded)
+        external
+        onlyOwner
+    {
+        if (refs.length != payers.length || refs.length != amounts.length || refs.length != refunded.length) revert LengthMismatch();
+        for (uint256 i = 0; i < refs.length; i++) {
+            if (refunded[i] > amounts[i]) revert RefundTooLarge(refs[i], amounts[i], refunded[i]);
+            Charge memory old = charges[refs[i]];
+            if (old.payer != address(0)) _credit(old.payer, old.amount - old.refunded);
+            uint256 shortfall = 0;
+            if (payers[i] == address(0)) {
+                delete charges[refs[i]];
+            } else {
+                charges[refs[i]] = Charge(payers[i], amounts[i], refunded[i]);
+                _list(refs[i]);
+                shortfall = _debit(payers[i], amounts[i] - refunded[i]);
+            }
+            emit Reconciled(refs[i], payers[i], shortfall);
+        }
+    }
+
+    function _list(bytes32 ref) private {
+        if (_listed[ref]) return;
+        _listed[ref] = true;
+        _refs.push(ref);
+    }
+
+    function _credit(address to, uint256 amount) private {
+        if (amount == 0) return;
+        totalSupply += amount;
+        balanceOf[to] += amount;
+        emit Transfer(address(0), to, amount);
+    }
+
+    /// Burns up to `amount` from `from`; returns what it could not burn.
+    function _debit(address from, uint256 amount) private returns (uint256 shortfall) {
+        uint256 balance = balanceOf[from];
+        uint256 taken = balance < amount ? balance : amount;
+        if (taken > 0) {
+            balanceOf[from] = balance - taken;
+            totalSupply -= taken;
+            emit Transfer(from, address(0), taken);
+        }
+        return amount - taken;
     }
 
     function _transfer(address from, address to, uint256 amount) private {

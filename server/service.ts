@@ -86,9 +86,17 @@ async function startChain(config: Config, services: Services): Promise<LocalChai
     stateIntervalS: config.CHAIN_STATE_INTERVAL_S,
   });
   try {
-    const restored = await attachChain(services, chain);
-    // A chain that lost state the database kept (a crash between two state dumps, a deleted state file).
+    const { restored, credit } = await attachChain(services, chain);
+    // A chain that lost state the database kept (a crash after the last state save, a damaged or deleted state
+    // file), or that took writes whose database transactions never committed (a crash in between).
     if (restored.length > 0) console.warn(`Local chain: minted again ${restored.length} domain(s) it had lost: ${restored.join(', ')}`);
+    if (credit.restored + credit.undone + credit.aheadLeft > 0 || credit.shortfallUnits > 0n) {
+      console.warn(
+        `Local chain: credit reconciled with the database: ${credit.restored} grant(s)/charge(s) restored, ${credit.undone} never committed undone` +
+          `${credit.aheadLeft ? `, ${credit.aheadLeft} ahead of the database left (shared node)` : ''}` +
+          `${credit.shortfallUnits > 0n ? `, ${credit.shortfallUnits} units could not be taken back (moved on the chain)` : ''}`,
+      );
+    }
   } catch (error) {
     await chain.stop();
     throw error;

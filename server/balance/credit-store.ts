@@ -8,8 +8,8 @@ import type { Queryable } from '../db/database.ts';
  */
 export interface CreditStore {
   balanceCents(wallet: string, q?: Queryable): Promise<number>;
-  /** The faucet: creates credit for the wallet. */
-  grantCents(wallet: string, cents: number, q?: Queryable): Promise<void>;
+  /** The faucet: creates credit for the wallet; `grantId` is its `faucet_grants` row, the chain's reference for it. */
+  grantCents(wallet: string, cents: number, q?: Queryable, grantId?: string): Promise<void>;
   /** Takes the order's price; `insufficient` (nothing taken) when the balance cannot pay. */
   charge(input: { wallet: string; cents: number; orderId: string }, q?: Queryable): Promise<'charged' | 'insufficient'>;
   /** Gives the order back `totalRefundedCents` in all; called once, when the order finishes. */

@@ -39,14 +39,17 @@ export async function grantFaucet(
         }
       }
     }
+    const grantId = randomUUID();
     await tx.query('INSERT INTO faucet_grants (id, wallet_address, amount_cents, granted_at) VALUES ($1, $2, $3, $4)', [
-      randomUUID(),
+      grantId,
       address,
       FAUCET_GRANT_CENTS,
       now.toISOString(),
     ]);
-    // After the grant's row: a chain that refuses the mint rolls the row back, so no cooldown without credit.
-    await credit.grantCents(address, FAUCET_GRANT_CENTS, tx);
+    // After the grant's row: a chain that refuses the grant rolls the row back, so no cooldown without credit. The
+    // row is the journal entry (the chain's grant carries its id): a grant the chain took but whose transaction did
+    // not commit is taken back at the next start, and one the chain lost is granted again (chain/reconcile.ts).
+    await credit.grantCents(address, FAUCET_GRANT_CENTS, tx, grantId);
     const next = cooldownSeconds > 0 ? new Date(now.getTime() + cooldownSeconds * 1000).toISOString() : null;
     return { status: 'completed' as const, walletAddress: address, nextEligibleAt: next };
   });

@@ -4,6 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { assertPortFree, processInfo, readPidfile, removePidfile, stopOrphanAnvil, writePidfile } from './anvil-pidfile.ts';
+import { checkStateFile, removeStaleTemps, setAsideStateFile, stateSaver } from './chain-state.ts';
 
 export const LOCAL_CHAIN_ID = 31337;
 
@@ -13,10 +15,12 @@ export interface AnvilOptions {
   /** 0 (default) lets the OS pick a free port. */
   port?: number;
   chainId?: number;
-  /** Seconds between state dumps while running, so a crash loses at most this much; SIGTERM always dumps. */
+  /** Seconds between state saves while running (only changed states are written); stop() always saves. */
   stateIntervalS?: number;
   /** Milliseconds to wait for anvil to answer. */
   startTimeoutMs?: number;
+  /** Where start-up problems that do not stop the start are told (a damaged state file, an orphan stopped). */
+  warn?: (message: string) => void;
 }
 
 export interface Anvil {
@@ -25,8 +29,16 @@ export interface Anvil {
   chainId: number;
   /** Where the state is kept, when persistent. */
   statePath: string | null;
+  /** `DATA_DIR/chain/anvil.pid`, when persistent. */
+  pidfile: string | null;
   pid: number;
-  /** SIGTERM (anvil dumps its state), then waits for the exit. Safe to call twice. */
+  /** How this start found the state: loaded from the file, none yet, or damaged (set aside; a new chain). */
+  stateOnStart: 'loaded' | 'new' | 'damaged';
+  /** The pid of an orphan anvil of this data directory that this start stopped. */
+  orphanStopped: number | null;
+  /** Writes the chain's state to `statePath` now (atomically), when it changed. */
+  saveState(): Promise<void>;
+  /** Saves the state, then SIGTERM and waits for the exit. Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -60,7 +72,7 @@ export function anvilBinary(env: Record<string, string | undefined> = process.en
 
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
-/** A service that dies must not leave its chain running; SIGTERM still lets anvil dump its state. */
+/** A service that exits must not leave its chain running. */
 function killOnExit(child: ChildProcess) {
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -72,30 +84,34 @@ function killOnExit(child: ChildProcess) {
 }
 
 /**
- * Starts anvil on 127.0.0.1 (prague hardfork, so EIP-7702 works) and resolves once it answers eth_chainId.
- * Anvil prints its dev accounts' private keys on stdout: stdout is read only for the listening line and is
- * never forwarded.
+ * A SIGKILLed service runs no exit hook, so on Linux anvil is started through util-linux's `setpriv --pdeathsig`,
+ * which asks the kernel to kill it when the service dies (PR_SET_PDEATHSIG, which Node cannot set itself) and then
+ * becomes anvil (same pid). Where setpriv is missing, the pidfile lets the next start stop the orphan.
  */
-export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
-  const chainId = options.chainId ?? LOCAL_CHAIN_ID;
-  const args = ['--host', '127.0.0.1', '--port', String(options.port ?? 0), '--chain-id', String(chainId), '--hardfork', 'prague'];
-  let statePath: string | null = null;
-  if (options.dataDir) {
-    const chainDir = resolve(options.dataDir, 'chain');
-    await mkdir(chainDir, { recursive: true });
-    statePath = join(chainDir, 'state.json');
-    args.push('--state', statePath, '--state-interval', String(options.stateIntervalS ?? 2));
-  }
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => process.platform === 'linux' && existsSync(p)) ?? null;
+
+function spawnAnvil(args: string[]): ChildProcess {
+  const [cmd, cmdArgs] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', anvilBinary(), ...args]] : [anvilBinary(), args];
+  return spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<void>;
+}
+
+/** Spawns anvil and resolves with the port once it prints its listening line; a failed start leaves nothing running. */
+async function launch(args: string[], timeoutMs: number): Promise<Started> {
+  const child = spawnAnvil(args);
   killOnExit(child);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2000);
   });
-
   const port = await new Promise<number>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`anvil did not start within ${options.startTimeoutMs ?? 15000} ms`)), options.startTimeoutMs ?? 15000);
+    const timer = setTimeout(() => fail(new Error(`anvil did not start within ${timeoutMs} ms`)), timeoutMs);
     const lines = createInterface({ input: child.stdout! });
     let found = false;
     lines.on('line', (line) => {
@@ -119,28 +135,124 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     await exited;
     throw error;
   });
+  return { child, port, exited };
+}
+
+/**
+ * Starts anvil on 127.0.0.1 (prague hardfork, so EIP-7702 works) and resolves once it answers eth_chainId.
+ * Anvil prints its dev accounts' private keys on stdout: stdout is read only for the listening line and is
+ * never forwarded.
+ *
+ * With `dataDir`: an orphan anvil recorded in `chain/anvil.pid` is stopped first; the state file is loaded when it
+ * is whole, and set aside (reported through `warn`) when it is damaged, so the start goes on with a new chain that
+ * the service rebuilds from its database (chain/reconcile.ts). The state is saved by the service, atomically.
+ */
+export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  const chainId = options.chainId ?? LOCAL_CHAIN_ID;
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const timeoutMs = options.startTimeoutMs ?? 15000;
+  const requestedPort = options.port ?? 0;
+  const args = ['--host', '127.0.0.1', '--port', String(requestedPort), '--chain-id', String(chainId), '--hardfork', 'prague'];
+  let statePath: string | null = null;
+  let pidfile: string | null = null;
+  let orphanStopped: number | null = null;
+  let stateOnStart: Anvil['stateOnStart'] = 'new';
+  if (options.dataDir) {
+    const chainDir = resolve(options.dataDir, 'chain');
+    await mkdir(chainDir, { recursive: true });
+    statePath = join(chainDir, 'state.json');
+    pidfile = join(chainDir, 'anvil.pid');
+    orphanStopped = await stopOrphanAnvil(pidfile);
+    if (orphanStopped !== null) warn(`Local chain: stopped the anvil (pid ${orphanStopped}) that a previous run of this service left running`);
+    await removeStaleTemps(statePath);
+    await removeStaleTemps(pidfile);
+    const check = await checkStateFile(statePath);
+    if (check.status === 'damaged') {
+      const aside = await setAsideStateFile(statePath);
+      warn(`Local chain: ${statePath} is damaged (${check.reason}); kept as ${aside}. Starting a new chain, rebuilt from the database.`);
+      stateOnStart = 'damaged';
+    } else if (check.status === 'ok') {
+      stateOnStart = 'loaded';
+    }
+  }
+  await assertPortFree(requestedPort);
+
+  let started: Started;
+  try {
+    started = await launch(stateOnStart === 'loaded' ? [...args, '--load-state', statePath!] : args, timeoutMs);
+  } catch (error) {
+    if (stateOnStart !== 'loaded') throw portMessage(error as Error, requestedPort);
+    // A file that parses but that anvil refuses: set it aside too, and start a new chain.
+    const aside = await setAsideStateFile(statePath!);
+    warn(`Local chain: anvil could not load ${statePath} (${(error as Error).message}); kept as ${aside}. Starting a new chain, rebuilt from the database.`);
+    stateOnStart = 'damaged';
+    await assertPortFree(requestedPort);
+    started = await launch(args, timeoutMs).catch((e: Error) => {
+      throw portMessage(e, requestedPort);
+    });
+  }
+  const { child, port, exited } = started;
 
   const rpcUrl = `http://127.0.0.1:${port}`;
-  await waitForChainId(rpcUrl, chainId, options.startTimeoutMs ?? 15000);
-
+  const saver = statePath
+    ? stateSaver(rpcUrl, statePath, (options.stateIntervalS ?? 2) * 1000, (error) => warn(`Local chain: could not save its state: ${error.message}`))
+    : null;
   let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      await saver?.stop();
+      const alive = child.exitCode === null && child.signalCode === null;
+      if (alive && saver) await saver.save().catch((error: Error) => warn(`Local chain: could not save its state at stop: ${error.message}`));
+      if (alive) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (pidfile && (await readPidfile(pidfile))?.pid === child.pid) await removePidfile(pidfile);
+    })();
+    return stopping;
+  };
+  try {
+    if (pidfile) {
+      const info = await processInfo(child.pid!);
+      await writePidfile(pidfile, {
+        pid: child.pid!,
+        port,
+        startTime: info?.startTime ?? null,
+        statePath,
+        servicePid: process.pid,
+        startedAt: new Date().toISOString(),
+      });
+    }
+    await waitForChainId(rpcUrl, chainId, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
     rpcUrl,
     port,
     chainId,
     statePath,
+    pidfile,
     pid: child.pid!,
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      })();
-      return stopping;
-    },
+    stateOnStart,
+    orphanStopped,
+    saveState: () => saver?.save() ?? Promise.resolve(),
+    stop,
   };
+}
+
+/** anvil's own words for a taken port, as the message the person can act on. */
+function portMessage(error: Error, port: number): Error {
+  if (port !== 0 && /address already in use|os error 98|AddrInUse/i.test(error.message)) {
+    return new Error(
+      `CHAIN_PORT ${port} on 127.0.0.1 is taken by another process (not an anvil this data directory's service started): ` +
+        `stop that process, or set CHAIN_PORT to a free port (0 picks one) (${error.message})`,
+    );
+  }
+  return error;
 }
 
 async function waitForChainId(rpcUrl: string, chainId: number, timeoutMs: number): Promise<void> {

@@ -2,17 +2,31 @@ import { setContractSignatureVerifier } from '../auth/contract-signatures.ts';
 import type { Services } from '../http/context.ts';
 import { restoreMissingMints } from '../ownership/chain-ownership.ts';
 import type { LocalChain } from './local-chain.ts';
+import { reconcileCredit, type ReconcileReport } from './reconcile.ts';
+
+export interface AttachReport {
+  /** Names minted again because the chain had lost them. */
+  restored: string[];
+  credit: ReconcileReport;
+}
 
 /**
  * Puts a service on the chain: ownership is read from the NFT (the database registry it replaces keeps a mirror
  * row per domain for parking and availability), credit is the Credit ERC-20, contract-account signatures are
- * checked against the chain, and mints the chain lost since the database recorded them are restored. Call it
- * before the service serves or processes orders. Returns the names restored.
+ * checked against the chain, and the chain is brought back to what the database recorded (the journal) after a
+ * crash: lost mints are minted again, and every faucet grant, charge and refund is set to its journal entry. Call it
+ * before the service serves or processes orders.
  */
-export async function attachChain(services: Services, chain: LocalChain): Promise<string[]> {
+export async function attachChain(services: Services, chain: LocalChain): Promise<AttachReport> {
   const database = services.ownership;
   services.ownership = chain.ownership({ mirror: database });
   services.credit = chain.credit;
   setContractSignatureVerifier(services, chain.signatures);
-  return restoreMissingMints(chain.clients, chain.deployment, services.db);
+  const restored = await restoreMissingMints(chain.clients, chain.deployment, services.db);
+  // Undo writes the database never committed only on the anvil this service started: nobody else writes there, and
+  // nothing is in flight before the service serves. A node given by CHAIN_RPC_URL may be shared with an instance
+  // that is between its chain write and its commit.
+  const credit = await reconcileCredit(chain.clients, chain.deployment, services.db, { undoAhead: chain.ownsNode });
+  if (restored.length > 0 || credit.restored > 0 || credit.undone > 0) await chain.saveState();
+  return { restored, credit };
 }

@@ -14,6 +14,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_CHAIN_ID } from './anvil.ts';
 import { serialQueue } from '../support/serial-queue.ts';
+import { crashPoint } from './crash-points.ts';
 
 /**
  * Anvil's first dev account (from its public default mnemonic): deployer, minter and faucet of the local chain.
@@ -69,6 +70,8 @@ export function chainClients(options: { rpcUrl: string; chainId?: number; servic
         const hash = await send(wallet);
         const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
         if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+        // The kill -9 suite dies here: mined on the chain, the database transaction around it not committed.
+        crashPoint('chain-write');
         return receipt;
       }),
   };

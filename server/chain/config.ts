@@ -7,7 +7,9 @@ import { z } from 'zod';
  * - CHAIN_RPC_URL: with CHAIN=anvil, use this running node instead of starting one (e.g. one shared by an e2e run).
  * - CHAIN_PORT: the port of the started anvil (127.0.0.1); 0 (default) picks a free one. Choose it when something
  *   else must reach the chain too (the dashboard's wagmi transport, an e2e run transferring an NFT).
- * - CHAIN_STATE_INTERVAL_S: seconds between state dumps of the started anvil (it also dumps when stopped).
+ * - CHAIN_STATE_INTERVAL_S: seconds between saves of the started anvil's state (written atomically by the service,
+ *   only when it changed; also saved when stopped). What the database acknowledged never depends on it: start-up
+ *   reconciles the chain with the database (docs/service/crash-safety.md).
  */
 export const chainConfigShape = {
   CHAIN: z.enum(['anvil', 'none']).default('none'),

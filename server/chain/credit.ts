@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { getAddress, keccak256, stringToBytes, type Hex } from 'viem';
 import type { ChainClients } from './client.ts';
 import { creditAbi } from './contracts.ts';
@@ -16,6 +17,8 @@ export const unitsToCents = (units: bigint): number => Number(units / UNITS_PER_
 
 /** The on-chain reference of an order: keccak256 of its id. */
 export const orderRef = (orderId: string): Hex => keccak256(stringToBytes(orderId));
+/** The on-chain reference of a faucet grant (a `faucet_grants` row): its own namespace, so it never meets an order's. */
+export const grantRef = (grantId: string): Hex => keccak256(stringToBytes(`faucet-grant:${grantId}`));
 
 /**
  * The payment credit, in cents, as the orders and balance code need it. Every write is idempotent per order, so
@@ -23,8 +26,11 @@ export const orderRef = (orderId: string): Hex => keccak256(stringToBytes(orderI
  */
 export interface CreditLedger {
   balanceCents(wallet: string): Promise<number>;
-  /** The faucet: creates credit for the wallet. */
-  grantCents(wallet: string, cents: number): Promise<void>;
+  /**
+   * The faucet: creates credit for the wallet, once per `grantId` (its journal row; a new one when omitted).
+   * `_q` is the caller's database transaction, which the chain cannot join (the same shape as the CreditStore).
+   */
+  grantCents(wallet: string, cents: number, _q?: unknown, grantId?: string): Promise<void>;
   /** Takes the order's price; `insufficient` (nothing taken) when the balance cannot pay. */
   charge(input: { wallet: string; cents: number; orderId: string }): Promise<'charged' | 'insufficient'>;
   /** Brings the order's refunds up to `totalRefundedCents` (at most what it was charged). */
@@ -39,8 +45,10 @@ export function chainCredit(clients: ChainClients, deployment: Pick<Deployment, 
       const units = await clients.public.readContract({ address, abi: creditAbi, functionName: 'balanceOf', args: [getAddress(wallet)] });
       return unitsToCents(units);
     },
-    async grantCents(wallet, cents) {
-      await clients.write((w) => w.writeContract({ address, abi: creditAbi, functionName: 'mint', args: [getAddress(wallet), centsToUnits(cents)] }));
+    async grantCents(wallet, cents, _q, grantId = randomUUID()) {
+      await clients.write((w) =>
+        w.writeContract({ address, abi: creditAbi, functionName: 'grant', args: [getAddress(wallet), centsToUnits(cents), grantRef(grantId)] }),
+      );
     },
     async charge({ wallet, cents, orderId }) {
       try {

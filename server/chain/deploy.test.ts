@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,7 +63,7 @@ describe('deployment and restarts', () => {
     expect(JSON.parse(await readFile(deploymentFile(dataDir), 'utf8'))).toEqual(again.deployment);
   }, 60_000);
 
-  it('keeps what was dumped before a crash (SIGKILL): anvil dumps its state every CHAIN_STATE_INTERVAL_S', async () => {
+  it('keeps what was saved before a crash (SIGKILL): the service saves the state every CHAIN_STATE_INTERVAL_S', async () => {
     const crashDir = await mkdtemp(join(tmpdir(), 'namefi-crash-'));
     try {
       const node = await startAnvil({ dataDir: crashDir, stateIntervalS: 1 });
@@ -72,16 +72,15 @@ describe('deployment and restarts', () => {
       const alice = privateKeyToAccount(generatePrivateKey()).address;
       await chainCredit(clients, deployment).grantCents(alice, 4200);
       const granted = Date.now();
-      // Wait for two dumps after the grant (the second surely started after it), then crash.
+      // A save that started after the grant, then the crash.
       const statePath = join(crashDir, 'chain', 'state.json');
       const written = async () => (existsSync(statePath) ? (await stat(statePath)).mtimeMs : 0);
-      await expect.poll(written, { timeout: 10_000, interval: 100 }).toBeGreaterThan(granted);
-      const firstDump = await written();
-      await expect.poll(written, { timeout: 10_000, interval: 100 }).toBeGreaterThan(firstDump);
+      await expect.poll(written, { timeout: 10_000, interval: 100 }).toBeGreaterThan(granted + 50);
       process.kill(node.pid, 'SIGKILL');
       await node.stop();
       const restarted = await startAnvil({ dataDir: crashDir });
       try {
+        expect(restarted.stateOnStart).toBe('loaded');
         const after = chainClients({ rpcUrl: restarted.rpcUrl });
         expect((await ensureDeployment(after, { dataDir: crashDir })).deployed).toBe(false);
         expect(await chainCredit(after, deployment).balanceCents(alice)).toBe(4200);
@@ -90,6 +89,36 @@ describe('deployment and restarts', () => {
       }
     } finally {
       await rm(crashDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('sets a damaged state file aside and starts a new chain instead of failing', async () => {
+    const damagedDir = await mkdtemp(join(tmpdir(), 'namefi-damaged-'));
+    const warnings: string[] = [];
+    try {
+      const statePath = join(damagedDir, 'chain', 'state.json');
+      for (const [content, reason] of [['', /empty/], ['{"accounts": {"0x', /not valid JSON/], ['{"accounts": 7}', /not an anvil state/]] as const) {
+        await rm(join(damagedDir, 'chain'), { recursive: true, force: true });
+        await mkdir(join(damagedDir, 'chain'), { recursive: true });
+        await writeFile(statePath, content);
+        const node = await startAnvil({ dataDir: damagedDir, warn: (m) => warnings.push(m) });
+        try {
+          expect(node.stateOnStart).toBe('damaged');
+          expect(warnings.at(-1)).toMatch(reason);
+          expect(await chainClients({ rpcUrl: node.rpcUrl }).public.getBlockNumber()).toBe(0n);
+          const aside = (await readdir(join(damagedDir, 'chain'))).filter((n) => n.startsWith('state.json.damaged-'));
+          expect(aside).toHaveLength(1);
+          expect(await readFile(join(damagedDir, 'chain', aside[0]), 'utf8')).toBe(content);
+        } finally {
+          await node.stop();
+        }
+        // The stop saved a whole state, which the next start loads.
+        const again = await startAnvil({ dataDir: damagedDir });
+        expect(again.stateOnStart).toBe('loaded');
+        await again.stop();
+      }
+    } finally {
+      await rm(damagedDir, { recursive: true, force: true });
     }
   }, 60_000);
 
@@ -106,6 +135,6 @@ describe('deployment and restarts', () => {
     const spare = await startAnvil();
     await spare.stop();
     await spare.stop();
-    await expect(startAnvil({ port: anvil!.port })).rejects.toThrow(/anvil exited/);
+    await expect(startAnvil({ port: anvil!.port })).rejects.toThrow(/^CHAIN_PORT \d+ on 127\.0\.0\.1 is taken by another process/);
   });
 });

@@ -17,9 +17,15 @@ export interface LocalChain {
   ownership(options?: { mirror?: Ownership }): Ownership;
   credit: CreditLedger;
   signatures: ChainSignatures;
+  /** True when this service started the node (anvil), so no one else writes to it. */
+  ownsNode: boolean;
+  /** The anvil this service started, when it did: its state on start, its pidfile. */
+  anvil: Anvil | null;
+  /** Saves the started anvil's state now (atomically); nothing for a node given by CHAIN_RPC_URL. */
+  saveState(): Promise<void>;
   /** Milliseconds spent starting the node and ensuring the deployment. */
   timings: { nodeMs: number; deployMs: number };
-  /** Stops the anvil this started (its state is dumped); leaves a node given by CHAIN_RPC_URL running. */
+  /** Stops the anvil this started (its state is saved); leaves a node given by CHAIN_RPC_URL running. */
   stop(): Promise<void>;
 }
 
@@ -46,6 +52,11 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
       ownership: (o = {}) => chainOwnership(clients, deployment, o),
       credit: chainCredit(clients, deployment),
       signatures: chainSignatures(clients.public),
+      ownsNode: anvil !== null,
+      anvil,
+      saveState: async () => {
+        await anvil?.saveState();
+      },
       timings: { nodeMs: Math.round(nodeMs), deployMs: Math.round(performance.now() - started - nodeMs) },
       stop: async () => {
         await anvil?.stop();

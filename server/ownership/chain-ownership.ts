@@ -61,9 +61,11 @@ export function chainOwnership(clients: ChainClients, deployment: Pick<Deploymen
 
 /**
  * Mints again, from the database registry, every domain the chain does not know: after the chain lost state the
- * database kept (anvil dumps its state every few seconds, so a crash can lose the last mints; a deleted state file
- * loses them all). Each goes to the wallet the database recorded, with its recorded expiry. Returns the names
- * restored. Run at start-up, after `ensureDeployment`.
+ * database kept (a crash after the last state save, or a damaged or deleted state file). Each goes to the wallet the
+ * database recorded, with its recorded expiry. A domain the chain holds for another wallet was transferred on the
+ * chain: the database's row follows it, so that a chain lost later is rebuilt with the transfer. Returns the names
+ * restored. Run at start-up, after `ensureDeployment`. (A mint the chain took whose transaction did not commit needs
+ * nothing here: its order is still PROCESSING, and the worker's retry finds the NFT with the receiver and keeps it.)
  */
 export async function restoreMissingMints(clients: ChainClients, deployment: Pick<Deployment, 'registry' | 'chainId'>, q: Queryable): Promise<string[]> {
   const rows = await q.query<{ name: string; owner_address: string; expires_at: Date | string }>('SELECT name, owner_address, expires_at FROM domains ORDER BY name');
@@ -75,7 +77,13 @@ export async function restoreMissingMints(clients: ChainClients, deployment: Pic
       batch.map((row) => clients.public.readContract({ address, abi: domainRegistryAbi, functionName: 'domainByName', args: [row.name] })),
     );
     for (const [j, row] of batch.entries()) {
-      if (holders[j][0] !== zeroAddress) continue;
+      const holder = holders[j][0];
+      if (holder !== zeroAddress) {
+        if (holder.toLowerCase() !== row.owner_address.toLowerCase()) {
+          await q.query('UPDATE domains SET owner_address = $1, updated_at = now() WHERE name = $2', [holder.toLowerCase(), row.name]);
+        }
+        continue;
+      }
       const expiry = BigInt(Math.floor(new Date(row.expires_at).getTime() / 1000));
       await clients.write((w) => w.writeContract({ address, abi: domainRegistryAbi, functionName: 'mint', args: [getAddress(row.owner_address), row.name, expiry] }));
       restored.push(row.name);
