@@ -1,5 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { answerClientErrors, closeAfterRefusedBody } from './http/connection.ts';
 import { resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -52,7 +54,9 @@ export async function startService(config: Config): Promise<RunningService> {
   const worker = startOrderWorker(services);
   wake = worker.wake;
   const server = await new Promise<ServerType>((ready, fail) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => ready(s));
+    const fetch = async (request: Request, env?: unknown) => closeAfterRefusedBody(await app.fetch(request, env));
+    const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => ready(s));
+    answerClientErrors(s as Server);
     s.once('error', fail);
   }).catch(async (error: unknown) => {
     await worker.stop();

@@ -1,7 +1,8 @@
 import type { Operation } from '../../src/core/operations.ts';
 import { envelope } from '../../src/core/wire/eip712.ts';
 import type { Principal, Services } from '../http/context.ts';
-import { unauthorized } from '../http/errors.ts';
+import { invalidInput, unauthorized } from '../http/errors.ts';
+import { textProblem } from '../../src/core/wire/text.ts';
 import { authenticateApiKey } from './api-key.ts';
 import { authenticateEnvelope, hasSignatureHeaders } from './eip712.ts';
 import { authenticateSiweToken } from './siwe-session.ts';
@@ -18,10 +19,26 @@ export interface AuthResult {
  * A credential that is sent must be valid (401 otherwise), even where none is needed.
  */
 export async function authenticate(services: Services, operation: Operation, request: { headers: Headers; body: unknown }): Promise<AuthResult> {
+  refuseUnfitEnvelopeText(request.body);
   const parsed = envelope.safeParse(request.body);
   const payload = parsed.success ? parsed.data.payload : request.body;
   if (operation.auth === 'none') return { principal: null, payload };
   return { principal: await principalOf(services, operation, request), payload };
+}
+
+/**
+ * An envelope's own strings are stored (the nonce) or compared before the payload's schema is looked at: a NUL or a
+ * lone surrogate there is a 400 on that field, whatever the credential, never a database error.
+ */
+function refuseUnfitEnvelopeText(body: unknown): void {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const field of ['payloadType', 'nonce'] as const) {
+    const value = (body as Record<string, unknown>)[field];
+    const problem = typeof value === 'string' ? textProblem(value) : null;
+    if (problem) fieldErrors[field] = [problem];
+  }
+  if (Object.keys(fieldErrors).length > 0) throw invalidInput(fieldErrors);
 }
 
 async function principalOf(services: Services, operation: Operation, { headers, body }: { headers: Headers; body: unknown }): Promise<Principal | null> {

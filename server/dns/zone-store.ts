@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { fullName, relativeName, validateRecordName } from '../../src/core/dns/names.ts';
 import { parkingRecords } from '../../src/core/dns/parking.ts';
 import { validateRdata } from '../../src/core/dns/rdata.ts';
+import { nonAsciiRdataProblem } from '../../src/core/dns/ascii-only.ts';
+import { isAsciiText, NOT_ASCII_MESSAGE } from '../../src/core/wire/text.ts';
 import { MAX_NAME_LENGTH, type RecordLike } from '../../src/core/dns/types.ts';
 import { checkZoneChange, type ZoneViolation } from '../../src/core/dns/zone-rules.ts';
 import type { DnsRecord, RecordType } from '../../src/core/wire/dns.ts';
@@ -323,14 +325,16 @@ function checkRecordLimit(zoneName: string, count: number | null, delta: number,
 /** A record's name and data by the core rules, in their stored forms; problems land on `pathOf(field)`. */
 function normaliseRecord(zoneName: string, problems: Problems, pathOf: (field: string) => string | null, record: Partial<RecordLike> & { name: string; ttl: number }): RecordLike {
   const { name, type, rdata, ttl } = record;
-  const checkedName = validateRecordName(name, zoneName);
+  // The core validators turn Unicode into A-labels for the dashboard; the service stores only what was sent.
+  const checkedName = isAsciiText(name) ? validateRecordName(name, zoneName) : ({ ok: false, message: NOT_ASCII_MESSAGE } as const);
   if (!checkedName.ok) {
     const tooLong = fullName(relativeName(name, zoneName), zoneName).length > MAX_NAME_LENGTH;
     problems.add(pathOf('name'), checkedName.message, tooLong ? 'DNS_NAME_TOO_LONG' : undefined);
   }
   let data = rdata ?? '';
   if (type !== undefined && rdata !== undefined) {
-    const checkedData = validateRdata(type, rdata);
+    const unicode = nonAsciiRdataProblem(type, rdata);
+    const checkedData = unicode ? ({ ok: false, message: unicode } as const) : validateRdata(type, rdata);
     if (checkedData.ok) data = checkedData.value;
     else problems.add(pathOf('rdata'), checkedData.message);
   }

@@ -5,6 +5,8 @@ import { HttpError, fromZodError } from './errors.ts';
 import type { Handlers, Principal, Services } from './context.ts';
 
 export const API_PREFIX = '/v-next';
+/** Deepest nesting a body may have: every payload of the contract is a few levels deep, and deeper JSON overflows the stack of recursive code. */
+export const MAX_JSON_DEPTH = 64;
 
 /** A 200 answer already serialised (a cached 10,000-record zone), sent as is instead of stringified again. */
 export class JsonText {
@@ -29,6 +31,7 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
       const body = operation.method === 'GET' ? undefined : await readJson(c);
       const { principal, payload } = await authenticate(services, operation, { headers: c.req.raw.headers, body });
       if (principal) options.onAuthenticated?.(c, principal);
+      const params = readParams(c, operation);
       const raw = operation.method === 'GET' ? readQuery(c, operation) : payload;
       let input: unknown = raw;
       if (operation.input) {
@@ -36,7 +39,7 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
         if (!parsed.success) throw fromZodError(parsed.error);
         input = parsed.data;
       }
-      const result = await handler({ input, params: c.req.param() as Record<string, string>, principal, services, request: c.req.raw });
+      const result = await handler({ input, params, principal, services, request: c.req.raw });
       if (result instanceof JsonText) return c.body(result.text, 200, { 'content-type': 'application/json' });
       return c.json(result as object);
     });
@@ -46,6 +49,13 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
 async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  const depth = nestingDepth(text);
+  if (depth > MAX_JSON_DEPTH) {
+    throw new HttpError(400, `The request body nests ${depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted`, {
+      formErrors: [`JSON nested deeper than ${MAX_JSON_DEPTH} levels`],
+      fieldErrors: {},
+    });
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -53,10 +63,37 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** How deep arrays and objects nest in JSON text, counted without parsing (strings skipped), so a deep body costs no stack. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) max = Math.max(max, (depth += 1));
+    else if (ch === 0x5d || ch === 0x7d) depth -= 1;
+  }
+  return max;
+}
+
+/** Path parameters, checked by the operation's schema when it has one (a NUL or a lone surrogate is a 400, not a query). */
+function readParams(c: Context, operation: Operation): Record<string, string> {
+  const params = c.req.param() as Record<string, string>;
+  if (!operation.params) return params;
+  const parsed = operation.params.safeParse(params);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  return parsed.data as Record<string, string>;
+}
+
 /** Query parameters as an object; repeated keys and array fields become arrays; `payload[x]` (the seed's deep-object form) becomes x. */
 function readQuery(c: Context, operation: Operation): Record<string, unknown> {
   const url = new URL(c.req.url);
-  const out: Record<string, unknown> = {};
+  // No prototype: a parameter named __proto__ or constructor is a key like any other.
+  const out: Record<string, unknown> = Object.create(null);
   const arrayFields = arrayKeysOf(operation);
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);

@@ -6,6 +6,7 @@ import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
 import { parseDomainName } from '../../src/core/names/index.ts';
 import { validateRecordName } from '../../src/core/dns/names.ts';
 import { validateRdata } from '../../src/core/dns/rdata.ts';
+import { nonAsciiRdataProblem } from '../../src/core/dns/ascii-only.ts';
 import { checkName } from '../search/availability.ts';
 import { CREDIT_CHAIN_ID, heldCents } from '../balance/credit.ts';
 import { DURATION_YEARS, formatUsd, priceCents } from './pricing.ts';
@@ -19,7 +20,9 @@ export function validateInitialRecords(zoneName: string, records: readonly ZoneR
   const fieldErrors: Record<string, string[]> = {};
   const out = records.map((record, i) => {
     const name = validateRecordName(record.name, zoneName);
-    const rdata = validateRdata(record.type, record.rdata);
+    // Names are ASCII by the input schema; host names inside the data are refused here rather than converted.
+    const unicode = nonAsciiRdataProblem(record.type, record.rdata);
+    const rdata = unicode ? ({ ok: false, message: unicode } as const) : validateRdata(record.type, record.rdata);
     if (!name.ok) fieldErrors[`records.${i}.name`] = [name.message];
     if (!rdata.ok) fieldErrors[`records.${i}.rdata`] = [rdata.message];
     return { ...record, name: name.ok ? name.value : record.name, rdata: rdata.ok ? rdata.value : record.rdata };

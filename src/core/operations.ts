@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { success, zoneName } from './wire/common.ts';
+import { safeText } from './wire/text.ts';
 import * as dns from './wire/dns.ts';
 import * as parking from './wire/parking.ts';
 import * as search from './wire/search.ts';
@@ -64,7 +65,7 @@ export const operations = {
 
   registerDomain: op({ id: 'registerDomain', method: 'POST', path: '/orders/register-domain', tag: 'orders', summary: 'Order a registration', auth: 'write', input: orders.registerDomainInput, output: orders.createdOrder }),
   registerWithRecords: op({ id: 'registerWithRecords', method: 'POST', path: '/orders/register-domain/records', tag: 'orders', summary: 'Order a registration with initial records', auth: 'write', input: orders.registerWithRecordsInput, output: orders.createdOrder }),
-  getOrder: op({ id: 'getOrder', method: 'GET', path: '/orders/{orderId}', tag: 'orders', summary: 'One order with its items and payments', auth: 'siwe', params: z.object({ orderId: z.string() }), output: orders.orderDetails }),
+  getOrder: op({ id: 'getOrder', method: 'GET', path: '/orders/{orderId}', tag: 'orders', summary: 'One order with its items and payments', auth: 'siwe', params: z.object({ orderId: safeText() }), output: orders.orderDetails }),
 
   getUserOrders: op({ id: 'getUserOrders', method: 'GET', path: '/user/orders', tag: 'user', summary: 'Order items of the caller, newest first', auth: 'siwe', output: orders.userOrders }),
   getUserDomains: op({ id: 'getUserDomains', method: 'GET', path: '/user/domains', tag: 'user', summary: 'Domains the caller owns', auth: 'siwe', output: user.userDomains }),
@@ -73,7 +74,7 @@ export const operations = {
 
   createApiKey: op({ id: 'createApiKey', method: 'POST', path: '/user/api-keys', tag: 'user', summary: 'Create an API key (shown once)', auth: 'siwe', input: user.createApiKeyInput, output: user.createdApiKey }),
   listApiKeys: op({ id: 'listApiKeys', method: 'GET', path: '/user/api-keys', tag: 'user', summary: 'The caller\u2019s API keys', auth: 'siwe', output: user.apiKeyList }),
-  revokeApiKey: op({ id: 'revokeApiKey', method: 'DELETE', path: '/user/api-keys/{id}', tag: 'user', summary: 'Revoke an API key', auth: 'siwe', params: z.object({ id: z.string() }), output: success }),
+  revokeApiKey: op({ id: 'revokeApiKey', method: 'DELETE', path: '/user/api-keys/{id}', tag: 'user', summary: 'Revoke an API key', auth: 'siwe', params: z.object({ id: safeText() }), output: success }),
 } as const;
 
 export type OperationId = keyof typeof operations;

@@ -77,4 +77,9 @@ describe('envelope signing', () => {
     expect(missing.found).toBe(false);
     expect(missing.availableMethods).toContain('toggleDomainParking');
   });
+
+  it('projects an object where a string is signed as "", whatever its own toString holds', () => {
+    const hostile = JSON.parse('{"zoneName":{"toString":null},"recordsIds":[{"toString":"x"}, 7, true]}') as Record<string, unknown>;
+    expect(projectStruct(TYPE_REGISTRY, 'DeleteRecords', hostile)).toEqual({ recordsIds: ['', '7', 'true'], zoneName: '' });
+  });
 });

@@ -34,7 +34,9 @@ function projectValue(types: TypeRegistry, type: string, value: unknown): unknow
   if (type.startsWith('uint') || type.startsWith('int')) return toUint(value);
   if (type === 'bool') return value === true;
   if (type === 'address') return typeof value === 'string' ? value : '0x0000000000000000000000000000000000000000';
-  return value === undefined || value === null ? '' : String(value);
+  // Only a primitive has one string form; an object (whose own `toString` may be anything) signs as "" and is
+  // left to the input schema to refuse.
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : '';
 }
 
 /** Fields absent from the payload become "", 0 or false; fields the struct lacks are dropped. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, ttl, zoneName } from './common.ts';
+import { asciiName, safeText } from './text.ts';
 
 export const RECORD_TYPES = [
   'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'PTR', 'SRV', 'CAA', 'DS', 'TLSA', 'SSHFP', 'HTTPS', 'SVCB', 'NAPTR', 'SPF',
@@ -8,8 +9,8 @@ export const recordType = z.enum(RECORD_TYPES, { error: `Type must be one of ${R
 export type RecordType = z.infer<typeof recordType>;
 
 /** Shape only; the per-type rdata rules and the zone rules live in core/dns. */
-export const recordName = z.string().max(255, 'A name is at most 255 characters');
-export const rdata = z.string().min(1, 'Record data is required');
+export const recordName = asciiName().max(255, 'A name is at most 255 characters');
+export const rdata = safeText().min(1, 'Record data is required');
 
 export const recordMetadata = z.unknown().nullable();
 export const dnsRecord = z.object({
@@ -42,8 +43,10 @@ export const createDnsRecordInput = z.object({
 });
 export type CreateDnsRecordInput = z.infer<typeof createDnsRecordInput>;
 
+const recordId = safeText().min(1, 'Name the record by its id');
+
 export const updateDnsRecordInput = z.object({
-  id: z.string().min(1),
+  id: recordId,
   zoneName,
   type: recordType.optional(),
   name: recordName.optional(),
@@ -52,7 +55,7 @@ export const updateDnsRecordInput = z.object({
 });
 export type UpdateDnsRecordInput = z.infer<typeof updateDnsRecordInput>;
 
-export const deleteDnsRecordInput = z.object({ id: z.string().min(1), zoneName });
+export const deleteDnsRecordInput = z.object({ id: recordId, zoneName });
 export type DeleteDnsRecordInput = z.infer<typeof deleteDnsRecordInput>;
 
 export const MAX_BATCH = 1000;
@@ -68,7 +71,7 @@ export type BatchCreateInput = z.infer<typeof batchCreateInput>;
 export const batchUpdateInput = z.object({
   zoneName,
   records: z
-    .array(z.object({ id: z.string().min(1), type: recordType.optional(), name: recordName.optional(), rdata: rdata.optional(), ttl: ttl.optional() }))
+    .array(z.object({ id: recordId, type: recordType.optional(), name: recordName.optional(), rdata: rdata.optional(), ttl: ttl.optional() }))
     .min(1, 'Add at least one record')
     .max(MAX_BATCH, `At most ${MAX_BATCH} records per batch`),
 });
@@ -76,6 +79,6 @@ export type BatchUpdateInput = z.infer<typeof batchUpdateInput>;
 
 export const batchDeleteInput = z.object({
   zoneName,
-  recordsIds: z.array(z.string().min(1)).min(1, 'Name at least one record').max(MAX_BATCH, `At most ${MAX_BATCH} records per batch`),
+  recordsIds: z.array(recordId).min(1, 'Name at least one record').max(MAX_BATCH, `At most ${MAX_BATCH} records per batch`),
 });
 export type BatchDeleteInput = z.infer<typeof batchDeleteInput>;

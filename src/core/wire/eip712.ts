@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 export const typedField = z.object({ name: z.string(), type: z.string() });
 export const typeRegistry = z.record(z.string(), z.array(typedField));
@@ -19,9 +20,9 @@ export type TypesForMethod = z.infer<typeof typesForMethod>;
 
 export const ENVELOPE_WINDOW = { pastSeconds: 300, futureSeconds: 30 } as const;
 export const envelope = z.object({
-  payloadType: z.string().min(1),
+  payloadType: safeText().min(1),
   payload: z.record(z.string(), z.unknown()),
   timestamp: z.number(),
-  nonce: z.string().min(1).max(256),
+  nonce: safeText().min(1).max(256),
 });
 export type Envelope = z.infer<typeof envelope>;

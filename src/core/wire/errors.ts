@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   412: 'PRECONDITION_FAILED',
   413: 'PAYLOAD_TOO_LARGE',
   429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   500: 'INTERNAL_SERVER_ERROR',
 } as const;
 
@@ -27,6 +28,7 @@ export const DEFAULT_MESSAGES: Record<number, string> = {
   412: 'Precondition Failed',
   413: 'Payload Too Large',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
 };
 

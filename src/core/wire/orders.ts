@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, isoDate, zoneName } from './common.ts';
+import { address, INT32_MAX, isoDate, zoneName } from './common.ts';
 import { zoneRecordInput, MAX_BATCH } from './dns.ts';
 
 export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'PARTIALLY_COMPLETED'] as const;
@@ -47,10 +47,11 @@ export const payment = z.object({
 });
 export type Payment = z.infer<typeof payment>;
 
-export const nftReceivingWallet = z.object({ walletAddress: address, chainId: z.number().int().positive() });
+export const chainId = z.number().int('A chain id is a whole number').positive('A chain id is positive').max(INT32_MAX, `A chain id is at most ${INT32_MAX}`);
+export const nftReceivingWallet = z.object({ walletAddress: address, chainId });
 export const registerDomainInput = z.object({
   normalizedDomainName: zoneName,
-  durationInYears: z.number().int('Years must be a whole number').min(1, 'At least one year'),
+  durationInYears: z.number().int('Years must be a whole number').min(1, 'At least one year').max(INT32_MAX, 'Too many years'),
   nftReceivingWallet: nftReceivingWallet.optional(),
 });
 export type RegisterDomainInput = z.infer<typeof registerDomainInput>;

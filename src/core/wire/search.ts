@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 export const price = z.object({
   type: z.literal('PER_YEAR'),
@@ -15,15 +16,15 @@ export const availability = z.object({
 });
 export type Availability = z.infer<typeof availability>;
 
-export const availabilityQuery = z.object({ domain: z.string().min(1, 'Type a domain name').max(253) });
+export const availabilityQuery = z.object({ domain: safeText().min(1, 'Type a domain name').max(253) });
 export const MAX_BULK = 50;
 export const bulkAvailabilityQuery = z.object({
-  domains: z.array(z.string().min(1).max(253)).min(1, 'Name at least one domain').max(MAX_BULK, `At most ${MAX_BULK} names`),
+  domains: z.array(safeText().min(1).max(253)).min(1, 'Name at least one domain').max(MAX_BULK, `At most ${MAX_BULK} names`),
 });
 export const bulkAvailability = z.array(availability);
 
 export const suggestionsQuery = z.object({
-  query: z.string().min(1, 'Type something to get suggestions').max(253),
+  query: safeText().min(1, 'Type something to get suggestions').max(253),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(16),
 });

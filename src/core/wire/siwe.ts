@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { address, isoDate } from './common.ts';
+import { address, INT32_MAX, isoDate } from './common.ts';
+import { safeText } from './text.ts';
 
 export const allowedChains = z.array(z.number().int());
 export const nonceQuery = z.object({ signerAddress: address });
@@ -7,14 +8,16 @@ export const nonceResult = z.union([
   z.object({ valid: z.literal(true), nonce: z.string() }),
   z.object({ valid: z.literal(false), error: z.string() }),
 ]);
-export const messageQuery = z.object({ signerAddress: address, nonce: z.string().min(8), chainId: z.coerce.number().int() });
+const chainId = z.number().int().positive().max(INT32_MAX, `A chain id is at most ${INT32_MAX}`);
+const nonce = safeText().min(8);
+export const messageQuery = z.object({ signerAddress: address, nonce, chainId: z.coerce.number().pipe(chainId) });
 export const siweMessage = z.object({
   address,
-  chainId: z.number().int(),
-  domain: z.string(),
-  uri: z.string(),
-  nonce: z.string(),
-  statement: z.string(),
+  chainId,
+  domain: safeText(),
+  uri: safeText(),
+  nonce,
+  statement: safeText(),
   version: z.literal('1'),
   issuedAt: isoDate,
   expirationTime: isoDate,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { address, isoDate } from './common.ts';
+import { displayText } from './text.ts';
 
 export const userDomain = z.object({
   normalizedDomainName: z.string(),
@@ -27,7 +28,7 @@ export const faucetResult = z.object({
 export type FaucetResult = z.infer<typeof faucetResult>;
 
 export const API_KEY_PATTERN = /^nfk_[A-Za-z0-9_-]{43}$/;
-export const createApiKeyInput = z.object({ label: z.string().trim().min(1, 'Give the key a label').max(100, 'At most 100 characters') });
+export const createApiKeyInput = z.object({ label: displayText(z.string().trim().min(1, 'Give the key a label').max(100, 'At most 100 characters')) });
 export const createdApiKey = z.object({ id: z.string(), label: z.string(), key: z.string(), createdAt: isoDate });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 export const apiKeySummary = z.object({
