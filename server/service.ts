@@ -83,11 +83,17 @@ export async function startService(config: Config): Promise<RunningService> {
 /** CHAIN=anvil: ownership, credit and contract-account signatures move to the chain (see `chain/attach.ts`). */
 async function startChain(config: Config, services: Services): Promise<LocalChain | null> {
   if (config.CHAIN !== 'anvil') return null;
+  // Instances sharing a node and a database start on it one at a time: one deploys, one restores what was lost.
+  return services.db.exclusive('namefi:chain-start', () => attachStartedChain(config, services));
+}
+
+async function attachStartedChain(config: Config, services: Services): Promise<LocalChain> {
   const chain = await startLocalChain({
     dataDir: config.DATA_DIR,
     rpcUrl: config.CHAIN_RPC_URL,
     port: config.CHAIN_PORT,
     stateIntervalS: config.CHAIN_STATE_INTERVAL_S,
+    db: services.db,
   });
   try {
     const { restored, credit } = await attachChain(services, chain);

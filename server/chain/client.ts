@@ -67,7 +67,7 @@ export function chainClients(options: { rpcUrl: string; chainId?: number; servic
     serial,
     write: (send) =>
       serial(async () => {
-        const hash = await send(wallet);
+        const hash = await sendOwnNonce(() => send(wallet));
         const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
         if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
         // The kill -9 suite dies here: mined on the chain, the database transaction around it not committed.
@@ -75,4 +75,30 @@ export function chainClients(options: { rpcUrl: string; chainId?: number; servic
         return receipt;
       }),
   };
+}
+
+/** Tries when another process sending from the same account (an instance sharing the node) took the nonce first. */
+const NONCE_TRIES = 8;
+
+/**
+ * Sends with the account's next nonce, read from the node at each try. The queue above orders this process's writes;
+ * an instance sharing the node can still take the same nonce between the read and the send, and the node then
+ * refuses one of the two: that one is sent again with a fresh nonce.
+ */
+async function sendOwnNonce(send: () => Promise<Hash>): Promise<Hash> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= NONCE_TRIES || !isNonceRace(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+    }
+  }
+}
+
+export function isNonceRace(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (/nonce too low|nonce has already been used|replacement transaction underpriced|already known|nonce.*(lower|mismatch)/i.test(e.message)) return true;
+  }
+  return false;
 }

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { getAddress, isAddress, type Address } from 'viem';
+import type { Queryable } from '../db/database.ts';
 import type { ChainClients } from './client.ts';
 import type { ContractName } from './compile.ts';
 import { bytecodeOf, creditAbi, domainRegistryAbi, smartAccountFactoryAbi } from './contracts.ts';
@@ -19,26 +20,48 @@ export interface Deployment {
 export const deploymentFile = (dataDir: string) => join(resolve(dataDir, 'chain'), 'deployment.json');
 
 /**
- * Returns the deployment recorded in `dataDir` when its contracts still have code on this chain, else deploys
- * them all again (a fresh or reset chain) and records the new addresses. Without `dataDir` it always deploys.
+ * Returns the recorded deployment when its contracts still have code on this chain, else deploys them all again (a
+ * fresh or reset chain) and records the new addresses. The record is the database's (`chain_deployments`, shared by
+ * instances on one chain; call this under `db.exclusive` so two of them never both deploy) and a copy in
+ * `<dataDir>/chain/deployment.json`, which also serves a database that has none yet. Without either it always deploys.
  */
 export async function ensureDeployment(
   clients: ChainClients,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; db?: Queryable } = {},
 ): Promise<{ deployment: Deployment; deployed: boolean }> {
   const file = options.dataDir ? deploymentFile(options.dataDir) : null;
-  const recorded = file ? await readDeployment(file) : null;
-  if (recorded && recorded.chainId === clients.chain.id && (await hasCode(clients, recorded))) {
-    return { deployment: recorded, deployed: false };
+  const candidates = [options.db ? await readRecordedDeployment(options.db, clients.chain.id) : null, file ? await readDeployment(file) : null];
+  for (const recorded of candidates) {
+    if (recorded && recorded.chainId === clients.chain.id && (await hasCode(clients, recorded))) {
+      await record(recorded, options.db, file);
+      return { deployment: recorded, deployed: false };
+    }
   }
   const deployment = await deployContracts(clients);
-  if (file) {
+  await record(deployment, options.db, file);
+  return { deployment, deployed: true };
+}
+
+async function record(deployment: Deployment, db: Queryable | undefined, file: string | null): Promise<void> {
+  if (db) {
+    await db.query(
+      `INSERT INTO chain_deployments (chain_id, deployment) VALUES ($1, $2)
+       ON CONFLICT (chain_id) DO UPDATE SET deployment = EXCLUDED.deployment, recorded_at = now() WHERE chain_deployments.deployment <> EXCLUDED.deployment`,
+      [deployment.chainId, JSON.stringify(deployment)],
+    );
+  }
+  if (file && JSON.stringify(await readDeployment(file)) !== JSON.stringify(deployment)) {
     await mkdir(resolve(file, '..'), { recursive: true });
     // Write then rename, so a crash never leaves half a file.
     await writeFile(`${file}.tmp`, `${JSON.stringify(deployment, null, 2)}\n`);
     await rename(`${file}.tmp`, file);
   }
-  return { deployment, deployed: true };
+}
+
+async function readRecordedDeployment(db: Queryable, chainId: number): Promise<Deployment | null> {
+  const [row] = await db.query<{ deployment: unknown }>('SELECT deployment FROM chain_deployments WHERE chain_id = $1', [chainId]);
+  const raw = typeof row?.deployment === 'string' ? JSON.parse(row.deployment) : row?.deployment;
+  return raw ? asDeployment(raw) : null;
 }
 
 /** Deploys the registry, the credit and the account factory with the service's account as their owner. */
@@ -68,12 +91,15 @@ export async function deployContracts(clients: ChainClients): Promise<Deployment
 
 /** The deployment recorded in `file`, or null when there is none or it is malformed. */
 export async function readDeployment(file: string): Promise<Deployment | null> {
-  let parsed: Partial<Deployment>;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<Deployment>;
+    return asDeployment(JSON.parse(await readFile(file, 'utf8')));
   } catch {
     return null;
   }
+}
+
+function asDeployment(value: unknown): Deployment | null {
+  const parsed = (value ?? {}) as Partial<Deployment>;
   const addresses = [parsed.registry, parsed.credit, parsed.accountFactory, parsed.accountImplementation];
   if (typeof parsed.chainId !== 'number' || !addresses.every((a) => typeof a === 'string' && isAddress(a))) return null;
   return parsed as Deployment;

@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/database.ts';
 import type { Ownership } from '../ownership/ownership.ts';
 import { chainOwnership } from '../ownership/chain-ownership.ts';
 import { startAnvil, type Anvil } from './anvil.ts';
@@ -30,7 +31,7 @@ export interface LocalChain {
 }
 
 /** Starts (or connects to) the chain and makes sure the contracts are there. */
-export async function startLocalChain(options: { dataDir: string; rpcUrl?: string; port?: number; stateIntervalS?: number }): Promise<LocalChain> {
+export async function startLocalChain(options: { dataDir: string; rpcUrl?: string; port?: number; stateIntervalS?: number; db?: Queryable }): Promise<LocalChain> {
   const started = performance.now();
   let anvil: Anvil | null = null;
   let rpcUrl = options.rpcUrl;
@@ -42,7 +43,7 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
     const chainId = anvil ? anvil.chainId : await chainClients({ rpcUrl }).public.getChainId();
     const clients = chainClients({ rpcUrl, chainId });
     const nodeMs = performance.now() - started;
-    const { deployment, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir });
+    const { deployment, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir, db: options.db });
     return {
       rpcUrl,
       chainId,

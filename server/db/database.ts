@@ -11,6 +11,11 @@ export interface Database extends Queryable {
   /** Runs fn in one transaction: all or nothing. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
+  /**
+   * Runs fn while holding a database-wide lock named `key`, so that instances sharing the database do it one at a
+   * time (start-up work on a shared chain). fn uses the database as usual; the lock is held on a connection of its own.
+   */
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -30,6 +35,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     query: <T>(sql: string, params: unknown[] = []) => serial(async () => (await db.query<T>(sql, params)).rows),
     exec: (sql) => serial(async () => void (await db.exec(sql))),
     transaction: (fn) => serial(() => db.transaction((tx) => fn({ query: async (sql, params = []) => (await tx.query(sql, params)).rows as never }))),
+    // One process owns a PGlite directory, so there is no one to exclude.
+    exclusive: (_key, fn) => fn(),
     close: () => serial(() => db.close()),
   };
 }
@@ -60,6 +67,19 @@ async function openPostgres(url: string): Promise<Database> {
       } catch (error) {
         await client.query('ROLLBACK');
         throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exclusive: async (key, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+        }
       } finally {
         client.release();
       }

@@ -7,12 +7,12 @@ import { startPostgres, type PostgresServer } from '../test-support/postgres-ser
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { startServiceProcess } from '../test-support/service-process.ts';
 import { testClient, type TestClient } from '../test-support/client.ts';
+import { startAnvil } from '../chain/anvil.ts';
 
 /**
  * The contract's "More than one instance": several service instances on one PostgreSQL database. In-process
  * instances (each its own pool, so its own connections) for the races; separate processes where one must die.
- * Without a chain: every instance would sign chain transactions with the one service account (see
- * docs/service/multiple-instances.md).
+ * Most cases run without a chain; the last shares one anvil between the instances (CHAIN_RPC_URL).
  */
 const MIGRATIONS = readdirSync(new URL('./migrations/', import.meta.url)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).length;
 const FINISHED = ['SUCCEEDED', 'FAILED', 'PARTIALLY_COMPLETED'];
@@ -268,4 +268,41 @@ describe('an instance killed with an order in flight', () => {
     }
     console.log(`SIGKILL with an order in flight: ${KILL_POINTS.length} kill points, order status when killed ${JSON.stringify(atKill)}; each finished once by the other instance, charged once`);
   }, 150_000);
+});
+
+describe('instances sharing one chain (CHAIN_RPC_URL) and one database', () => {
+  it('start together on one set of contracts, and take faucet grants and checkouts at both without a nonce race or a double charge', async () => {
+    const url = await freshDatabase();
+    const anvil = await startAnvil();
+    const env = { DATABASE_URL: url, CHAIN: 'anvil', CHAIN_RPC_URL: anvil.rpcUrl, ORDER_PROCESSING_MS: '100' };
+    const [a, b] = await Promise.all([startTestService(env), startTestService(env)]);
+    try {
+      expect(a.chain!.deployment).toEqual(b.chain!.deployment);
+      expect(await inspect(url).query('SELECT chain_id FROM chain_deployments')).toEqual([{ chain_id: 31337 }]);
+
+      // Faucet grants at both instances at once: every one is a chain transaction from the one service account.
+      const wallets = Array.from({ length: 6 }, newWallet);
+      const sessions = await Promise.all(wallets.map((w, i) => fundedSession(testClient(i % 2 ? b : a), w.key)));
+      for (const [i, headers] of sessions.entries()) {
+        expect((await testClient(i % 2 ? a : b).call('getBalance', { headers })).body.totalBalanceInUsdCents).toBe(10_000);
+      }
+
+      // One wallet's checkouts split over both: each charged once on the chain, the one that does not fit refused.
+      const [buyer] = wallets;
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => testClient(i % 2 ? b : a).signed(buyer.key, 'registerDomain', { normalizedDomainName: `shared-chain-${i}.org`, durationInYears: 1 })),
+      );
+      expect(replies.map((r) => r.status).sort()).toEqual([...Array(9).fill(200), 402]);
+      for (const reply of replies.filter((r) => r.status === 200)) {
+        expect((await waitFinished(testClient(a), sessions[0], reply.body.id)).order.status).toBe('SUCCEEDED');
+      }
+      expect(await b.chain!.credit.balanceCents(buyer.address)).toBe(10_000 - 9 * 1100);
+      const owned = await a.services.ownership.domainsOf(buyer.address);
+      expect(owned.map((d) => d.name).sort()).toEqual(replies.filter((r) => r.status === 200).map((r) => r.body.items[0].normalizedDomainName).sort());
+      console.log('Shared chain: 2 instances on one anvil and one database, one deployment; 6 faucet grants and 10 checkouts split over both, 9 charged once on the chain');
+    } finally {
+      await Promise.all([a.destroy(), b.destroy()]);
+      await anvil.stop();
+    }
+  });
 });
