@@ -13,15 +13,15 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
-/**
- * Mounts every operation of the table that has a handler. Order of checks (contract): malformed JSON →
- * authentication → input schema → the handler's own checks (ownership, record ids, zone rules).
- */
 export interface MountOptions {
   /** Called once a credential has verified, before the input is checked (the wallet's rate limit). */
   onAuthenticated?: (c: Context, principal: Principal) => void;
 }
 
+/**
+ * Mounts every operation of the table that has a handler. Order of checks (contract): malformed JSON →
+ * authentication → input schema → the handler's own checks (ownership, record ids, zone rules).
+ */
 export function mountOperations(app: Hono, services: Services, handlers: Handlers, options: MountOptions = {}): void {
   for (const [id, operation] of Object.entries(operations) as Array<[OperationId, Operation]>) {
     const handler = handlers[id];
