@@ -6,8 +6,8 @@ import { startDashboardStack, stopStack } from './support/dashboard-stack.ts';
  * `npm run bench:requests`: a scripted session in Chromium against the built dashboard and the local
  * service (sign in, search, buy, watch the order to the end, add and edit a record) that counts every
  * request the dashboard sends to the service. Prints requests per minute over the session and in its
- * busiest minute; targets: < 20 per minute over the session and at most 30 in any 60-second window (half of the
- * 60 per minute per client IP production allows).
+ * busiest minute. The budget is the busiest 60-second window: at most 30 requests (half of the 60 per minute per
+ * client IP production allows); the rate over the whole session is printed beside it.
  *
  * The session goes at a person's pace, told by three settings (0 for both pauses gives the compressed
  * worst case, which the output also names):
@@ -16,7 +16,6 @@ import { startDashboardStack, stopStack } from './support/dashboard-stack.ts';
  *   before approving it; the dashboard shows what is signed first, and a wallet shows it again;
  * - BENCH_ORDER_MS (default 12000): how long an order stays PROCESSING.
  */
-const TARGET_PER_MINUTE = 20;
 const TARGET_BUSIEST_WINDOW = 30;
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 4000);
 const ORDER_MS = Number(process.env.BENCH_ORDER_MS ?? 12000);
@@ -155,8 +154,8 @@ async function main() {
     console.log(`  ${steps[i].step.padEnd(16)} ${String(inStep.length).padStart(3)} requests in ${seconds.padStart(3)} s: ${[...byPath].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
   }
   console.log(`  total            ${sent.length} requests`);
-  const ok = perMinute < TARGET_PER_MINUTE && busiest <= TARGET_BUSIEST_WINDOW;
-  console.log(`  per minute       ${perMinute.toFixed(1)} over the session (target < ${TARGET_PER_MINUTE}); busiest 60 s: ${busiest} (target <= ${TARGET_BUSIEST_WINDOW})  ${ok ? 'OK' : 'OVER'}`);
+  const ok = busiest <= TARGET_BUSIEST_WINDOW;
+  console.log(`  per minute       ${perMinute.toFixed(1)} over the session; busiest 60 s: ${busiest}   target <= ${TARGET_BUSIEST_WINDOW} in any 60 s  ${ok ? 'OK' : 'OVER'}`);
   console.log('\nOne by one, seconds into the session:');
   for (const s of sent) console.log(`  +${((s.at - started) / 1000).toFixed(1).padStart(5)} s  ${s.step.padEnd(16)} ${shownPath(s)}`);
   process.exitCode = ok ? 0 : 1;
