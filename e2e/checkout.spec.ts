@@ -4,6 +4,7 @@ import { header, signIn } from './support/pages.ts';
 import { recordsPage } from './pages/records.ts';
 import { checkoutPage } from './pages/checkout.ts';
 import { orderPage } from './pages/orders.ts';
+import { watchTypesRequests } from './support/types-requests.ts';
 
 const run = Date.now().toString(36);
 
@@ -12,6 +13,7 @@ test.describe('checkout', () => {
 
   test('too little balance is explained, the faucet tops up, and a two-year registration with records succeeds', async ({ page, wallet }) => {
     const domain = `shop-${run}.com`;
+    const types = watchTypesRequests(page);
     await page.goto('/');
     await signIn(page, wallet);
     const checkout = checkoutPage(page);
@@ -53,6 +55,8 @@ test.describe('checkout', () => {
 
     await expect(page).toHaveURL(/\/orders\/[^/]+$/);
     expect(wallet.requests).toContain('eth_signTypedData_v4');
+    // Checkout asked both registration operations' types once, as it opened; the refused Pay asked nothing more.
+    expect(types.counts()).toEqual({ registerDomain: 1, registerWithRecords: 1 });
     const order = orderPage(page);
     await order.expectStatus('Succeeded');
     await expect(page.getByRole('row').filter({ hasText: domain })).toContainText(`${domain}2${total}Succeeded`);

@@ -4,6 +4,7 @@ import { faucet, registerDomain, siweSignIn, waitForOrder } from './support/serv
 import { signIn } from './support/pages.ts';
 import { recordsPage } from './pages/records.ts';
 import { parkingPanel } from './pages/parking.ts';
+import { watchTypesRequests } from './support/types-requests.ts';
 
 const owner = generatePrivateKey();
 const run = Date.now().toString(36);
@@ -24,6 +25,7 @@ test.describe('parking', () => {
   });
 
   test('park keeping the apex records, unpark, then park replacing them', async ({ page, wallet }) => {
+    const types = watchTypesRequests(page);
     await page.goto('/');
     await signIn(page, wallet);
     await page.goto(`/domains/${domain}`);
@@ -61,6 +63,9 @@ test.describe('parking', () => {
     await expect(records.rowWith(PARKING_A)).toBeVisible();
     await expect(records.rowWith(OWN_A)).toHaveCount(0);
     expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(3);
+    // Three parking signatures, one types request for them; the records editor on the same page asked its own once.
+    expect(types.counts()).toMatchObject({ toggleDomainParking: 1, createDnsRecord: 1, batchCreateDnsRecords: 1 });
+    expect(Object.values(types.counts()).every((n) => n === 1)).toBe(true);
   });
 
   test('declining the signature leaves parking as it was', async ({ page, wallet }) => {

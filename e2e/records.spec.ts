@@ -4,9 +4,14 @@ import { addressOf, TEST_KEYS } from './support/keys.ts';
 import { signIn } from './support/pages.ts';
 import { call, ownDomain, signedCall } from './support/service-client.ts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
+import { watchTypesRequests } from './support/types-requests.ts';
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}.com`;
 const zoneRecords = (zoneName: string) => call('getDnsRecords', { query: { zoneName } });
+/** The records page asks the types of every operation it may sign once, as it opens; the domain page adds parking's. */
+const ONCE_PER_SESSION = {
+  createDnsRecord: 1, updateDnsRecord: 1, deleteDnsRecord: 1, batchCreateDnsRecords: 1, batchUpdateDnsRecords: 1, batchDeleteDnsRecords: 1, toggleDomainParking: 1,
+};
 
 test.describe('DNS records editor', () => {
   // Each journey signs several writes through the test wallet and waits for the service: on two shared
@@ -17,6 +22,7 @@ test.describe('DNS records editor', () => {
     const domain = unique('everyday');
     await ownDomain(TEST_KEYS.alice, domain);
     const records = recordsPage(page);
+    const types = watchTypesRequests(page);
     await page.goto('/');
     await signIn(page, wallet);
     await records.open(domain);
@@ -81,6 +87,8 @@ test.describe('DNS records editor', () => {
     await expect(confirm).toBeHidden();
     expect(typedSignatures(wallet.requests) - before).toBe(11);
     expect((await zoneRecords(domain)).some((r) => r.type === 'TXT')).toBe(false);
+    // Eleven signatures of three operations: each operation's types were asked once this session.
+    expect(types.counts()).toEqual(ONCE_PER_SESSION);
   });
 
   test('a conflict is blocked on its field before the wallet opens', async ({ page, wallet }) => {
@@ -125,6 +133,7 @@ test.describe('DNS records editor', () => {
       await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name, type: 'A', rdata, ttl: 3600 });
     }
     const records = recordsPage(page);
+    const types = watchTypesRequests(page);
     await page.goto('/');
     await signIn(page, wallet);
     await records.open(domain);
@@ -141,6 +150,8 @@ test.describe('DNS records editor', () => {
     await records.addToChangeSet('TXT', '@', { Text: 'hello world' });
     await expect(records.changeSet).toContainText('5 pending changes');
 
+    // A reload starts a new session, which asks the types again, once.
+    types.reset();
     await page.reload();
     await expect(records.changeSet).toContainText('5 pending changes');
     await expect(records.changeSet.getByRole('listitem')).toHaveCount(5);
@@ -152,6 +163,7 @@ test.describe('DNS records editor', () => {
     await expect(review.getByRole('note')).toContainText('Signature 3 of 3: Add 2 records');
     await records.signChangeSet(3);
     expect(typedSignatures(wallet.requests) - before, 'one signature per kind').toBe(3);
+    expect(types.counts()).toEqual(ONCE_PER_SESSION);
 
     await expect(records.row('CNAME', 'c')).toBeVisible();
     await expect(records.row('A', 'a')).toContainText('198.51.100.1');

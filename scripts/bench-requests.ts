@@ -6,7 +6,8 @@ import { startDashboardStack, stopStack } from './support/dashboard-stack.ts';
  * `npm run bench:requests`: a scripted session in Chromium against the built dashboard and the local
  * service (sign in, search, buy, watch the order to the end, add and edit a record) that counts every
  * request the dashboard sends to the service. Prints requests per minute over the session and in its
- * busiest minute; target < 20 per minute (production allows 60 per minute per client IP).
+ * busiest minute. The budget is the busiest 60-second window: at most 30 requests (half of the 60 per minute per
+ * client IP production allows); the rate over the whole session is printed beside it.
  *
  * The session goes at a person's pace, told by three settings (0 for both pauses gives the compressed
  * worst case, which the output also names):
@@ -15,7 +16,7 @@ import { startDashboardStack, stopStack } from './support/dashboard-stack.ts';
  *   before approving it; the dashboard shows what is signed first, and a wallet shows it again;
  * - BENCH_ORDER_MS (default 12000): how long an order stays PROCESSING.
  */
-const TARGET_PER_MINUTE = 20;
+const TARGET_BUSIEST_WINDOW = 30;
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 4000);
 const ORDER_MS = Number(process.env.BENCH_ORDER_MS ?? 12000);
 const WALLET_MS = Number(process.env.BENCH_WALLET_MS ?? 3000);
@@ -28,12 +29,15 @@ interface Sent {
   at: number;
   method: string;
   path: string;
+  /** The operation a types-for-method request asks about: one request per operation and session is expected. */
+  operation?: string;
   step: string;
 }
 
 /** Method and path, with order ids folded so that the polls of one order read as one line. */
 function shownPath(s: Sent): string {
-  return `${s.method} ${s.method === 'GET' ? s.path.replace(/\/orders\/[^/]+$/, '/orders/{id}') : s.path}`;
+  const path = s.method === 'GET' ? s.path.replace(/\/orders\/[^/]+$/, '/orders/{id}') : s.path;
+  return `${s.method} ${path}${s.operation ? `?method=${s.operation}` : ''}`;
 }
 
 /** The most requests inside any 60-second window of the session. */
@@ -116,7 +120,9 @@ async function main() {
     page.on('request', (request) => {
       if (!request.url().startsWith(apiUrl)) return;
       const url = new URL(request.url());
-      sent.push({ at: Date.now(), method: request.method(), path: url.pathname.replace('/v-next', ''), step });
+      const path = url.pathname.replace('/v-next', '');
+      const asked = path === '/eip712/types-for-method' ? (url.searchParams.get('method') ?? '') : undefined;
+      sent.push({ at: Date.now(), method: request.method(), path, operation: asked, step });
     });
     try {
       await session(page, baseUrl, apiUrl, wallet, (next) => {
@@ -148,10 +154,11 @@ async function main() {
     console.log(`  ${steps[i].step.padEnd(16)} ${String(inStep.length).padStart(3)} requests in ${seconds.padStart(3)} s: ${[...byPath].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
   }
   console.log(`  total            ${sent.length} requests`);
-  console.log(`  per minute       ${perMinute.toFixed(1)} over the session; busiest 60 s: ${busiest}   target < ${TARGET_PER_MINUTE}/min  ${perMinute < TARGET_PER_MINUTE ? 'OK' : 'OVER'}`);
+  const ok = busiest <= TARGET_BUSIEST_WINDOW;
+  console.log(`  per minute       ${perMinute.toFixed(1)} over the session; busiest 60 s: ${busiest}   target <= ${TARGET_BUSIEST_WINDOW} in any 60 s  ${ok ? 'OK' : 'OVER'}`);
   console.log('\nOne by one, seconds into the session:');
   for (const s of sent) console.log(`  +${((s.at - started) / 1000).toFixed(1).padStart(5)} s  ${s.step.padEnd(16)} ${shownPath(s)}`);
-  process.exitCode = perMinute < TARGET_PER_MINUTE ? 0 : 1;
+  process.exitCode = ok ? 0 : 1;
 }
 
 main()

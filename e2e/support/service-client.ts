@@ -47,6 +47,7 @@ export async function signedCall<K extends OperationId>(privateKey: Hex, id: K, 
   if (!operations[id]) throw new Error(`Unknown operation ${id}`);
   const signed = await signRequest({
     prefix: DEFAULT_HEADER_PREFIX,
+    method: id,
     signer: account.address,
     domain,
     typesForMethod,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   BLANK_RECORD, checkoutSchema, initialYears, missingCents, placeServiceError, pricePerYearCents, registrationRequest,
-  totalCents, yearsRange, type CheckoutValues,
+  registrationSigningNotes, totalCents, yearsRange, type CheckoutValues,
 } from './checkout-form.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
+import type { TypesForMethod } from '@/core/wire/eip712.ts';
+import { productionTypesForMethod } from '@/lib/signing/fixtures/production-types.ts';
 
 const range = { min: 1, max: 10 };
 const schema = checkoutSchema({ domain: 'example.com', range });
@@ -100,6 +103,30 @@ describe('initial records', () => {
   it('refuses a receiving wallet that is not an address', () => {
     const errors = errorsOf({ ...base, nftWallet: { custom: true, walletAddress: '0x123', chainId: '' } });
     expect(Object.keys(errors).sort()).toEqual(['nftWallet.chainId', 'nftWallet.walletAddress']);
+  });
+});
+
+describe('registrationSigningNotes', () => {
+  const answer = (of: (m: string) => TypesForMethod) => ({ registerDomain: of('registerDomain'), registerWithRecords: of('registerWithRecords') });
+  const local = answer((m) => typesForMethod(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES, m) as TypesForMethod);
+  const production = answer(productionTypesForMethod);
+  const toWallet = registrationRequest('example.com', { ...base, nftWallet: { custom: true, walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: '8453' } });
+  const withRecords = registrationRequest('example.com', { ...base, records: [{ type: 'A', name: '@', rdata: '192.0.2.1', ttl: '300' }] });
+
+  it('says nothing where the local types sign all of it', () => {
+    for (const request of [toWallet, withRecords, registrationRequest('example.com', base)]) expect(registrationSigningNotes(request, local)).toEqual({ lines: [], cannot: null });
+  });
+  it("refuses before the wallet opens where production's nested wallet struct signs chainId alone", () => {
+    expect(registrationSigningNotes(toWallet, production).cannot).toBe(
+      "This service's signing types cannot sign nftReceivingWallet.walletAddress (where the NFT goes), so nothing will be signed or sent. Let the NFT go to the wallet you sign with, or set an API key in Settings.",
+    );
+    expect(registrationSigningNotes(registrationRequest('example.com', base), production)).toEqual({ lines: [], cannot: null });
+  });
+  it('sends a registration with records with the sign-in where production publishes no type for it', () => {
+    expect(registrationSigningNotes(withRecords, production)).toEqual({ lines: ['This service publishes no signing type for this registration: it is sent with your sign-in instead of a signature.'], cannot: null });
+  });
+  it('says nothing before the types are known', () => {
+    expect(registrationSigningNotes(toWallet, {})).toEqual({ lines: [], cannot: null });
   });
 });
 

@@ -1,3 +1,5 @@
+import type { TypesForMethod } from '@/core/wire/eip712.ts';
+import { chooseSigning, fieldNames } from '@/lib/signing/signing-choice.ts';
 import { z } from 'zod';
 import { validateRecordName } from '@/core/dns/names.ts';
 import { parkingRecords } from '@/core/dns/parking.ts';
@@ -170,4 +172,27 @@ export function placeServiceError(error: {
 
 export function formatUsdCents(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/**
+ * What the service's signing types mean for this registration, said before the wallet opens: `cannot` when no
+ * accepted type signs all it sends (production's nested wallet struct signs chainId alone, not the address), so
+ * Pay stays off rather than sign less than is sent; `lines` for the signing notice otherwise. Without the types
+ * (an API key signs nothing) it says nothing.
+ */
+export function registrationSigningNotes(
+  request: RegistrationRequest,
+  typesOf: Partial<Record<RegistrationRequest['operationId'], TypesForMethod>>,
+): { lines: string[]; cannot: string | null } {
+  const types = typesOf[request.operationId];
+  if (!types) return { lines: [], cannot: null };
+  const choice = chooseSigning(request.operationId, types, request.payload);
+  if (choice.how === 'session') return { lines: ['This service publishes no signing type for this registration: it is sent with your sign-in instead of a signature.'], cannot: null };
+  if (choice.how === 'signature') return { lines: [], cannot: null };
+  const fields = fieldNames(choice.unsigned);
+  const wallet = fields.some((f) => f.startsWith('nftReceivingWallet'));
+  return {
+    lines: [],
+    cannot: `This service's signing types cannot sign ${fields.join(', ')}${wallet ? ' (where the NFT goes)' : ''}, so nothing will be signed or sent. ${wallet ? 'Let the NFT go to the wallet you sign with, or set' : 'Set'} an API key in Settings.`,
+  };
 }

@@ -4,6 +4,7 @@ import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
+import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { Card, Notice, Spinner, Switch, useToast } from '@/ui/index.ts';
 import { useToggleParking } from './api/toggle-parking.ts';
 import { zoneRecordsQuery } from './api/zone-records.ts';
@@ -15,12 +16,16 @@ import { isParkedZone } from './parking-state.ts';
  * On the domain page: whether the domain is parked, and a switch to park or unpark it (signed). The state
  * comes from the zone's records, the one answer the record table below also reads (see isParkedZone).
  */
+/** The switch signs toggleDomainParking (never parkDomain): its types are asked as the panel opens. */
+const PARKING_OPERATIONS = ['toggleDomainParking'] as const;
+
 export default function ParkingPanel({ domain }: { domain: string }) {
   const api = useApi();
   const session = useSession();
   const { toast } = useToast();
   const records = useQuery(zoneRecordsQuery(api, domain));
   const toggle = useToggleParking(domain, session.address);
+  useSigningTypes(PARKING_OPERATIONS);
   const [asking, setAsking] = useState<boolean | null>(null);
   const [declined, setDeclined] = useState(false);
 

@@ -5,6 +5,9 @@ import { RECORD_TYPES, type DnsRecord, type RecordType } from '@/core/wire/dns.t
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useSession } from '@/lib/session/use-session.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
+import { chooseSigning } from '@/lib/signing/signing-choice.ts';
+import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { Button, Dialog, EmptyState, Notice, Select, Spinner, Switch, TextField, useToast } from '@/ui/index.ts';
 import { useCreateRecord } from './api/create-record.ts';
 import { useDeleteRecord } from './api/delete-record.ts';
@@ -21,6 +24,7 @@ import { ZoneFileDialog } from './components/ZoneFileDialog.tsx';
 import { problemFromError } from './errors.ts';
 import { addCreate, addCreates, addDelete, diffDraft, draftSize, EMPTY_DRAFT, planBatches, removeItem, replaceCreate, setUpdate, type DiffEntry, type Draft, type Plan } from './model/change-set.ts';
 import { recordInWords } from './model/describe.ts';
+import { planSigning, RECORD_OPERATIONS, singleWriteNotes } from './model/signing-plan.ts';
 import { blankFormValues, toFormValues, type RecordFormValues, type RecordInput } from './model/record-form.ts';
 import { DEFAULT_VIEW, filterRows, isManagedRecord, listItems, sortRows, toRow, type Row, type SortKey, type TableView } from './model/table.ts';
 import { checkDraft, checkOne, toRecordLike, type Problem } from './model/zone-check.ts';
@@ -59,6 +63,9 @@ export default function RecordsPage({ domain }: { domain: string }) {
   const api = useApi();
   const { address } = useSession();
   const { toast } = useToast();
+  const { apiKey } = useSettings();
+  // Asked when the page opens, so no signature waits on them; the plans and notices below read them.
+  const signingTypes = useSigningTypes(RECORD_OPERATIONS);
   const records = useQuery(recordsQueryOptions(api, zoneName));
   const [draft, updateDraft] = useDraft(address, zoneName);
   const [view, setView] = useState<TableView>(DEFAULT_VIEW);
@@ -102,6 +109,7 @@ export default function RecordsPage({ domain }: { domain: string }) {
   const diff = useMemo(() => (hasDraft ? diffDraft(draft, zone) : []), [hasDraft, draft, zone]);
   const problems = useMemo(() => (hasDraft ? checkDraft(draft, zone, zoneName, parked) : new Map<string, Problem>()), [hasDraft, draft, zone, zoneName, parked]);
   const plan = useMemo(() => (hasDraft ? planBatches(draft, zone, zoneName) : EMPTY_PLAN), [hasDraft, draft, zone, zoneName]);
+  const signing = useMemo(() => planSigning(plan, signingTypes, { apiKey: Boolean(apiKey) }), [plan, signingTypes, apiKey]);
 
   const anyDialog = form !== null || deleting !== null || zoneFile !== null || templatesOpen || applyOpen;
   const openAdd = useCallback(() => setForm({ mode: 'add', initial: blankFormValues('A', '@') }), []);
@@ -171,7 +179,7 @@ export default function RecordsPage({ domain }: { domain: string }) {
   };
 
   const runApply = async () => {
-    const result = await apply(plan);
+    const result = await apply({ batches: signing.batches, skipped: plan.skipped });
     if (result.status === 'applied') {
       setApplyOpen(false);
       toast({ tone: 'success', title: 'Change set applied', description: `${result.batches} ${result.batches === 1 ? 'signature' : 'signatures'}; the table shows the zone as it is now.`, durationMs: 5000 });
@@ -182,6 +190,16 @@ export default function RecordsPage({ domain }: { domain: string }) {
       setApplyOpen(false);
       toast({ tone: 'error', title: 'Part of the change set was refused', description: `${result.message} What did not land stays in the change set, with the reason.` });
     }
+  };
+
+  /** What the service's types mean for a record signed on its own, for the form's notice. */
+  const formSigningNotes = (record: RecordInput): string[] => {
+    if (!form || apiKey) return [];
+    const method = form.mode === 'edit' ? 'updateDnsRecord' : 'createDnsRecord';
+    const types = signingTypes[method];
+    if (!types) return [];
+    const payload = form.mode === 'edit' ? { id: form.record.id, zoneName, ...record } : { zoneName, ...record };
+    return singleWriteNotes(chooseSigning(method, types, payload), record.type);
   };
 
   const describeId = (id: string) => {
@@ -303,6 +321,7 @@ export default function RecordsPage({ domain }: { domain: string }) {
             mode={form.mode === 'add' || form.mode === 'draft-create' ? 'add' : 'edit'}
             canSignNow={form.mode === 'add' || form.mode === 'edit'}
             checkZone={checkForm}
+            signingNotes={formSigningNotes}
             onSubmit={submitForm}
             onCancel={() => setForm(null)}
           />
@@ -351,7 +370,7 @@ export default function RecordsPage({ domain }: { domain: string }) {
         />
       ) : null}
 
-      <ApplyDialog open={applyOpen} zoneName={zoneName} plan={plan} describeId={describeId} running={running} onApply={() => void runApply()} onClose={() => setApplyOpen(false)} />
+      <ApplyDialog open={applyOpen} zoneName={zoneName} plan={plan} signing={signing} describeId={describeId} running={running} onApply={() => void runApply()} onClose={() => setApplyOpen(false)} />
     </section>
   );
 }

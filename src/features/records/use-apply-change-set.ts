@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
+import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import { useBatchCreateRecords } from './api/batch-create-records.ts';
 import { useBatchDeleteRecords } from './api/batch-delete-records.ts';
 import { useBatchUpdateRecords } from './api/batch-update-records.ts';
 import { useUpdateRecord } from './api/update-record.ts';
 import { settle } from './api/optimistic.ts';
 import { dropKeys, settleBatch, type Draft, type Plan } from './model/change-set.ts';
+import { sentPayload } from './model/signing-plan.ts';
 import { reasonFromError } from './errors.ts';
 
 export type ApplyResult =
@@ -15,7 +17,8 @@ export type ApplyResult =
   | { status: 'failed'; landed: number; message: string };
 
 /**
- * Applies a planned change set batch by batch (deletes, updates, type changes, creates), one signature each. A batch that
+ * Applies a planned change set batch by batch (deletes, updates, type changes, creates), one signature each; the plan
+ * is the one planSigning fitted to the service's types. A batch that
  * lands leaves the draft; the first refusal stops, keeping it and everything after it in the draft.
  */
 export function useApplyChangeSet(zoneName: string, address: string | undefined, updateDraft: (change: (draft: Draft) => Draft) => void) {
@@ -24,6 +27,7 @@ export function useApplyChangeSet(zoneName: string, address: string | undefined,
   const updates = useBatchUpdateRecords(zoneName);
   const retypes = useUpdateRecord(zoneName);
   const creates = useBatchCreateRecords(zoneName);
+  const { signAndCall } = useSignedCall();
   const [running, setRunning] = useState<number | null>(null);
 
   const apply = useCallback(
@@ -37,7 +41,9 @@ export function useApplyChangeSet(zoneName: string, address: string | undefined,
             if (batch.kind === 'delete') await deletes.mutateAsync(batch.payload);
             else if (batch.kind === 'update') await updates.mutateAsync(batch.payload);
             else if (batch.kind === 'retype') await retypes.mutateAsync({ id: batch.id, record: batch.payload });
-            else await creates.mutateAsync(batch.payload);
+            else if (batch.kind === 'create') await creates.mutateAsync(batch.payload);
+            // One record per signature (the service's batch type cannot sign the batch): the table reloads after.
+            else await signAndCall(batch.operationId, sentPayload(batch));
           } catch (error) {
             if (error instanceof SignatureRejectedError) return { status: 'declined', landed };
             const reason = reasonFromError(error, { domain: zoneName, address });
@@ -53,7 +59,7 @@ export function useApplyChangeSet(zoneName: string, address: string | undefined,
         await settle(queryClient, zoneName);
       }
     },
-    [address, creates, deletes, queryClient, retypes, updateDraft, updates, zoneName],
+    [address, creates, deletes, queryClient, retypes, signAndCall, updateDraft, updates, zoneName],
   );
   return { apply, running };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
-import { SignatureRejectedError } from '../signing/errors.ts';
+import { SignatureRejectedError, UnsignableRequestError } from '../signing/errors.ts';
 import { explainError } from './explain.ts';
 
 const forbidden = new ApiError({ status: 403, code: 'FORBIDDEN', message: 'Forbidden', data: { domain: 'example.com', owner: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } });
@@ -19,6 +19,13 @@ describe('explainError', () => {
     expect(with401('signature').description).toMatch(/please sign again/);
     expect(with401('siwe').title).toBe('Your session has ended');
     expect(with401('api-key').title).toBe('The API key was not accepted');
+  });
+
+  it('says what the service cannot sign, and that nothing was sent', () => {
+    expect(explainError(new UnsignableRequestError(['nftReceivingWallet.walletAddress']))).toEqual({
+      title: 'This service cannot sign this change in full',
+      description: "This service's signing types cannot sign nftReceivingWallet.walletAddress, so nothing was signed or sent. Set an API key in Settings to make this change.",
+    });
   });
 
   it('words 402, 409, 429 and an unreachable service', () => {

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.ts';
-import { SignatureRejectedError, WalletRequiredError, isUserRejection } from '../signing/errors.ts';
+import { SignatureRejectedError, UnsignableRequestError, WalletRequiredError, isUserRejection } from '../signing/errors.ts';
 import { DelegatedSignerRefusedError } from '../session/acting.ts';
 import { SiweMessageMismatchError } from '../session/siwe-message.ts';
 import { ChainNotAllowedError, SiweUnavailableError } from '../session/siwe-flow.ts';
@@ -27,6 +27,7 @@ export function explainError(error: unknown, context: { domain?: string; address
   }
   if (error instanceof DelegatedSignerRefusedError) return error.explanation;
   if (error instanceof WalletRequiredError) return { title: 'Connect a wallet first', description: error.message };
+  if (error instanceof UnsignableRequestError) return { title: 'This service cannot sign this change in full', description: error.message };
   if (error instanceof SiweMessageMismatchError) return { title: 'Sign-in message refused', description: error.message };
   if (error instanceof ChainNotAllowedError) {
     return { title: 'Switch network to sign in', description: 'This service does not accept sign-in on the network your wallet is on.' };

@@ -14,6 +14,17 @@ export class WalletRequiredError extends Error {
   }
 }
 
+/**
+ * The service's signing types cannot sign all that the write sends: nothing is signed, since a signature over less
+ * would let whoever relays the request change the rest. Raised before the wallet opens.
+ */
+export class UnsignableRequestError extends Error {
+  constructor(readonly fields: string[]) {
+    super(`This service's signing types cannot sign ${fields.join(', ')}, so nothing was signed or sent. Set an API key in Settings to make this change.`);
+    this.name = 'UnsignableRequestError';
+  }
+}
+
 /** EIP-1193 code 4001, or viem's wrapper of it, anywhere in the cause chain. */
 export function isUserRejection(error: unknown): boolean {
   let current: unknown = error;

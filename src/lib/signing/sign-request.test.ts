@@ -14,6 +14,7 @@ const sign = (typed: Parameters<typeof account.signTypedData>[0]) => account.sig
 async function signedBy(method: string, payload: Record<string, unknown>, domain: { name: string; version: string; chainId?: number } = SIGNING_DOMAIN) {
   return signRequest({
     prefix: 'namefi',
+    method,
     signer: account.address,
     domain,
     typesForMethod: published(method),
@@ -65,7 +66,7 @@ describe('signRequest', () => {
 
   it('makes a fresh 32-byte nonce and a Unix-seconds timestamp by default', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const signed = await signRequest({ prefix: 'namefi', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: (t) => sign(t as never) });
+    const signed = await signRequest({ prefix: 'namefi', method: 'deleteDnsRecord', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: (t) => sign(t as never) });
     expect(signed.body.nonce).toMatch(/^0x[0-9a-f]{64}$/);
     expect(signed.body.timestamp).toBeGreaterThanOrEqual(before);
     expect(signed.body.timestamp).toBeLessThanOrEqual(before + 2);
@@ -81,14 +82,14 @@ describe('signRequest', () => {
     const wrapped = Object.assign(new Error('wrapper'), { cause: declined });
     expect(isUserRejection(wrapped)).toBe(true);
     await expect(
-      signRequest({ prefix: 'namefi', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: async () => { throw wrapped; } }),
+      signRequest({ prefix: 'namefi', method: 'deleteDnsRecord', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: async () => { throw wrapped; } }),
     ).rejects.toBeInstanceOf(SignatureRejectedError);
   });
 
   it('keeps other signing failures as they are', async () => {
     const broken = new Error('Ledger disconnected');
     await expect(
-      signRequest({ prefix: 'namefi', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: async () => { throw broken; } }),
+      signRequest({ prefix: 'namefi', method: 'deleteDnsRecord', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: async () => { throw broken; } }),
     ).rejects.toBe(broken);
   });
 

@@ -1,7 +1,8 @@
 import { serviceHeaders } from '@/core/headers.ts';
-import { buildEnvelope, envelopeTypedData, pickPrimaryType, type TypedDataRequest } from '@/core/eip712/envelope.ts';
+import { buildEnvelope, envelopeTypedData, type TypedDataRequest } from '@/core/eip712/envelope.ts';
 import type { Envelope, SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
-import { SignatureRejectedError, isUserRejection } from './errors.ts';
+import { SignatureRejectedError, UnsignableRequestError, isUserRejection } from './errors.ts';
+import { chooseSigning } from './signing-choice.ts';
 
 export type SignTypedData = (request: TypedDataRequest) => Promise<`0x${string}`>;
 
@@ -12,12 +13,14 @@ export interface SignedRequest {
 }
 
 /**
- * Builds and signs the envelope of one write: picks the accepted primary type that fits the payload,
+ * Builds and signs the envelope of one write: picks the accepted primary type that signs all of the payload,
  * projects the payload onto its struct (inside core), signs, and names the three headers. The body
  * carries the full payload; the signature covers its projection, as the service recomputes it.
  */
 export async function signRequest(args: {
   prefix: string;
+  /** The operation id: what the service's types were asked for, and which fields may go unsigned. */
+  method: string;
   signer: `0x${string}`;
   domain: SigningDomain;
   typesForMethod: TypesForMethod;
@@ -27,10 +30,10 @@ export async function signRequest(args: {
   nonce?: string;
 }): Promise<SignedRequest> {
   const { typesForMethod, payload } = args;
-  if (!typesForMethod.found || typesForMethod.acceptedPrimaryTypes.length === 0) {
-    throw new Error('This operation has no EIP-712 form; use the API key or the SIWE token');
-  }
-  const primaryType = pickPrimaryType(typesForMethod.types, typesForMethod.acceptedPrimaryTypes, payload);
+  const choice = chooseSigning(args.method, typesForMethod, payload);
+  if (choice.how === 'session') throw new Error('This operation has no EIP-712 form; use the API key or the SIWE token');
+  if (choice.how === 'cannot') throw new UnsignableRequestError(choice.unsigned);
+  const { primaryType } = choice;
   const envelope = buildEnvelope(primaryType, payload, { timestamp: args.timestamp, nonce: args.nonce });
   const typedData = envelopeTypedData(args.domain, typesForMethod.types, primaryType, envelope);
   let signature: `0x${string}`;

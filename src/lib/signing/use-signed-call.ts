@@ -1,50 +1,27 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OperationId, OperationOutput } from '@/core/operations.ts';
-import { ACCEPTED_PRIMARY_TYPES } from '@/core/eip712/registry.ts';
-import type { SigningDomain, TypeRegistry, TypesForMethod } from '@/core/wire/eip712.ts';
+import type { SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
 import { apiCall } from '../api/call.ts';
 import { delegatedHeaders } from '../api/credentials.ts';
 import { config } from '../config.ts';
-import { eip712Key } from '../query-keys.ts';
 import { sessionStore } from '../session/session.ts';
 import { actingFor, delegatedWriteError } from '../session/acting.ts';
 import { useRequireSignIn } from '../session/use-session.ts';
 import { settingsStore } from '../settings/settings-store.ts';
 import { accountStore, whenWalletReady } from '../wallet/wallet-runtime.ts';
 import { signRequest } from './sign-request.ts';
-import { typesFromRegistry } from './signing-types.ts';
-import { WalletRequiredError } from './errors.ts';
-
-const forSession = { staleTime: Infinity, gcTime: Infinity } as const;
+import { signingDomainQuery, typesForMethodQuery } from './signing-queries.ts';
+import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
+import { chooseSigning } from './signing-choice.ts';
 
 /**
- * The signing domain and the structs of one operation. Both come from the service once per session and
- * service (a new service means a new page load): the domain and the whole type registry, from which each
- * operation's structs are taken by the contract's table of accepted primary types. Only an operation that
- * table cannot answer for against this registry costs a `types-for-method` request (once per operation).
+ * The signing domain and the structs of one operation, as `/eip712/types-for-method` answers for it: asked once per
+ * session and service (a new service means a new page load), usually already there because the page that signs
+ * prefetched it (useSigningTypes).
  */
-async function signingMetadata(queryClient: QueryClient, id: OperationId): Promise<[SigningDomain, TypesForMethod]> {
-  const [domain, registry] = await Promise.all([
-    queryClient.fetchQuery<SigningDomain>({
-      queryKey: eip712Key(config.apiBaseUrl, 'domain'),
-      queryFn: () => apiCall('getEip712Domain'),
-      ...forSession,
-    }),
-    queryClient.fetchQuery<TypeRegistry>({
-      queryKey: eip712Key(config.apiBaseUrl, 'types'),
-      queryFn: () => apiCall('getAllEip712Types'),
-      ...forSession,
-    }),
-  ]);
-  const types =
-    typesFromRegistry(registry, ACCEPTED_PRIMARY_TYPES, id) ??
-    (await queryClient.fetchQuery<TypesForMethod>({
-      queryKey: eip712Key(config.apiBaseUrl, 'types-for-method', id),
-      queryFn: () => apiCall('getEip712TypesForMethod', { query: { method: id } }),
-      ...forSession,
-    }));
-  return [domain, types];
+function signingMetadata(queryClient: QueryClient, id: OperationId): Promise<[SigningDomain, TypesForMethod]> {
+  return Promise.all([queryClient.fetchQuery(signingDomainQuery()), queryClient.fetchQuery(typesForMethodQuery(id))]);
 }
 
 /**
@@ -63,7 +40,10 @@ export function useSignedCall(): {
       const settings = settingsStore.get();
       if (settings.apiKey) return apiCall(id, { body: payload });
       const [domain, types] = await signingMetadata(queryClient, id);
-      if (!types.found) {
+      const choice = chooseSigning(id, types, payload);
+      // Said before any wallet or sign-in opens: nothing is signed over less than is sent.
+      if (choice.how === 'cannot') throw new UnsignableRequestError(choice.unsigned);
+      if (choice.how === 'session') {
         if (!sessionStore.get().session && !(await requireSignIn())) throw new WalletRequiredError();
         return apiCall(id, { body: payload });
       }
@@ -74,6 +54,7 @@ export function useSignedCall(): {
       if (!signer) throw new WalletRequiredError();
       const signed = await signRequest({
         prefix: config.headerPrefix,
+        method: id,
         signer,
         domain,
         typesForMethod: types,

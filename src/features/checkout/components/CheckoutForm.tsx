@@ -11,15 +11,18 @@ import { dashboardChains } from '@/lib/wallet/chains.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
+import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { Button, Card, Checkbox, Notice, Select, TextField } from '@/ui/index.ts';
 import { balanceQuery } from '@/features/balance/index.ts';
 import { useRegisterDomain } from '../api/register-domain.ts';
 import { useRequestFaucet } from '../api/request-faucet.ts';
 import {
-  checkoutSchema, formatUsdCents, missingCents, placeServiceError, pricePerYearCents, registrationRequest, totalCents,
+  checkoutSchema, formatUsdCents, missingCents, placeServiceError, pricePerYearCents, registrationRequest, registrationSigningNotes, totalCents,
   type CheckoutValues, type YearsRange,
 } from '../checkout-form.ts';
 import { RecordRowsEditor } from './RecordRowsEditor.tsx';
+
+const REGISTRATION_OPERATIONS = ['registerDomain', 'registerWithRecords'] as const;
 
 // The wallet stack loads on demand; the chain list comes from configuration, not from wagmi's context.
 const chains = dashboardChains(config);
@@ -37,6 +40,8 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
   const balance = useQuery(balanceQuery(api, account, true));
   const faucet = useRequestFaucet(account);
   const register = useRegisterDomain(domain, account);
+  // Asked as checkout opens, so Pay never waits on them; they also decide the notice below.
+  const signingTypes = useSigningTypes(REGISTRATION_OPERATIONS);
   const [notices, setNotices] = useState<{ balance?: string; domain?: string; form?: string[]; declined?: boolean }>({});
 
   const form = useForm<CheckoutValues>({
@@ -72,6 +77,8 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
     ...(records.length > 0 ? [`Create ${records.length} DNS record${records.length === 1 ? '' : 's'} once it is registered`] : []),
     ...(nftWallet.custom ? [`Send the domain NFT to ${nftWallet.walletAddress || '…'} on chain ${nftWallet.chainId || '…'}`] : []),
   ];
+  const signing = registrationSigningNotes(registrationRequest(domain, { years, records, nftWallet }), signingTypes);
+  const unsignable = signing.cannot !== null;
 
   const onSubmit = handleSubmit(async (values) => {
     setNotices({});
@@ -174,8 +181,9 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
             <ul>{notices.form.map((m) => <li key={m}>{m}</li>)}</ul>
           </Notice>
         ) : null}
-        <SigningNotice lines={signingLines} />
-        <Button type="submit" loading={register.isPending} disabled={missing > 0 || total === undefined}>
+        {signing.cannot ? <Notice tone="danger" title="This registration cannot be signed safely">{signing.cannot}</Notice> : null}
+        <SigningNotice lines={[...signingLines, ...signing.lines]} />
+        <Button type="submit" loading={register.isPending} disabled={missing > 0 || total === undefined || unsignable}>
           Pay {total !== undefined ? formatUsdCents(total) : ''} and register
         </Button>
       </div>

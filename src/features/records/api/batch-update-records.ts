@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import type { RecordInput } from '../model/record-form.ts';
+import { sentPayload } from '../model/signing-plan.ts';
 import { applyOptimistic, rollback } from './optimistic.ts';
 
 /** Edits of a change set: one envelope, all or nothing (PUT /dns/records/batch). */
@@ -8,9 +9,8 @@ export function useBatchUpdateRecords(zoneName: string) {
   const queryClient = useQueryClient();
   const { signAndCall } = useSignedCall();
   return useMutation({
-    // A batch update's struct does not sign `type`, so it is not sent: the plan sends a type change on its own.
-    mutationFn: ({ zoneName: zone, records }: { zoneName: string; records: Array<RecordInput & { id: string }> }) =>
-      signAndCall('batchUpdateDnsRecords', { zoneName: zone, records: records.map(({ id, name, rdata, ttl }) => ({ id, name, rdata, ttl })) }),
+    mutationFn: (payload: { zoneName: string; records: Array<RecordInput & { id: string }> }) =>
+      signAndCall('batchUpdateDnsRecords', sentPayload({ kind: 'update', operationId: 'batchUpdateDnsRecords', keys: [], payload })),
     onMutate: ({ records }) => {
       const byId = new Map(records.map((r) => [r.id, r]));
       return applyOptimistic(queryClient, zoneName, (rows) => rows.map((r) => ({ ...r, ...byId.get(r.id) })));

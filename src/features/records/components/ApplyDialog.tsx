@@ -1,12 +1,15 @@
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
-import { Button, Dialog } from '@/ui/index.ts';
+import { Button, Dialog, Notice } from '@/ui/index.ts';
 import type { Plan } from '../model/change-set.ts';
 import { batchInWords, capLines } from '../model/describe.ts';
+import type { SigningPlan } from '../model/signing-plan.ts';
 
 export interface ApplyDialogProps {
   open: boolean;
   zoneName: string;
   plan: Plan;
+  /** The plan fitted to the service's signing types: what is actually signed, and what the person is told first. */
+  signing: SigningPlan;
   describeId: (id: string) => string;
   running: number | null;
   onApply: () => void;
@@ -14,27 +17,36 @@ export interface ApplyDialogProps {
 }
 
 /** What applying the change set will sign, in words, before the wallet opens. */
-export function ApplyDialog({ open, zoneName, plan, describeId, running, onApply, onClose }: ApplyDialogProps) {
-  const count = plan.batches.length;
-  const lines = plan.batches.flatMap((batch, i) => capLines(batchInWords(batch, zoneName, describeId), 12, `more in signature ${i + 1}`).map((line, j) => (j === 0 ? `Signature ${i + 1} of ${count}: ${line}` : line)));
+export function ApplyDialog({ open, zoneName, plan, signing, describeId, running, onApply, onClose }: ApplyDialogProps) {
+  const count = signing.batches.length;
+  const lines = [
+    ...signing.batches.flatMap((batch, i) => capLines(batchInWords(batch, zoneName, describeId), 12, `more in signature ${i + 1}`).map((line, j) => (j === 0 ? `Signature ${i + 1} of ${count}: ${line}` : line))),
+    ...signing.notices,
+  ];
+  const cannotStart = count > 0 && (signing.blocked !== null || signing.waiting);
   return (
     <Dialog
       open={open}
       onClose={onClose}
       title="Apply the change set"
-      description={count === 0 ? 'Nothing left to send: every pending change is already in the zone.' : `${count} ${count === 1 ? 'signature' : 'signatures'}, one per kind of change (a change of a record\u2019s type on its own, so its new type is signed), in the order deletions, changes, additions. Each is all or nothing.`}
+      description={count === 0 ? 'Nothing left to send: every pending change is already in the zone.' : `${count} ${count === 1 ? 'signature' : 'signatures'}, one per kind of change (a change of a record\u2019s type on its own), in the order deletions, changes, additions. Each is all or nothing.`}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={running !== null}>
             Cancel
           </Button>
-          <Button onClick={onApply} loading={running !== null}>
-            {count === 0 ? 'Clear the change set' : running !== null ? `Signing ${running + 1} of ${count}…` : `Sign and apply (${count} ${count === 1 ? 'signature' : 'signatures'})`}
+          <Button onClick={onApply} loading={running !== null} disabled={cannotStart}>
+            {count === 0 ? 'Clear the change set' : running !== null ? `Signing ${running + 1} of ${count}…` : signing.waiting ? 'Checking what this service signs…' : `Sign and apply (${count} ${count === 1 ? 'signature' : 'signatures'})`}
           </Button>
         </>
       }
     >
-      {count > 0 ? <SigningNotice lines={lines} /> : null}
+      {signing.blocked ? (
+        <Notice tone="danger" title="This change set cannot be signed safely">
+          {signing.blocked}
+        </Notice>
+      ) : null}
+      {count > 0 && !signing.blocked ? <SigningNotice lines={lines} /> : null}
       {plan.skipped.length > 0 ? (
         <ul className="text-xs text-slate-600 dark:text-slate-400" aria-label="Left out">
           {plan.skipped.map((s) => (

@@ -39,6 +39,8 @@ export interface RecordFormProps {
   onCancel: () => void;
   /** Offer "Sign now" (false while the record only exists in the draft). */
   canSignNow?: boolean;
+  /** What the service's signing types mean for this record (an unsigned record type, or no safe signature), said before the wallet opens. */
+  signingNotes?: (record: RecordInput) => string[];
 }
 
 const typeOptions = [...COMMON_TYPES, ...EDITABLE_TYPES.filter((t) => !COMMON_TYPES.includes(t))].map((t) => ({ value: t, label: t }));
@@ -50,7 +52,7 @@ function mainField(type: EditableType): string {
   return fields[fields.length - 1].key;
 }
 
-export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true }: RecordFormProps) {
+export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true, signingNotes }: RecordFormProps) {
   const schema = useMemo(() => recordFormSchema(zoneName), [zoneName]);
   const form = useForm<RecordFormValues>({ resolver: zodResolver(schema) as never, defaultValues: initial, mode: 'onTouched' });
   const { register, handleSubmit, setError, reset, getValues, control, formState } = form;
@@ -172,6 +174,7 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
             `${verb} one record in ${zoneName}: ${recordInWords(record, zoneName)}`,
             `TTL ${ttlInWords(record.ttl)}`,
             ...(idna.conversions.length > 0 ? [`International names are signed in their DNS form: ${idna.conversions.map(conversionText).join(', ')}`] : []),
+            ...(signingNotes?.(record) ?? []),
           ]}
         />
       ) : null}

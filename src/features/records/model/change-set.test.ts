@@ -20,8 +20,8 @@ describe('change set', () => {
     draft = addDelete(draft, '1');
     const plan = planBatches(draft, zone, 'example.com');
     expect(plan.batches.map((b) => b.operationId)).toEqual(['batchDeleteDnsRecords', 'batchUpdateDnsRecords', 'batchCreateDnsRecords']);
-    expect(plan.batches[0].payload).toEqual({ zoneName: 'example.com', recordsIds: ['1'] });
-    expect(plan.batches[1].payload).toMatchObject({ records: [{ id: '2', rdata: '20 mail.example.com.' }, { id: '3', rdata: '"v=spf1 ~all"' }] });
+    expect(plan.batches[0]).toMatchObject({ payload: { zoneName: 'example.com', recordsIds: ['1'] } });
+    expect(plan.batches[1]).toMatchObject({ payload: { records: [{ id: '2', rdata: '20 mail.example.com.' }, { id: '3', rdata: '"v=spf1 ~all"' }] } });
     expect(plan.skipped).toEqual([]);
   });
 
@@ -35,7 +35,7 @@ describe('change set', () => {
     ]);
     expect(plan.batches[1]).toMatchObject({ keys: ['u:1'], id: '1', payload: { name: 'www', type: 'CNAME', rdata: 'host.example.net.', ttl: 300 } });
     expect(batchInWords(plan.batches[1], 'example.com', (id) => `record ${id}`)).toEqual([
-      'Change the type of a record in example.com (the new type is signed):',
+      'Change the type of a record in example.com:',
       '\u2212 record 1',
       '+ CNAME www.example.com \u2192 host.example.net.',
     ]);

@@ -105,8 +105,12 @@ export type Batch =
       keys: string[];
       payload: { zoneName: string; records: Array<RecordInput & { id: string }> };
     }
-  | { kind: 'retype'; operationId: 'updateDnsRecord'; keys: string[]; id: string; payload: RecordInput }
-  | { kind: 'create'; operationId: 'batchCreateDnsRecords'; keys: string[]; payload: { zoneName: string; records: RecordInput[] } };
+  | { kind: 'retype'; operationId: 'updateDnsRecord'; zoneName: string; keys: string[]; id: string; payload: RecordInput }
+  | { kind: 'create'; operationId: 'batchCreateDnsRecords'; keys: string[]; payload: { zoneName: string; records: RecordInput[] } }
+  // One record per signature: what a batch becomes where the service's batch type does not sign its records.
+  | { kind: 'create-one'; operationId: 'createDnsRecord'; zoneName: string; keys: string[]; payload: RecordInput }
+  | { kind: 'update-one'; operationId: 'updateDnsRecord'; zoneName: string; keys: string[]; id: string; payload: RecordInput }
+  | { kind: 'delete-one'; operationId: 'deleteDnsRecord'; zoneName: string; keys: string[]; id: string };
 
 export interface Plan {
   batches: Batch[];
@@ -159,7 +163,7 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
       payload: { zoneName, records: part.map((u) => ({ id: u.id, ...u.record })) },
     });
   }
-  for (const u of retyped) batches.push({ kind: 'retype', operationId: 'updateDnsRecord', keys: [u.key], id: u.id, payload: u.record });
+  for (const u of retyped) batches.push({ kind: 'retype', operationId: 'updateDnsRecord', zoneName, keys: [u.key], id: u.id, payload: u.record });
 
   const deleted = new Set(deletes.map((d) => d.id));
   const kept = zone.filter((r) => !deleted.has(r.id));

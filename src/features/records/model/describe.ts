@@ -35,9 +35,15 @@ export function batchInWords(batch: Batch, zoneName: string, describeId: (id: st
     case 'update':
       return [`Change ${plural(batch.payload.records.length, 'record', 'records')} in ${zoneName}:`, ...batch.payload.records.map((r) => `~ ${recordInWords(r, zoneName)}`)];
     case 'retype':
-      return [`Change the type of a record in ${zoneName} (the new type is signed):`, `− ${describeId(batch.id)}`, `+ ${recordInWords(batch.payload, zoneName)}`];
+      return [`Change the type of a record in ${zoneName}:`, `− ${describeId(batch.id)}`, `+ ${recordInWords(batch.payload, zoneName)}`];
     case 'create':
       return [`Add ${plural(batch.payload.records.length, 'record', 'records')} to ${zoneName}:`, ...batch.payload.records.map((r) => `+ ${recordInWords(r, zoneName)}`)];
+    case 'create-one':
+      return [`Add one record to ${zoneName}: ${recordInWords(batch.payload, zoneName)}`];
+    case 'update-one':
+      return [`Change one record in ${zoneName}: ${recordInWords(batch.payload, zoneName)}`];
+    case 'delete-one':
+      return [`Delete one record from ${zoneName}: ${describeId(batch.id)}`];
   }
 }
 

@@ -1,0 +1,132 @@
+import type { OperationId } from '@/core/operations.ts';
+import type { TypesForMethod } from '@/core/wire/eip712.ts';
+import { chooseSigning, fieldNames, unsignedTypeNotice, type SigningChoice } from '@/lib/signing/signing-choice.ts';
+import type { Batch, Plan } from './change-set.ts';
+
+/** Every operation the records page may sign: its types are asked when the page opens. */
+export const RECORD_OPERATIONS = ['createDnsRecord', 'updateDnsRecord', 'deleteDnsRecord', 'batchCreateDnsRecords', 'batchUpdateDnsRecords', 'batchDeleteDnsRecords'] as const satisfies readonly OperationId[];
+export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
+export type RecordTypes = Partial<Record<RecordOperation, TypesForMethod>>;
+
+/** Exactly the body a batch sends (before signing), so that what is planned is what is signed. */
+export function sentPayload(batch: Batch): Record<string, unknown> {
+  switch (batch.kind) {
+    case 'delete':
+    case 'create':
+      return batch.payload;
+    // A batch update's struct does not sign `type`, so it is not sent: the plan sends a type change on its own.
+    case 'update':
+      return { zoneName: batch.payload.zoneName, records: batch.payload.records.map(({ id, name, rdata, ttl }) => ({ id, name, rdata, ttl })) };
+    case 'retype':
+      return { id: batch.id, zoneName: batch.zoneName, ...batch.payload };
+    case 'create-one':
+      return { zoneName: batch.zoneName, ...batch.payload };
+    case 'update-one': {
+      const { type: _unchanged, ...rest } = batch.payload;
+      return { id: batch.id, zoneName: batch.zoneName, ...rest };
+    }
+    case 'delete-one':
+      return { id: batch.id, zoneName: batch.zoneName };
+  }
+}
+
+/** The batch as one signed write per record, where a batch type cannot sign its records. */
+function perRecord(batch: Batch): Batch[] | null {
+  if (batch.kind === 'create') {
+    return batch.payload.records.map((payload, i) => ({ kind: 'create-one', operationId: 'createDnsRecord', zoneName: batch.payload.zoneName, keys: [batch.keys[i]], payload }));
+  }
+  if (batch.kind === 'update') {
+    return batch.payload.records.map(({ id, ...payload }, i) => ({ kind: 'update-one', operationId: 'updateDnsRecord', zoneName: batch.payload.zoneName, keys: [batch.keys[i]], id, payload }));
+  }
+  if (batch.kind === 'delete') {
+    return batch.payload.recordsIds.map((id, i) => ({ kind: 'delete-one', operationId: 'deleteDnsRecord', zoneName: batch.payload.zoneName, keys: [batch.keys[i]], id }));
+  }
+  return null;
+}
+
+const WHAT: Record<Batch['kind'], string> = {
+  delete: 'deletions', update: 'changes', create: 'additions', retype: 'type change', 'create-one': 'addition', 'update-one': 'change', 'delete-one': 'deletion',
+};
+
+function recordTypeOf(batch: Batch): string | undefined {
+  return batch.kind === 'retype' || batch.kind === 'create-one' || batch.kind === 'update-one' ? batch.payload.type : undefined;
+}
+
+export interface SigningPlan {
+  /** The writes in order, one signature each (or one API-key request each). */
+  batches: Batch[];
+  /** Said before the wallet opens: where the service's types made the dashboard sign differently, and why. */
+  notices: string[];
+  /** Set when part of the change set cannot be signed in full: nothing is sent then. */
+  blocked: string | null;
+  /** The service has not yet answered which types it signs with: the wallet must not open before it has. */
+  waiting: boolean;
+}
+
+/**
+ * How a planned change set is signed against the service's own types (`types-for-method`), decided before the
+ * wallet opens. A batch whose type does not sign everything it sends (production's CreateRecords signs zoneName
+ * alone) becomes one signed write per record where the per-record type covers it; where nothing covers it the plan
+ * is blocked, never signed over less. With an API key nothing is signed and the batches go as planned.
+ */
+export function planSigning(plan: Plan, typesOf: RecordTypes, options: { apiKey: boolean }): SigningPlan {
+  if (options.apiKey) return { batches: plan.batches, notices: [], blocked: null, waiting: false };
+  const batches: Batch[] = [];
+  const notices: string[] = [];
+  const unsignedTypes: string[] = [];
+  const cannot: string[] = [];
+  let waiting = false;
+  let session = false;
+
+  const decide = (batch: Batch): SigningChoice | null => {
+    const types = typesOf[batch.operationId];
+    return types ? chooseSigning(batch.operationId, types, sentPayload(batch)) : null;
+  };
+  const keep = (batch: Batch, choice: SigningChoice) => {
+    batches.push(batch);
+    if (choice.how === 'session') session = true;
+    if (choice.how === 'signature' && choice.unsignedAccepted.includes('type')) unsignedTypes.push(recordTypeOf(batch) ?? '');
+  };
+
+  for (const batch of plan.batches) {
+    const choice = decide(batch);
+    if (!choice) {
+      waiting = true;
+      batches.push(batch);
+      continue;
+    }
+    if (choice.how !== 'cannot') {
+      keep(batch, choice);
+      continue;
+    }
+    const pieces = perRecord(batch);
+    const choices = pieces?.map(decide) ?? [];
+    if (pieces && choices.every((c) => c !== null && c.how !== 'cannot')) {
+      pieces.forEach((piece, i) => keep(piece, choices[i]!));
+      notices.push(
+        `This service's batch type does not sign ${fieldNames(choice.unsigned).join(', ')}, so the ${pieces.length} ${WHAT[batch.kind]} are signed one record at a time (${pieces.length} ${pieces.length === 1 ? 'signature' : 'signatures'}; an API key in Settings sends them without signing).`,
+      );
+      continue;
+    }
+    if (choices.some((c) => c === null)) waiting = true;
+    const missing = choices.find((c) => c?.how === 'cannot');
+    const fields = missing?.how === 'cannot' ? missing.unsigned : choice.unsigned;
+    cannot.push(`the ${WHAT[batch.kind]} (${fieldNames(fields).join(', ')})`);
+    batches.push(batch);
+  }
+  if (unsignedTypes.length > 0) notices.push(unsignedTypeNotice(unsignedTypes.filter(Boolean)));
+  if (session) notices.push('This service publishes no signing type for part of it: that part is sent with your sign-in instead of a signature.');
+  const blocked = cannot.length > 0
+    ? `This service's signing types cannot sign ${cannot.join(' or ')}. Nothing is signed over less than it sends, so nothing will be sent: set an API key in Settings to apply this change set.`
+    : null;
+  return { batches, notices, blocked, waiting };
+}
+
+/** The notice lines for one record written on its own (the record form's "Add and sign" / "Save and sign"). */
+export function singleWriteNotes(choice: SigningChoice, recordType: string): string[] {
+  if (choice.how === 'session') return ['This service publishes no signing type for this change: it is sent with your sign-in instead of a signature.'];
+  if (choice.how === 'cannot') {
+    return [`This service's signing types cannot sign ${fieldNames(choice.unsigned).join(', ')}, so nothing will be signed or sent. Set an API key in Settings to make this change.`];
+  }
+  return choice.unsignedAccepted.includes('type') ? [unsignedTypeNotice([recordType])] : [];
+}
