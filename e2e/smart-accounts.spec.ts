@@ -14,7 +14,8 @@ test.describe('smart-account wallets', () => {
   // Each journey registers, edits and parks with real signatures checked on the chain: longer than a minute on two cores.
   test.describe.configure({ timeout: 180_000 });
   const ownerKey = generatePrivateKey();
-  test.use({ walletKeys: [ownerKey] });
+  // The wallet acts as the contract account and signs through its owner key: MetaMask cannot, viem can.
+  test.use({ walletKeys: [ownerKey], walletMode: 'viem' });
 
   test('a smart-account wallet (ERC-1271, deployed) signs in, registers, edits records and parks as itself', async ({ page, wallet }) => {
     const account = await smartAccountOf(ownerKey, { salt: saltOf(`deployed-${run}`), deploy: true });

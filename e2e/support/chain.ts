@@ -1,6 +1,6 @@
 import { keccak256, stringToBytes, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from '../../server/chain/accounts.ts';
+import { delegateToSmartAccount, deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from '../../server/chain/accounts.ts';
 import { chainClients, type ChainClients } from '../../server/chain/client.ts';
 import { domainRegistryAbi } from '../../server/chain/contracts.ts';
 import { deploymentFile, readDeployment, type Deployment } from '../../server/chain/deploy.ts';
@@ -90,4 +90,15 @@ export async function transferDomainNft(holderKey: Hex, to: Address, name: strin
 export async function nftOwnerOf(name: string): Promise<Address> {
   const { clients, deployment } = await e2eChain();
   return clients.public.readContract({ address: deployment.registry, abi: domainRegistryAbi, functionName: 'ownerOf', args: [BigInt(tokenIdOf(name))] });
+}
+
+/**
+ * The EOA of `key` delegates with EIP-7702 to Simple7702Account (account-abstraction 0.8) as the service deployed
+ * it: the EOA signs the authorisation, the journeys' payer sends the type-4 transaction. Returns the delegate.
+ */
+export async function delegateToSimple7702(key: Hex): Promise<Address> {
+  const { clients, deployment } = await e2eChain();
+  if (!deployment.simple7702Account) throw new Error('The service recorded no Simple7702Account: is it running with CHAIN=anvil?');
+  await delegateToSmartAccount(clients, { accountImplementation: deployment.simple7702Account }, privateKeyToAccount(key));
+  return deployment.simple7702Account;
 }

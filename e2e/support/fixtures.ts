@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Hex } from 'viem';
 import { TEST_KEYS } from './keys.ts';
-import { TestWallet } from './test-wallet.ts';
+import { TestWallet, type WalletMode } from './test-wallet.ts';
 
 export function isLocalUrl(raw: string): boolean {
   let url: URL;
@@ -18,6 +18,8 @@ interface Fixtures {
   /** Keys the test wallet holds, first one active. Override with test.use({ walletKeys: [...] }). */
   walletKeys: Hex[];
   walletChainId: number;
+  /** How the wallet signs: as MetaMask (the default for every journey) or with viem (smart accounts). */
+  walletMode: WalletMode;
   wallet: TestWallet;
   /** URLs that tried to leave this machine; the fixture fails the test if any did. */
   outsideRequests: string[];
@@ -26,6 +28,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   walletKeys: [[TEST_KEYS.alice, TEST_KEYS.bob], { option: true }],
   walletChainId: [31337, { option: true }],
+  walletMode: ['metamask', { option: true }],
 
   outsideRequests: async ({ context }, use) => {
     const outside: string[] = [];
@@ -52,8 +55,8 @@ export const test = base.extend<Fixtures>({
     await use(page);
   },
 
-  wallet: async ({ page, walletKeys, walletChainId }, use) => {
-    const wallet = new TestWallet(walletKeys, walletChainId);
+  wallet: async ({ page, walletKeys, walletChainId, walletMode }, use) => {
+    const wallet = new TestWallet(walletKeys, walletChainId, walletMode);
     await wallet.install(page);
     await use(wallet);
   },

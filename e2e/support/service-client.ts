@@ -37,8 +37,13 @@ export function faucet(token: string) {
   return call('requestFaucet', { body: {} }, withToken(token));
 }
 
-/** Calls a write operation with an EIP-712 envelope signed by the key. */
-export async function signedCall<K extends OperationId>(privateKey: Hex, id: K, payload: Record<string, unknown>): Promise<OperationOutput<K>> {
+/** Calls a write operation with an EIP-712 envelope signed by the key (plus `headers`, e.g. a delegated account). */
+export async function signedCall<K extends OperationId>(
+  privateKey: Hex,
+  id: K,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<OperationOutput<K>> {
   const account = privateKeyToAccount(privateKey);
   const [domain, typesForMethod] = await Promise.all([
     call('getEip712Domain'),
@@ -54,7 +59,7 @@ export async function signedCall<K extends OperationId>(privateKey: Hex, id: K, 
     payload,
     sign: (typed) => account.signTypedData(typed as Parameters<typeof account.signTypedData>[0]),
   });
-  return call(id, { body: signed.body }, signed.headers);
+  return call(id, { body: signed.body }, { ...signed.headers, ...headers });
 }
 
 /** Orders a registration signed by the key (default: one year, the NFT to the signer). */

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { numberToHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { metamaskPersonalSign, metamaskSignTypedDataV4 } from './metamask-signing.ts';
 import { installTestWalletProvider } from './test-wallet-page.ts';
 
 const ICON =
@@ -20,6 +21,13 @@ export interface SmartAccountMode {
   wrap?: (signature: Hex) => Hex;
 }
 
+/**
+ * How the wallet signs. `metamask`: as the MetaMask extension does, with `@metamask/eth-sig-util` on the JSON
+ * string the dashboard sends, after MetaMask's checks (every journey's default). `viem`: with viem, which can
+ * also act as a smart account (ERC-1271/6492) or sign for a delegated EIP-7702 EOA.
+ */
+export type WalletMode = 'metamask' | 'viem';
+
 /** The requests a wallet shows to the person and waits on: connecting, and every signature. */
 const APPROVED_BY_A_PERSON = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4'];
 
@@ -32,6 +40,7 @@ type Answer = { ok: true; result: unknown } | { ok: false; error: { code: number
  */
 export class TestWallet {
   readonly accounts: PrivateKeyAccount[];
+  private readonly keys: Hex[];
   private index = 0;
   private connected = false;
   chainId: number;
@@ -46,7 +55,12 @@ export class TestWallet {
    */
   approvalDelayMs = 0;
 
-  constructor(keys: Hex[], chainId = 31337) {
+  constructor(
+    keys: Hex[],
+    chainId = 31337,
+    readonly mode: WalletMode = 'metamask',
+  ) {
+    this.keys = keys;
     this.accounts = keys.map((k) => privateKeyToAccount(k));
     this.chainId = chainId;
   }
@@ -63,6 +77,7 @@ export class TestWallet {
 
   /** From now on the wallet is a smart account owned by the active key (undefined: a plain EOA again). */
   async actAsSmartAccount(mode: SmartAccountMode | undefined): Promise<void> {
+    if (mode && this.mode !== 'viem') throw new Error('MetaMask signs as its own accounts only: use the viem wallet mode for a smart account');
     this.smartAccount = mode;
     if (this.connected) await this.emit('accountsChanged', [this.address]);
   }
@@ -156,10 +171,12 @@ export class TestWallet {
         return null;
       }
       case 'personal_sign': {
+        if (this.mode === 'metamask') return metamaskPersonalSign(this.activeKey(), args, { connected: this.address, chainId: this.chainId });
         const [message, address] = args as [Hex, string];
         return this.asWallet(await this.accountFor(address).signMessage({ message: { raw: message } }));
       }
       case 'eth_signTypedData_v4': {
+        if (this.mode === 'metamask') return metamaskSignTypedDataV4(this.activeKey(), args, { connected: this.address, chainId: this.chainId });
         const [address, json] = args as [string, string];
         const typed = JSON.parse(json) as TypedDataDefinition & { types: Record<string, Array<{ name: string; type: string }>> };
         const { EIP712Domain: _domain, ...types } = typed.types;
@@ -179,6 +196,12 @@ export class TestWallet {
   /** The signature as this wallet gives it: the owner's, shaped for the smart account when acting as one. */
   private asWallet(signature: Hex): Hex {
     return this.smartAccount?.wrap ? this.smartAccount.wrap(signature) : signature;
+  }
+
+  /** The connected account's key, for MetaMask's own checks and signing. */
+  private activeKey(): Hex {
+    if (!this.connected) throw Object.assign(new Error('Not connected'), { code: 4100 });
+    return this.keys[this.index];
   }
 
   private accountFor(address: string): PrivateKeyAccount {

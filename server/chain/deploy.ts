@@ -14,6 +14,8 @@ export interface Deployment {
   accountFactory: Address;
   /** The SmartAccount code EOAs delegate to with EIP-7702. */
   accountImplementation: Address;
+  /** Simple7702Account (account-abstraction 0.8), at its canonical address: see aa-deploy.ts. */
+  simple7702Account?: Address;
   deployedAt: string;
 }
 

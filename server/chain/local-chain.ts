@@ -4,6 +4,7 @@ import { chainOwnership } from '../ownership/chain-ownership.ts';
 import { startAnvil, type Anvil } from './anvil.ts';
 import { chainClients, type ChainClients } from './client.ts';
 import { chainCredit, type CreditLedger } from './credit.ts';
+import { ensureAccountAbstraction } from './aa-deploy.ts';
 import { ensureDeployment, type Deployment } from './deploy.ts';
 import { chainSignatures, type ChainSignatures } from './verify.ts';
 
@@ -43,7 +44,8 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
     const chainId = anvil ? anvil.chainId : await chainClients({ rpcUrl }).public.getChainId();
     const clients = chainClients({ rpcUrl, chainId });
     const nodeMs = performance.now() - started;
-    const { deployment, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir, db: options.db });
+    const { deployment: ours, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir, db: options.db });
+    const deployment = await ensureAccountAbstraction(clients, ours, options.dataDir);
     return {
       rpcUrl,
       chainId,
