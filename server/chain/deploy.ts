@@ -13,6 +13,8 @@ export interface Deployment {
   accountFactory: Address;
   /** The SmartAccount code EOAs delegate to with EIP-7702. */
   accountImplementation: Address;
+  /** The EIP-3009 USD token x402 payments use (chain/usd-deploy.ts); absent until it is deployed. */
+  usdToken?: Address;
   deployedAt: string;
 }
 

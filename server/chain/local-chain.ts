@@ -4,6 +4,7 @@ import { startAnvil, type Anvil } from './anvil.ts';
 import { chainClients, type ChainClients } from './client.ts';
 import { chainCredit, type CreditLedger } from './credit.ts';
 import { ensureDeployment, type Deployment } from './deploy.ts';
+import { ensureUsdToken } from './usd-deploy.ts';
 import { chainSignatures, type ChainSignatures } from './verify.ts';
 
 export interface LocalChain {
@@ -42,7 +43,7 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
     const chainId = anvil ? anvil.chainId : await chainClients({ rpcUrl }).public.getChainId();
     const clients = chainClients({ rpcUrl, chainId });
     const nodeMs = performance.now() - started;
-    const { deployment, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir });
+    const { deployment, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir }).then((d) => ensureUsdToken(clients, d, options.dataDir));
     return {
       rpcUrl,
       chainId,
