@@ -271,3 +271,17 @@ describe('x402 purchase at production’s path', () => {
     expect((await client.call('getX402Purchase', { params: { purchaseId: 'no-such-purchase' } })).status).toBe(404);
   });
 });
+
+describe('x402 without a chain', () => {
+  it('answers a clear 403 for both operations when the service runs without CHAIN=anvil', async () => {
+    const plain = await startTestService({ CHAIN: 'none' });
+    try {
+      const reply = await fetch(`${plain.baseUrl}/x402/domain/nochain-name.com`);
+      expect(reply.status).toBe(403);
+      expect((await reply.json()).message).toMatch(/CHAIN=anvil/);
+      expect((await fetch(`${plain.baseUrl}/x402/purchase/anything`)).status).toBe(403);
+    } finally {
+      await plain.destroy();
+    }
+  }, 120_000);
+});
