@@ -7,6 +7,7 @@ import { HttpError, errorBody } from './http/errors.ts';
 import { rateLimitHeaders, rateLimitMessage, rateLimits } from './http/rate-limit.ts';
 import { API_PREFIX, mountOperations } from './http/router.ts';
 import type { Handlers, Services } from './http/context.ts';
+import { X402_REQUEST_HEADERS, X402_RESPONSE_HEADERS } from './x402/headers.ts';
 
 export function createApp(services: Services, handlers: Handlers, extra?: (app: Hono) => void): Hono {
   const { config, headers } = services;
@@ -30,8 +31,8 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
     cors({
       origin: (origin) => (config.CORS_ORIGINS.some((pattern) => matchesOrigin(pattern, origin)) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['content-type', 'x-request-id', ...Object.values(headers)],
-      exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'x-request-id'],
+      allowHeaders: ['content-type', 'x-request-id', ...Object.values(headers), ...X402_REQUEST_HEADERS],
+      exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'x-request-id', ...X402_RESPONSE_HEADERS],
       maxAge: 600,
     }),
   );

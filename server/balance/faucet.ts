@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { CreditStore } from './credit-store.ts';
 import { HttpError } from '../http/errors.ts';
+import { USD_FAUCET_UNITS, type UsdLedger } from '../chain/usd-token.ts';
 
 export const FAUCET_GRANT_CENTS = 10_000;
 
 /**
- * Credits 100.00 to the wallet at once (the local faucet answers `completed`), unless the wallet had a grant
+ * Credits 100.00 (and, on a chain, 100 USDC) to the wallet at once (the local faucet answers `completed`), unless the wallet had a grant
  * within the cooldown: then 429 with Retry-After and `nextEligibleAt`.
  */
 export async function grantFaucet(
   db: Database,
   credit: CreditStore,
   wallet: string,
-  options: { cooldownSeconds: number; now: Date },
+  options: { cooldownSeconds: number; now: Date; usd?: Pick<UsdLedger, 'grant'> },
 ): Promise<{ status: 'completed'; walletAddress: string; nextEligibleAt: string | null }> {
   const { cooldownSeconds, now } = options;
   const address = wallet.toLowerCase();
@@ -50,6 +51,8 @@ export async function grantFaucet(
     // row is the journal entry (the chain's grant carries its id): a grant the chain took but whose transaction did
     // not commit is taken back at the next start, and one the chain lost is granted again (chain/reconcile.ts).
     await credit.grantCents(address, FAUCET_GRANT_CENTS, tx, grantId);
+    // On a chain, 100 USDC for x402 payments too, under the same journal row (chain/usd-token.ts reconciles it).
+    await options.usd?.grant(address, USD_FAUCET_UNITS, grantId);
     const next = cooldownSeconds > 0 ? new Date(now.getTime() + cooldownSeconds * 1000).toISOString() : null;
     return { status: 'completed' as const, walletAddress: address, nextEligibleAt: next };
   });

@@ -3,6 +3,8 @@ import type { Services } from '../http/context.ts';
 import { restoreMissingMints } from '../ownership/chain-ownership.ts';
 import type { LocalChain } from './local-chain.ts';
 import { reconcileCredit, type ReconcileReport } from './reconcile.ts';
+import { reconcileUsdGrants } from './usd-token.ts';
+import { createX402Rail } from '../x402/rail.ts';
 
 export interface AttachReport {
   /** Names minted again because the chain had lost them. */
@@ -27,6 +29,13 @@ export async function attachChain(services: Services, chain: LocalChain): Promis
   // nothing is in flight before the service serves. A node given by CHAIN_RPC_URL may be shared with an instance
   // that is between its chain write and its commit.
   const credit = await reconcileCredit(chain.clients, chain.deployment, services.db, { undoAhead: chain.ownsNode });
+  // The faucet's USD grants share the credit's journal rows (faucet_grants): one USD grant per row.
+  const usd = chain.deployment.usdToken
+    ? await reconcileUsdGrants(chain.clients, chain.deployment.usdToken, services.db, { undoAhead: chain.ownsNode })
+    : { restored: 0, undone: 0 };
+  if (chain.deployment.usdToken) services.x402 = await createX402Rail(chain.clients, chain.deployment.usdToken);
+  credit.restored += usd.restored;
+  credit.undone += usd.undone;
   if (restored.length > 0 || credit.restored > 0 || credit.undone > 0) await chain.saveState();
   return { restored, credit };
 }

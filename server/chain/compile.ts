@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 
 /** The contracts the service deploys or that tests use, by artifact name. */
-export const CONTRACT_NAMES = ['DomainRegistry', 'Credit', 'SmartAccount', 'SmartAccountFactory'] as const;
+export const CONTRACT_NAMES = ['DomainRegistry', 'Credit', 'SmartAccount', 'SmartAccountFactory', 'UsdToken'] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 export interface Artifact {

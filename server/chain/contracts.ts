@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Hex } from 'viem';
 import { artifactFile, type ContractName } from './compile.ts';
-import { creditAbi, domainRegistryAbi, smartAccountAbi, smartAccountFactoryAbi } from './artifacts/abis.ts';
+import { creditAbi, domainRegistryAbi, smartAccountAbi, smartAccountFactoryAbi, usdTokenAbi } from './artifacts/abis.ts';
 
-export { creditAbi, domainRegistryAbi, smartAccountAbi, smartAccountFactoryAbi };
+export { creditAbi, domainRegistryAbi, smartAccountAbi, smartAccountFactoryAbi, usdTokenAbi };
 
 const bytecodes = new Map<ContractName, Hex>();
 /** Creation bytecode from the committed artifact (read once; no solc at run time). */

@@ -16,6 +16,8 @@ export interface Deployment {
   accountImplementation: Address;
   /** Simple7702Account (account-abstraction 0.8), at its canonical address: see aa-deploy.ts. */
   simple7702Account?: Address;
+  /** The EIP-3009 USD token x402 payments use (chain/usd-deploy.ts); absent until it is deployed. */
+  usdToken?: Address;
   deployedAt: string;
 }
 
@@ -32,19 +34,25 @@ export async function ensureDeployment(
   options: { dataDir?: string; db?: Queryable } = {},
 ): Promise<{ deployment: Deployment; deployed: boolean }> {
   const file = options.dataDir ? deploymentFile(options.dataDir) : null;
-  const candidates = [options.db ? await readRecordedDeployment(options.db, clients.chain.id) : null, file ? await readDeployment(file) : null];
-  for (const recorded of candidates) {
+  const fromDb = options.db ? await readRecordedDeployment(options.db, clients.chain.id) : null;
+  const fromFile = file ? await readDeployment(file) : null;
+  // The file may know of a contract added after the database's record was written (a crash in between).
+  const merged = fromDb && fromFile?.registry === fromDb.registry ? { ...fromFile, ...fromDb } : fromDb;
+  for (const recorded of [merged, fromFile]) {
     if (recorded && recorded.chainId === clients.chain.id && (await hasCode(clients, recorded))) {
-      await record(recorded, options.db, file);
+      await recordDeployment(recorded, options);
       return { deployment: recorded, deployed: false };
     }
   }
   const deployment = await deployContracts(clients);
-  await record(deployment, options.db, file);
+  await recordDeployment(deployment, options);
   return { deployment, deployed: true };
 }
 
-async function record(deployment: Deployment, db: Queryable | undefined, file: string | null): Promise<void> {
+/** Records the deployment in the database and in `<dataDir>/chain/deployment.json`, where it changed. */
+export async function recordDeployment(deployment: Deployment, options: { dataDir?: string; db?: Queryable }): Promise<void> {
+  const { db } = options;
+  const file = options.dataDir ? deploymentFile(options.dataDir) : null;
   if (db) {
     await db.query(
       `INSERT INTO chain_deployments (chain_id, deployment) VALUES ($1, $2)

@@ -5,7 +5,8 @@ import { startAnvil, type Anvil } from './anvil.ts';
 import { chainClients, type ChainClients } from './client.ts';
 import { chainCredit, type CreditLedger } from './credit.ts';
 import { ensureAccountAbstraction } from './aa-deploy.ts';
-import { ensureDeployment, type Deployment } from './deploy.ts';
+import { ensureDeployment, recordDeployment, type Deployment } from './deploy.ts';
+import { ensureUsdToken } from './usd-deploy.ts';
 import { chainSignatures, type ChainSignatures } from './verify.ts';
 
 export interface LocalChain {
@@ -45,7 +46,10 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
     const clients = chainClients({ rpcUrl, chainId });
     const nodeMs = performance.now() - started;
     const { deployment: ours, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir, db: options.db });
-    const deployment = await ensureAccountAbstraction(clients, ours, options.dataDir);
+    // Contracts added since: each module deploys its own when missing; the whole set is then recorded.
+    const withAccounts = await ensureAccountAbstraction(clients, ours, options.dataDir);
+    const { deployment } = await ensureUsdToken(clients, { deployment: withAccounts, deployed }, options.dataDir);
+    await recordDeployment(deployment, options);
     return {
       rpcUrl,
       chainId,

@@ -4,6 +4,7 @@ import type { Ownership } from '../ownership/ownership.ts';
 import type { CreditStore } from '../balance/credit-store.ts';
 import type { ServiceHeaders } from '../../src/core/headers.ts';
 import type { OperationId } from '../../src/core/operations.ts';
+import type { X402Rail } from '../x402/rail.ts';
 
 /** The wallet a request acts as, and how it proved it. Addresses are lowercase. */
 export interface Principal {
@@ -23,6 +24,8 @@ export interface Services {
   now: () => Date;
   /** Wakes the order worker after an order is created, so it need not wait for its next poll. */
   notifyOrders: () => void;
+  /** x402 payments in the USD token; only on a chain (CHAIN=anvil). */
+  x402?: X402Rail;
 }
 
 export interface RequestContext<I = unknown> {

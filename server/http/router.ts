@@ -13,6 +13,14 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/** A 200 answer with response headers of its own (x402's PAYMENT-RESPONSE). */
+export class WithHeaders {
+  constructor(
+    readonly body: object,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
 export interface MountOptions {
   /** Called once a credential has verified, before the input is checked (the wallet's rate limit). */
   onAuthenticated?: (c: Context, principal: Principal) => void;
@@ -41,6 +49,7 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
       }
       const result = await handler({ input, params, principal, services, request: c.req.raw });
       if (result instanceof JsonText) return c.body(result.text, 200, { 'content-type': 'application/json' });
+      if (result instanceof WithHeaders) return c.json(result.body, 200, result.headers);
       return c.json(result as object);
     });
   }

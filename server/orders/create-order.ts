@@ -31,7 +31,7 @@ export function validateInitialRecords(zoneName: string, records: readonly ZoneR
   return out;
 }
 
-function checkNameAndDuration(input: RegisterDomainInput): { name: string; amountCents: number } {
+export function checkNameAndDuration(input: RegisterDomainInput): { name: string; amountCents: number } {
   const parsed = parseDomainName(input.normalizedDomainName);
   if (!parsed.ok) throw invalidInput({ normalizedDomainName: [parsed.reason] });
   if (parsed.name !== input.normalizedDomainName) {

@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../src/core/wire/orders.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
 import { setParking } from '../dns/parking-store.ts';
 import { applyInitialRecords } from './initial-records.ts';
+import { refundX402Order } from '../x402/refund.ts';
 import { formatUsd } from './pricing.ts';
 import { findOrder, itemsOf, setItemStatus, setOrderStatus, type OrderItemRow } from './repository.ts';
 
@@ -58,9 +59,9 @@ export async function finishOrder(services: Services, orderId: string): Promise<
       const { status, ...metadata } = outcome;
       await setItemStatus(tx, item.id, status, now, metadata);
     }
-    if (refund > 0) await refundOrder(services, tx, orderId, order.wallet_address, refund, now);
     const status = overallStatus(outcomes);
     const problems = outcomes.flatMap((o) => (o.status === 'SUCCEEDED' ? [] : [o.failureDetails]));
+    if (refund > 0) await refundOrder(services, tx, orderId, order.wallet_address, refund, now, problems.join('; '));
     await setOrderStatus(tx, orderId, status, now, { finishedAt: now, metadata: problems.length ? { failureDetails: problems.join('; ') } : {} });
   });
 }
@@ -102,13 +103,15 @@ const setParked = (tx: Queryable, name: string, parked: boolean, now: Date) => s
 export const isApexAddress = (r: Pick<ZoneRecordInput, 'name' | 'type'>) => (r.name === '@' || r.name === '') && (r.type === 'A' || r.type === 'AAAA');
 
 /** An order finishes once, so this is its whole refund. */
-async function refundOrder(services: Services, tx: Queryable, orderId: string, wallet: string, amount: number, now: Date): Promise<void> {
-  const [payment] = await tx.query<{ id: string; amount_cents: number | string }>(
-    `SELECT id, amount_cents FROM payments WHERE order_id = $1 AND status = 'COMPLETED' ORDER BY created_at LIMIT 1`,
+async function refundOrder(services: Services, tx: Queryable, orderId: string, wallet: string, amount: number, now: Date, reason: string): Promise<void> {
+  const [payment] = await tx.query<{ id: string; amount_cents: number | string; payment_provider: string }>(
+    `SELECT id, amount_cents, payment_provider FROM payments WHERE order_id = $1 AND status = 'COMPLETED' ORDER BY created_at LIMIT 1`,
     [orderId],
   );
   if (!payment) return;
-  await services.credit.refund({ orderId, wallet, totalRefundedCents: amount }, tx);
+  // An x402 order was paid in the USD token: it is refunded there, not in credit.
+  if (payment.payment_provider === 'X402') await refundX402Order(services, tx, orderId, amount, reason);
+  else await services.credit.refund({ orderId, wallet, totalRefundedCents: amount }, tx);
   if (Number(payment.amount_cents) === amount) {
     await tx.query(`UPDATE payments SET status = 'REFUNDED' WHERE id = $1`, [payment.id]);
   } else {

@@ -18,6 +18,7 @@ export const balanceHandlers: Handlers = {
     return grantFaucet(services.db, services.credit, input.walletAddress ?? principal.wallet, {
       cooldownSeconds: services.config.FAUCET_COOLDOWN_S,
       now: services.now(),
+      usd: services.x402?.usd,
     });
   },
 };

@@ -53,4 +53,22 @@ describe('GET /v-next/openapi.json', () => {
     expect(body.oneOf[1].properties.payloadType.enum).toEqual(['RegisterDomainWithRecords']);
     expect(byId.getUserDomains.responses['200'].content['application/json'].schema.items.properties.dnsStatus).toBeDefined();
   });
+
+  it('documents both x402 operations at production’s paths, with the payment headers', () => {
+    const listed = operationsIn(document).map(({ path, method, operation }) => `${method} ${path} ${operation.operationId}`);
+    expect(listed).toContain('GET /x402/domain/{normalizedDomainName} registerDomainX402');
+    expect(listed).toContain('GET /x402/purchase/{purchaseId} getX402Purchase');
+    const byId = Object.fromEntries(operationsIn(document).map(({ operation }) => [operation.operationId, operation]));
+    const x402 = byId.registerDomainX402;
+    expect(x402.parameters.map((p: any) => `${p.in} ${p.name}`)).toEqual(
+      expect.arrayContaining(['path normalizedDomainName', 'query durationInYears', 'query nftReceivingWalletAddress', 'header PAYMENT-SIGNATURE', 'header X-PAYMENT-SIGNATURE']),
+    );
+    expect(x402.responses['402'].headers['PAYMENT-REQUIRED']).toBeDefined();
+    expect(x402.responses['200'].headers['PAYMENT-RESPONSE']).toBeDefined();
+    expect(x402.responses['200'].content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['status', 'purchaseId', 'domain', 'buyerWallet', 'nftReceivingWalletAddress', 'estimatedCompletionSeconds']),
+    );
+    expect(byId.getX402Purchase.security).toEqual([]);
+    expect(byId.getX402Purchase.responses['404']).toBeDefined();
+  });
 });

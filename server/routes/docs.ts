@@ -22,6 +22,8 @@ function errorStatuses(id: OperationId, op: Operation): number[] {
   if (id === 'registerDomain' || id === 'registerWithRecords') [402, 409].forEach((s) => statuses.add(s));
   if (id === 'getOrder' || id === 'revokeApiKey') statuses.add(404);
   if (id === 'requestFaucet') statuses.add(403);
+  if (id === 'registerDomainX402') [402, 403, 409].forEach((s) => statuses.add(s));
+  if (id === 'getX402Purchase') [403, 404].forEach((s) => statuses.add(s));
   if (op.method !== 'GET') statuses.add(413);
   statuses.add(429);
   return [...statuses].sort();
@@ -89,6 +91,22 @@ function requestBody(id: OperationId, op: Operation): JsonSchema | undefined {
 }
 
 /** The OpenAPI 3.1 document of every operation in the table, generated from the same zod schemas the service checks with. */
+/** x402 travels in headers (base64 JSON): the payment in, the requirements and the settlement out. */
+const X402_PARAMETERS = [
+  { name: 'PAYMENT-SIGNATURE', in: 'header', required: false, description: 'The x402 v2 payment payload (base64 JSON): an EIP-3009 authorization signed by the payer', schema: { type: 'string' } },
+  { name: 'X-PAYMENT-SIGNATURE', in: 'header', required: false, description: 'The same, under production’s other name', schema: { type: 'string' } },
+];
+
+function addX402Headers(responses: Record<string, JsonSchema>): void {
+  const header = (description: string) => ({ description, schema: { type: 'string' } });
+  responses['200'] = { ...responses['200'], headers: { 'PAYMENT-RESPONSE': header('The settlement (base64 JSON): success, transaction, network, payer') } };
+  responses['402'] = {
+    description: 'Payment required, or the payment was refused (the reason in the body); a fresh PAYMENT-REQUIRED either way',
+    headers: { 'PAYMENT-REQUIRED': header('x402 v2 payment requirements (base64 JSON): accepts[0] is scheme exact on the chain, amount in the USD token’s base units') },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+}
+
 export function openApiDocument(headers: ServiceHeaders = serviceHeaders(DEFAULT_HEADER_PREFIX)): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [id, op] of Object.entries(operations) as Array<[OperationId, Operation]>) {
@@ -97,12 +115,13 @@ export function openApiDocument(headers: ServiceHeaders = serviceHeaders(DEFAULT
     };
     for (const status of errorStatuses(id, op)) responses[String(status)] = { $ref: '#/components/responses/Error' };
     const body = requestBody(id, op);
+    if (id === 'registerDomainX402') addX402Headers(responses);
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {
       operationId: id,
       summary: op.summary,
       tags: [op.tag],
       security: security(id, op),
-      parameters: parameters(op),
+      parameters: id === 'registerDomainX402' ? [...parameters(op), ...X402_PARAMETERS] : parameters(op),
       ...(body ? { requestBody: body } : {}),
       responses,
     };

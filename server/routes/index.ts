@@ -8,6 +8,7 @@ import { searchHandlers } from './search.ts';
 import { orderHandlers } from './orders.ts';
 import { userHandlers } from './user.ts';
 import { balanceHandlers } from './balance.ts';
+import { x402Handlers } from './x402.ts';
 
 /** Every operation's handler; the operation table (src/core/operations.ts) declares the rest. */
 export const handlers: Handlers = {
@@ -20,4 +21,5 @@ export const handlers: Handlers = {
   ...orderHandlers,
   ...userHandlers,
   ...balanceHandlers,
+  ...x402Handlers,
 };

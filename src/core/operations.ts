@@ -8,6 +8,7 @@ import * as orders from './wire/orders.ts';
 import * as user from './wire/user.ts';
 import * as siwe from './wire/siwe.ts';
 import * as eip712 from './wire/eip712.ts';
+import * as x402 from './wire/x402.ts';
 
 /**
  * Every operation of the contract, declared once: the service routes, authenticates and documents
@@ -65,6 +66,8 @@ export const operations = {
 
   registerDomain: op({ id: 'registerDomain', method: 'POST', path: '/orders/register-domain', tag: 'orders', summary: 'Order a registration', auth: 'write', input: orders.registerDomainInput, output: orders.createdOrder }),
   registerWithRecords: op({ id: 'registerWithRecords', method: 'POST', path: '/orders/register-domain/records', tag: 'orders', summary: 'Order a registration with initial records', auth: 'write', input: orders.registerWithRecordsInput, output: orders.createdOrder }),
+  registerDomainX402: op({ id: 'registerDomainX402', method: 'GET', path: '/x402/domain/{normalizedDomainName}', tag: 'x402', summary: 'Buy a name with a USD stablecoin payment (x402 v2, scheme exact): 402 with PAYMENT-REQUIRED, then a PAYMENT-SIGNATURE header', auth: 'optional', input: x402.registerDomainX402Query, params: x402.x402PurchaseParams, output: x402.x402Purchase }),
+  getX402Purchase: op({ id: 'getX402Purchase', method: 'GET', path: '/x402/purchase/{purchaseId}', tag: 'x402', summary: 'Follow an x402 purchase: its order and any refund', auth: 'none', params: z.object({ purchaseId: safeText() }), output: x402.x402PurchaseStatus }),
   getOrder: op({ id: 'getOrder', method: 'GET', path: '/orders/{orderId}', tag: 'orders', summary: 'One order with its items and payments', auth: 'siwe', params: z.object({ orderId: safeText() }), output: orders.orderDetails }),
 
   getUserOrders: op({ id: 'getUserOrders', method: 'GET', path: '/user/orders', tag: 'user', summary: 'Order items of the caller, newest first', auth: 'siwe', output: orders.userOrders }),

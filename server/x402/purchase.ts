@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { formatUnits, getAddress, isAddress } from 'viem';
+import type { Principal, Services } from '../http/context.ts';
+import { HttpError, invalidInput } from '../http/errors.ts';
+import { WithHeaders } from '../http/router.ts';
+import { checkNameAndDuration } from '../orders/create-order.ts';
+import { checkName } from '../search/availability.ts';
+import { formatUsd } from '../orders/pricing.ts';
+import { USD_DECIMALS, USD_EIP712, USD_UNITS_PER_CENT } from '../chain/usd-token.ts';
+import type { RegisterDomainX402Query, X402Purchase } from '../../src/core/wire/x402.ts';
+import { PAYMENT_REQUIRED, PAYMENT_RESPONSE, PAYMENT_SIGNATURE, PAYMENT_SIGNATURE_ALIAS } from './headers.ts';
+import { createPaidOrder } from './paid-order.ts';
+import { estimatedSeconds, purchaseOfAuthorization } from './purchase-store.ts';
+import type { X402Rail } from './rail.ts';
+
+/** How long a signed authorization may wait before it is settled (its validBefore, set by the client from this). */
+export const MAX_TIMEOUT_SECONDS = 300;
+
+interface Authorization {
+  from: string;
+  to: string;
+  value: string;
+  validAfter: string;
+  validBefore: string;
+  nonce: string;
+}
+
+export function railOf(services: Services): X402Rail {
+  if (!services.x402) throw new HttpError(403, 'x402 payments need the local chain: start the service with CHAIN=anvil');
+  return services.x402;
+}
+
+/**
+ * registerDomainX402: 402 with the requirements, or with a payment verify → settle → create the order. Every refusal
+ * before the settlement leaves nothing behind; an order that cannot be created after it is refunded on chain.
+ */
+export async function purchaseWithX402(ctx: {
+  services: Services;
+  input: RegisterDomainX402Query;
+  name: string;
+  principal: Principal | null;
+  request: Request;
+}): Promise<WithHeaders> {
+  const { services, input, principal, request } = ctx;
+  const rail = railOf(services);
+  const years = input.durationInYears ?? input.years ?? 1;
+  const { name, amountCents } = checkNameAndDuration({ normalizedDomainName: ctx.name, durationInYears: years });
+  const amount = (BigInt(amountCents) * USD_UNITS_PER_CENT).toString();
+  const requirements = await rail.resourceServer.buildPaymentRequirements({
+    scheme: 'exact',
+    network: rail.network,
+    payTo: rail.payTo,
+    price: { amount, asset: rail.asset, extra: { ...USD_EIP712 } },
+    maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
+  });
+  const resource = { url: request.url, description: `Register ${name} for ${years} year(s): ${formatUsd(amountCents)}`, mimeType: 'application/json' };
+  const refuse = async (message: string, reason?: string): Promise<never> => {
+    const required = await rail.resourceServer.createPaymentRequiredResponse(requirements, resource, message);
+    throw new HttpError(402, message, { reason: reason ?? null, paymentRequired: required }, { [PAYMENT_REQUIRED]: encodePaymentRequiredHeader(required) });
+  };
+
+  const header = request.headers.get(PAYMENT_SIGNATURE) ?? request.headers.get(PAYMENT_SIGNATURE_ALIAS);
+  let payload: PaymentPayload | null = null;
+  if (header) {
+    try {
+      payload = decodePaymentSignatureHeader(header);
+    } catch {
+      return refuse('The PAYMENT-SIGNATURE header is not a base64 x402 payment payload', 'invalid_payload');
+    }
+  }
+  const authorization = payload ? authorizationOf(payload) : null;
+  if (payload && !authorization) return refuse('The payment is not an EIP-3009 authorization of scheme exact', 'invalid_payload');
+  // A used authorization is a replay whatever the name (its own may be taken by now): 402 before anything else.
+  if (authorization) {
+    const used = await purchaseOfAuthorization(services.db, authorization.from, authorization.nonce);
+    if (used) return refuse(`This authorization was used already (purchase ${used.id} of ${used.normalized_domain_name}); sign a new one`, 'authorization_used');
+  }
+  const availability = await checkName(services.db, name);
+  if (!availability.availability) throw invalidInput({ normalizedDomainName: [`${name} cannot be bought: ${availability.reason ?? 'taken'}`] });
+  if (!payload || !authorization) return refuse(`Payment required: ${formatUsd(amountCents)} in USDC for ${name}`);
+  const payer = getAddress(authorization.from);
+
+  // The receiver is the one field a relay could change: another wallet only with the payer's own SIWE token.
+  const receiver = input.nftReceivingWalletAddress ? getAddress(input.nftReceivingWalletAddress) : payer;
+  if (receiver !== payer && !(principal?.via === 'siwe' && principal.wallet === payer.toLowerCase())) {
+    throw invalidInput(
+      { nftReceivingWalletAddress: ['Another wallet receives the NFT only with the payer’s SIWE token (x-namefi-siwe-token); nothing was charged'] },
+    );
+  }
+
+  const matching = rail.resourceServer.findMatchingRequirements(requirements, payload);
+  if (!matching) return refuse(mismatch(payload.accepted, requirements[0]), 'requirements_mismatch');
+  // The token's own nonce state and the payer's balance, read here so the refusal says which it is.
+  if (await rail.usd.authorizationUsed(payer, authorization.nonce as `0x${string}`)) return refuse('This authorization was used on the chain already; sign a new one', 'authorization_used');
+  const balance = await rail.usd.balanceUnits(payer);
+  if (balance < BigInt(amount)) {
+    return refuse(`The payer’s USDC balance (${formatUnits(balance, USD_DECIMALS)}) does not cover the price (${formatUnits(BigInt(amount), USD_DECIMALS)} USDC)`, 'insufficient_balance');
+  }
+
+  const verified = await rail.resourceServer.verifyPayment(payload, matching).catch((error: unknown) => ({
+    isValid: false,
+    invalidReason: 'verification_error',
+    invalidMessage: (error as Error).message,
+  }));
+  if (!verified.isValid) return refuse(`The payment does not verify: ${describeReason(verified.invalidReason, verified.invalidMessage)}`, verified.invalidReason);
+
+  // Reserve the authorization before settling, so two requests with it never both reach the chain.
+  const purchaseId = randomUUID();
+  try {
+    await services.db.query(
+      `INSERT INTO x402_purchases (id, payer, authorization_nonce, normalized_domain_name, duration_in_years, nft_receiving_wallet_address,
+         amount_units, network, asset, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'SETTLING', $10, $10)`,
+      [purchaseId, payer.toLowerCase(), authorization.nonce.toLowerCase(), name, years, receiver.toLowerCase(), amount, rail.network, rail.asset, services.now().toISOString()],
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return refuse('This authorization was used already; sign a new one', 'authorization_used');
+    throw error;
+  }
+
+  const settled: SettleResponse = await rail.resourceServer.settlePayment(payload, matching).catch((error: unknown) => ({
+    success: false,
+    errorReason: 'settlement_error',
+    errorMessage: (error as Error).message,
+    transaction: '',
+    network: rail.network,
+  }));
+  if (!settled.success) {
+    await services.db.query('DELETE FROM x402_purchases WHERE id = $1', [purchaseId]);
+    return refuse(`The payment could not be settled: ${describeReason(settled.errorReason, settled.errorMessage)}`, settled.errorReason);
+  }
+
+  let orderId: string;
+  try {
+    orderId = await services.db.transaction(async (tx) => {
+      await tx.query(`UPDATE x402_purchases SET status = 'SETTLED', settlement_tx = $2, updated_at = $3 WHERE id = $1`, [
+        purchaseId,
+        settled.transaction,
+        services.now().toISOString(),
+      ]);
+      const id = await createPaidOrder(tx, { name, years, amountCents, payer, receiver, now: services.now() });
+      await tx.query('UPDATE x402_purchases SET order_id = $2 WHERE id = $1', [purchaseId, id]);
+      return id;
+    });
+  } catch (error) {
+    const reason = error instanceof HttpError ? error.message : 'the order could not be created';
+    const refundTx = await rail.usd.refund(purchaseId, payer, BigInt(amount));
+    await services.db.query(
+      `UPDATE x402_purchases SET status = 'REFUNDED', settlement_tx = $2, refund_tx = $3, refund_units = $4, failure_reason = $5, updated_at = $6 WHERE id = $1`,
+      [purchaseId, settled.transaction, refundTx, amount, reason, services.now().toISOString()],
+    );
+    throw new HttpError(409, `${reason}; the payment was refunded on chain (${refundTx})`, { purchaseId, refundTransaction: refundTx });
+  }
+  services.notifyOrders();
+  const body: X402Purchase = {
+    status: 'accepted',
+    message: `Payment settled; ${name} is being registered`,
+    purchaseId,
+    domain: name,
+    buyerWallet: payer,
+    nftReceivingWalletAddress: receiver,
+    estimatedCompletionSeconds: estimatedSeconds(services.config.ORDER_PROCESSING_MS),
+    orderId,
+  };
+  return new WithHeaders(body, { [PAYMENT_RESPONSE]: encodePaymentResponseHeader(settled) });
+}
+
+function authorizationOf(payload: PaymentPayload): Authorization | null {
+  const auth = (payload.payload as { authorization?: Partial<Authorization> } | undefined)?.authorization;
+  if (!auth || typeof payload.payload.signature !== 'string') return null;
+  const fields = [auth.from, auth.to, auth.value, auth.validAfter, auth.validBefore, auth.nonce];
+  if (!fields.every((f) => typeof f === 'string') || !isAddress(auth.from as string) || !/^0x[0-9a-fA-F]{64}$/.test(auth.nonce as string)) return null;
+  return auth as Authorization;
+}
+
+/** Which of the paid-for terms differ from this name's: the client paid for something else. */
+function mismatch(accepted: PaymentRequirements | undefined, wanted: PaymentRequirements): string {
+  if (!accepted) return 'The payment names no requirements it accepted';
+  const diffs: string[] = [];
+  if (accepted.scheme !== wanted.scheme) diffs.push(`scheme ${accepted.scheme}, expected ${wanted.scheme}`);
+  if (accepted.network !== wanted.network) diffs.push(`network ${accepted.network}, expected ${wanted.network}`);
+  if (String(accepted.asset).toLowerCase() !== wanted.asset.toLowerCase()) diffs.push(`asset ${accepted.asset}, expected ${wanted.asset}`);
+  if (String(accepted.payTo).toLowerCase() !== wanted.payTo.toLowerCase()) diffs.push(`payee ${accepted.payTo}, expected ${wanted.payTo}`);
+  if (accepted.amount !== wanted.amount) diffs.push(`amount ${accepted.amount}, expected ${wanted.amount} (base units)`);
+  return `The payment does not match this name's requirements: ${diffs.join('; ') || 'its terms differ'}`;
+}
+
+const REASONS: Record<string, string> = {
+  invalid_exact_evm_signature: 'the signature does not match the authorization',
+  invalid_exact_evm_payload_authorization_valid_before: 'the authorization has expired (validBefore passed)',
+  invalid_exact_evm_payload_authorization_valid_after: 'the authorization is not valid yet (validAfter)',
+  invalid_exact_evm_payload_authorization_value_mismatch: 'the authorized amount is not the price',
+  invalid_exact_evm_recipient_mismatch: 'the authorization pays someone other than the service',
+  invalid_exact_evm_insufficient_balance: 'the payer’s USDC balance does not cover the price',
+  invalid_exact_evm_network_mismatch: 'the network differs',
+};
+
+function describeReason(reason?: string, message?: string): string {
+  const known = reason ? REASONS[reason] : undefined;
+  if (known) return known;
+  if (reason && /balance/i.test(reason)) return REASONS.invalid_exact_evm_insufficient_balance;
+  if (reason && /nonce/i.test(reason)) return 'this authorization was used already';
+  return [reason, message].filter(Boolean).join(': ') || 'refused';
+}

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { x402Client, x402HTTPClient } from '@x402/core/client';
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { toClientEvmSigner } from '@x402/evm';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { getAddress, hexToBigInt, keccak256, toBytes, toHex, type Hex } from 'viem';
+import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { testClient, type TestClient } from '../test-support/client.ts';
+import { domainRegistryAbi, usdTokenAbi } from '../chain/contracts.ts';
+import { USD_EIP712 } from '../chain/usd-token.ts';
+
+// The service with CHAIN=anvil: every balance and holder below is read from the contracts, not from the service.
+let service: TestService;
+let client: TestClient;
+beforeAll(async () => {
+  service = await startTestService({ CHAIN: 'anvil' });
+  client = testClient(service);
+}, 180_000);
+afterAll(() => service?.destroy());
+
+const chain = () => service.chain!;
+const usd = () => chain().deployment.usdToken!;
+const COM_UNITS = 12_500_000n; // 12.50 USD a year for .com, in 6-decimal units
+const newKey = () => generatePrivateKey();
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}.com`;
+const usdBalance = (address: string) => chain().clients.public.readContract({ address: usd(), abi: usdTokenAbi, functionName: 'balanceOf', args: [getAddress(address)] });
+const holderOf = (name: string) =>
+  chain().clients.public.readContract({ address: chain().deployment.registry, abi: domainRegistryAbi, functionName: 'ownerOf', args: [hexToBigInt(keccak256(toBytes(name)))] });
+const purchaseRows = async () => Number((await service.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM x402_purchases'))[0].n);
+
+async function fund(key: Hex): Promise<void> {
+  const headers = client.withToken(await client.signIn(key));
+  expect((await client.call('requestFaucet', { body: {}, headers })).status).toBe(200);
+}
+
+function ask(name: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const url = new URL(`${service.baseUrl}/x402/domain/${name}`);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  return fetch(url, { headers });
+}
+
+function payer(key: Hex) {
+  const signer = toClientEvmSigner(privateKeyToAccount(key), chain().clients.public);
+  // A client allows only the assets it knows: the local token is not one of x402's defaults.
+  const spendControls = { allowedAssets: [{ network: `eip155:${chain().chainId}` as const, asset: usd() }] };
+  return new x402HTTPClient(x402Client.fromConfig({ schemes: [{ network: 'eip155:*', client: new ExactEvmScheme(signer) }], spendControls }));
+}
+
+async function requirementsOf(response: Response): Promise<PaymentRequired> {
+  expect(response.status).toBe(402);
+  return decodePaymentRequiredHeader(response.headers.get('PAYMENT-REQUIRED')!);
+}
+
+/** The payment header a wallet would send for this 402, signed by `key`. */
+async function pay(key: Hex, required: PaymentRequired): Promise<Record<string, string>> {
+  const http = payer(key);
+  return http.encodePaymentSignatureHeader(await http.createPaymentPayload(required));
+}
+
+/** An EIP-3009 authorization signed by hand, to set a window the x402 client would not. */
+async function handSigned(key: Hex, accepted: PaymentRequirements, window: { validAfter: bigint; validBefore: bigint }) {
+  const account = privateKeyToAccount(key);
+  const authorization = {
+    from: account.address,
+    to: getAddress(accepted.payTo),
+    value: BigInt(accepted.amount),
+    ...window,
+    nonce: toHex(crypto.getRandomValues(new Uint8Array(32))),
+  };
+  const signature = await account.signTypedData({
+    domain: { ...USD_EIP712, chainId: chain().chainId, verifyingContract: usd() },
+    types: {
+      TransferWithAuthorization: [
+        { name: 'from', type: 'address' },
+        { name: 'to', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'validAfter', type: 'uint256' },
+        { name: 'validBefore', type: 'uint256' },
+        { name: 'nonce', type: 'bytes32' },
+      ],
+    },
+    primaryType: 'TransferWithAuthorization',
+    message: authorization,
+  });
+  const stringified = Object.fromEntries(Object.entries(authorization).map(([k, v]) => [k, String(v)]));
+  return { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader({ x402Version: 2, accepted, payload: { authorization: stringified, signature } }) };
+}
+
+async function follow(purchaseId: string, until: (body: any) => boolean) {
+  for (let i = 0; i < 400; i += 1) {
+    const reply = await client.call('getX402Purchase', { params: { purchaseId } });
+    expect(reply.status).toBe(200);
+    if (until(reply.body)) return reply.body;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`purchase ${purchaseId} never reached the state waited for`);
+}
+
+describe('x402 purchase at production’s path', () => {
+  it('answers 402 with the x402 v2 requirements for the name and duration, and writes nothing', async () => {
+    const name = unique('ask');
+    const required = await requirementsOf(await ask(name, { durationInYears: '2' }));
+    expect(required.x402Version).toBe(2);
+    expect(required.accepts[0]).toMatchObject({
+      scheme: 'exact',
+      network: `eip155:${chain().chainId}`,
+      amount: String(2n * COM_UNITS),
+      asset: usd(),
+      payTo: getAddress(chain().clients.wallet.account.address),
+      maxTimeoutSeconds: 300,
+      extra: { name: USD_EIP712.name, version: USD_EIP712.version },
+    });
+    expect(await purchaseRows()).toBe(0);
+    expect((await client.call('checkAvailability', { query: { domain: name } })).body.availability).toBe(true);
+  });
+
+  it('refuses a name that cannot be bought with a 400 before asking for payment', async () => {
+    const reply = await ask('taken-tld-name.notatld');
+    expect(reply.status).toBe(400);
+    expect(reply.headers.get('PAYMENT-REQUIRED')).toBeNull();
+  });
+
+  it('buys a name: settles on the chain, answers accepted with PAYMENT-RESPONSE, and anyone can follow it to the NFT', async () => {
+    const key = newKey();
+    const buyer = privateKeyToAccount(key).address;
+    await fund(key);
+    const name = unique('paid');
+    const before = await usdBalance(buyer);
+    const started = performance.now();
+    const headers = await pay(key, await requirementsOf(await ask(name)));
+    const reply = await ask(name, {}, headers);
+    const roundTripMs = performance.now() - started;
+    const body = await reply.json();
+    expect(reply.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ status: 'accepted', domain: name, buyerWallet: buyer, nftReceivingWalletAddress: buyer });
+    expect(body.estimatedCompletionSeconds).toBeGreaterThan(0);
+    const settlement = decodePaymentResponseHeader(reply.headers.get('PAYMENT-RESPONSE')!);
+    expect(settlement).toMatchObject({ success: true, network: `eip155:${chain().chainId}` });
+    expect(settlement.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await usdBalance(buyer)).toBe(before - COM_UNITS);
+    console.log(`x402 round trip (402 → signed payment → accepted): ${roundTripMs.toFixed(0)} ms`);
+
+    const done = await follow(body.purchaseId, (p) => p.orderStatus === 'SUCCEEDED');
+    expect(done).toMatchObject({ purchaseId: body.purchaseId, orderId: body.orderId, refund: null, settlementTransaction: settlement.transaction });
+    expect(await holderOf(name)).toBe(buyer);
+    // The order shows among the payer's orders, signed in.
+    const orders = await client.call('getUserOrders', { headers: client.withToken(await client.signIn(key)) });
+    expect(orders.body.map((o: { normalizedDomainName: string }) => o.normalizedDomainName)).toContain(name);
+  });
+
+  it('never settles an authorization twice: the same request again, or for another name at the same price, is a 402', async () => {
+    const key = newKey();
+    const buyer = privateKeyToAccount(key).address;
+    await fund(key);
+    const first = unique('once');
+    const headers = await pay(key, await requirementsOf(await ask(first)));
+    expect((await ask(first, {}, headers)).status).toBe(200);
+    const after = await usdBalance(buyer);
+    const rows = await purchaseRows();
+
+    const again = await ask(first, {}, headers);
+    expect(again.status).toBe(402);
+    expect((await again.json()).data.reason).toBe('authorization_used');
+    const other = unique('other');
+    const elsewhere = await ask(other, {}, headers);
+    expect(elsewhere.status).toBe(402);
+    expect((await elsewhere.json()).message).toMatch(/used already/);
+    expect(elsewhere.headers.get('PAYMENT-REQUIRED')).not.toBeNull();
+    expect(await usdBalance(buyer)).toBe(after);
+    expect(await purchaseRows()).toBe(rows);
+    expect((await client.call('checkAvailability', { query: { domain: other } })).body.availability).toBe(true);
+  });
+
+  it('gives the NFT to another wallet only with the payer’s SIWE token; without it a 400 and nothing is taken', async () => {
+    const key = newKey();
+    const buyer = privateKeyToAccount(key).address;
+    const friend = privateKeyToAccount(newKey()).address;
+    await fund(key);
+    const name = unique('gift');
+    const query = { nftReceivingWalletAddress: friend };
+    const before = await usdBalance(buyer);
+    const headers = await pay(key, await requirementsOf(await ask(name, query)));
+    const refused = await ask(name, query, headers);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).data.fieldErrors.nftReceivingWalletAddress[0]).toMatch(/SIWE/);
+    // Someone else's SIWE token does not do either.
+    const stranger = client.withToken(await client.signIn(newKey()));
+    expect((await ask(name, query, { ...headers, ...stranger })).status).toBe(400);
+    expect(await usdBalance(buyer)).toBe(before);
+
+    const own = client.withToken(await client.signIn(key));
+    const reply = await ask(name, query, { ...headers, ...own });
+    const body = await reply.json();
+    expect(reply.status, JSON.stringify(body)).toBe(200);
+    expect(body.nftReceivingWalletAddress).toBe(friend);
+    await follow(body.purchaseId, (p) => p.orderStatus === 'SUCCEEDED');
+    expect(await holderOf(name)).toBe(friend);
+  });
+
+  it('refuses an unfunded payer with a 402 naming the balance, and the name stays available', async () => {
+    const key = newKey();
+    const name = unique('broke');
+    const reply = await ask(name, {}, await pay(key, await requirementsOf(await ask(name))));
+    expect(reply.status).toBe(402);
+    const refusal = await reply.json();
+    expect(refusal.message, JSON.stringify(refusal)).toMatch(/balance/);
+    expect(reply.headers.get('PAYMENT-REQUIRED')).not.toBeNull();
+    expect((await client.call('checkAvailability', { query: { domain: name } })).body.availability).toBe(true);
+  });
+
+  it('refuses an expired authorization and one not valid yet', async () => {
+    const key = newKey();
+    const buyer = privateKeyToAccount(key).address;
+    await fund(key);
+    const name = unique('late');
+    const [accepted] = (await requirementsOf(await ask(name))).accepts;
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    const expired = await ask(name, {}, await handSigned(key, accepted, { validAfter: 0n, validBefore: now - 1n }));
+    expect(expired.status).toBe(402);
+    expect((await expired.json()).message).toMatch(/expired/);
+    const early = await ask(name, {}, await handSigned(key, accepted, { validAfter: now + 600n, validBefore: now + 900n }));
+    expect(early.status).toBe(402);
+    expect((await early.json()).message).toMatch(/not valid yet/);
+    expect(await usdBalance(buyer)).toBe(100_000_000n);
+  });
+
+  it('refuses a payment for the wrong amount or payee', async () => {
+    const key = newKey();
+    await fund(key);
+    const name = unique('cheap');
+    const [accepted] = (await requirementsOf(await ask(name))).accepts;
+    const cheap = await ask(name, {}, await handSigned(key, { ...accepted, amount: '1' }, { validAfter: 0n, validBefore: BigInt(Math.floor(Date.now() / 1000) + 200) }));
+    expect(cheap.status).toBe(402);
+    expect((await cheap.json()).message).toMatch(/amount 1, expected 12500000/);
+    const elsewhere = { ...accepted, payTo: privateKeyToAccount(newKey()).address };
+    const wrongPayee = await ask(name, {}, await handSigned(key, elsewhere, { validAfter: 0n, validBefore: BigInt(Math.floor(Date.now() / 1000) + 200) }));
+    expect(wrongPayee.status).toBe(402);
+    expect((await wrongPayee.json()).message).toMatch(/payee/);
+  });
+
+  it('refunds on chain a settled payment whose order fails, and the purchase says so', async () => {
+    const key = newKey();
+    const buyer = privateKeyToAccount(key).address;
+    await fund(key);
+    const name = unique('fail');
+    const before = await usdBalance(buyer);
+    const reply = await ask(name, {}, await pay(key, await requirementsOf(await ask(name))));
+    const body = await reply.json();
+    expect(reply.status, JSON.stringify(body)).toBe(200);
+    expect(await usdBalance(buyer)).toBe(before - COM_UNITS);
+    const done = await follow(body.purchaseId, (p) => p.orderStatus === 'FAILED' && p.refund !== null);
+    expect(done.refund).toMatchObject({ amount: String(COM_UNITS) });
+    expect(done.refund.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(done.failureReason).toMatch(/fail-/);
+    expect(done.message).toMatch(/refunded/);
+    expect(await usdBalance(buyer)).toBe(before);
+  });
+
+  it('reads the payment from X-PAYMENT-SIGNATURE too', async () => {
+    const key = newKey();
+    await fund(key);
+    const name = unique('alias');
+    const headers = await pay(key, await requirementsOf(await ask(name)));
+    const reply = await ask(name, {}, { 'X-PAYMENT-SIGNATURE': headers['PAYMENT-SIGNATURE'] });
+    expect(reply.status).toBe(200);
+  });
+
+  it('answers 404 for an unknown purchase', async () => {
+    expect((await client.call('getX402Purchase', { params: { purchaseId: 'no-such-purchase' } })).status).toBe(404);
+  });
+});
+
+describe('x402 without a chain', () => {
+  it('answers a clear 403 for both operations when the service runs without CHAIN=anvil', async () => {
+    const plain = await startTestService({ CHAIN: 'none' });
+    try {
+      const reply = await fetch(`${plain.baseUrl}/x402/domain/nochain-name.com`);
+      expect(reply.status).toBe(403);
+      expect((await reply.json()).message).toMatch(/CHAIN=anvil/);
+      expect((await fetch(`${plain.baseUrl}/x402/purchase/anything`)).status).toBe(403);
+    } finally {
+      await plain.destroy();
+    }
+  }, 120_000);
+});
