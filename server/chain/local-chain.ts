@@ -4,6 +4,7 @@ import { startAnvil, type Anvil } from './anvil.ts';
 import { chainClients, type ChainClients } from './client.ts';
 import { chainCredit, type CreditLedger } from './credit.ts';
 import { ensureDeployment, type Deployment } from './deploy.ts';
+import { ensureSafeContracts } from './safe-deploy.ts';
 import { chainSignatures, type ChainSignatures } from './verify.ts';
 
 export interface LocalChain {
@@ -43,6 +44,8 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
     const clients = chainClients({ rpcUrl, chainId });
     const nodeMs = performance.now() - started;
     const { deployment, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir });
+    // The real Safe 1.4.1 contracts at their canonical addresses, for Safe accounts and the dashboard as a Safe App.
+    await ensureSafeContracts(clients);
     return {
       rpcUrl,
       chainId,
