@@ -4,7 +4,7 @@ import { hashMessage, type Address, type Hex } from 'viem';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { testClient, type TestClient } from '../test-support/client.ts';
 import { deploySafe, safeAddress, signAsSafe, wrapForUndeployedSafe, type SafeConfig } from './safe-accounts.ts';
-import { SAFE_CANONICAL, safeAddressesAreCanonical, safeDeployment } from './safe-deploy.ts';
+import { ensureSafeContracts, SAFE_CANONICAL, safeAddressesAreCanonical, safeDeployment } from './safe-deploy.ts';
 
 // Safe accounts through the whole service on anvil, signing as Safe{Wallet} does: owners sign the SafeMessage of
 // the digest, the service asks the Safe (CompatibilityFallbackHandler's isValidSignature(bytes32,bytes)).
@@ -53,6 +53,8 @@ describe('Safe 1.4.1 on the local chain', () => {
     const d = safeDeployment();
     expect(d).toMatchObject({ singleton: SAFE_CANONICAL.SafeL2, proxyFactory: SAFE_CANONICAL.SafeProxyFactory, fallbackHandler: SAFE_CANONICAL.CompatibilityFallbackHandler });
     for (const address of Object.values(SAFE_CANONICAL)) expect(await chain().clients.public.getCode({ address })).toMatch(/^0x[0-9a-f]{100,}/);
+    // The next start (a chain that kept its state) finds them and sends nothing.
+    expect((await ensureSafeContracts(chain().clients)).deployedNow).toEqual([]);
   });
 });
 
