@@ -13,6 +13,7 @@ if (!process.env.E2E_SERVICE_PORT) {
   process.env.E2E_SERVICE_PORT = String(await freePort());
   process.env.E2E_DASHBOARD_PORT = String(await freePort());
   process.env.E2E_CHAIN_PORT = String(await freePort());
+  process.env.E2E_SAFE_HOST_PORT = String(await freePort());
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-data-'));
   process.env.E2E_BUILD_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-build-'));
 }
@@ -84,6 +85,8 @@ export default defineConfig({
         VITE_API_URL: process.env.E2E_API_URL,
         VITE_WALLETS: 'injected',
         VITE_RPC_31337: process.env.E2E_CHAIN_RPC_URL,
+        // The Safe App host of e2e/safe-app.spec.ts (another origin than the dashboard's): it alone may frame it.
+        VITE_SAFE_APP_ORIGINS: `http://127.0.0.1:${process.env.E2E_SAFE_HOST_PORT}`,
         DASHBOARD_PORT: dashboardPort,
       },
     },

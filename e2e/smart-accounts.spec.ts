@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
-import { approveSigner, e2eChain, nftOwnerOf, saltOf, smartAccountOf, transferDomainNft, wrapForUndeployed } from './support/chain.ts';
+import { approveSigner, nftOwnerOf, saltOf, smartAccountOf, transferDomainNft } from './support/chain.ts';
 import { displayAddress } from './support/keys.ts';
 import { editRecordsAndPark, expectListed, registerThroughCheckout, useDelegatedAccount } from './support/journeys.ts';
 import { header, signIn, walletModal } from './support/pages.ts';
@@ -10,55 +10,9 @@ import { recordsPage } from './pages/records.ts';
 const run = Date.now().toString(36);
 const short = (address: string) => displayAddress(address);
 
-test.describe('smart-account wallets', () => {
-  // Each journey registers, edits and parks with real signatures checked on the chain: longer than a minute on two cores.
-  test.describe.configure({ timeout: 180_000 });
-  const ownerKey = generatePrivateKey();
-  // The wallet acts as the contract account and signs through its owner key: MetaMask cannot, viem can.
-  test.use({ walletKeys: [ownerKey], walletMode: 'viem' });
-
-  test('a smart-account wallet (ERC-1271, deployed) signs in, registers, edits records and parks as itself', async ({ page, wallet }) => {
-    const account = await smartAccountOf(ownerKey, { salt: saltOf(`deployed-${run}`), deploy: true });
-    await wallet.actAsSmartAccount({ address: account.address });
-    const domain = `sca-${run}.com`;
-
-    await page.goto('/');
-    await signIn(page, wallet);
-    await expect(header(page).account(account.address)).toBeVisible();
-    // No delegated account: the wallet is the account, so nobody acts for anybody else.
-    await expect(page.getByRole('banner').getByText(/Acting for/)).toHaveCount(0);
-
-    await registerThroughCheckout(page, domain);
-    expect(await nftOwnerOf(domain)).toBe(account.address);
-    await expectListed(page, domain);
-    await editRecordsAndPark(page, domain, '192.0.2.31');
-  });
-
-  test('an undeployed smart account signs in, registers and edits with ERC-6492 signatures, and stays undeployed', async ({ page, wallet }) => {
-    const account = await smartAccountOf(ownerKey, { salt: saltOf(`counterfactual-${run}`), deploy: false });
-    await wallet.actAsSmartAccount({ address: account.address, wrap: (signature) => wrapForUndeployed(account, signature) });
-    const { clients } = await e2eChain();
-    expect(await clients.public.getCode({ address: account.address })).toBeUndefined();
-
-    await page.goto('/');
-    await signIn(page, wallet);
-    await expect(header(page).account(account.address)).toBeVisible();
-    // The session is the account's: its (empty) domain list and its balance, read with the account's token.
-    await page.goto('/domains');
-    await expect(page.getByText('No domains yet')).toBeVisible();
-
-    // Every signature of a registration and a record change is wrapped, and the service asks the factory-made account.
-    const domain = `cf-${run}.com`;
-    await registerThroughCheckout(page, domain);
-    expect(await nftOwnerOf(domain)).toBe(account.address);
-    const records = recordsPage(page);
-    await records.open(domain);
-    await records.addAndSign('A', 'web', { 'IPv4 address': '192.0.2.36' });
-    await expect(records.row('A', 'web')).toContainText('192.0.2.36');
-    expect(await clients.public.getCode({ address: account.address }), 'verifying 6492 deploys nothing for real').toBeUndefined();
-  });
-});
-
+// A smart-account wallet acting as itself (ERC-1271 deployed, ERC-6492 undeployed) is a real Safe's journey now
+// (e2e/safe.spec.ts); this project's SmartAccount stays for what a Safe does not do: an EOA approved as a signer that
+// signs the request's own digest for the account (the delegated-account setting), below.
 test.describe('an EOA acting for a smart account (delegated-account setting)', () => {
   test.describe.configure({ timeout: 180_000 });
   const ownerKey = generatePrivateKey();

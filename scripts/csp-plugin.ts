@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { headerPolicy, metaPolicy } from '../src/app/csp.ts';
+import { endpointsFromEnv } from '../src/lib/endpoints.ts';
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i;
@@ -58,7 +59,7 @@ export function cspPlugin(): Plugin {
       server.middlewares.use((_request, response, next) => {
         // Read once from the served build, so the header is the policy that build was made with.
         builtPolicy ??= policyInHtml(readFileSync(join(outDir, 'index.html'), 'utf8')) ?? '';
-        if (builtPolicy) response.setHeader('Content-Security-Policy', headerPolicy(builtPolicy));
+        if (builtPolicy) response.setHeader('Content-Security-Policy', headerPolicy(builtPolicy, endpointsFromEnv(env).safeAppOrigins));
         next();
       });
     },

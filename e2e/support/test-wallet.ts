@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { numberToHex, type Hex, type TypedDataDefinition } from 'viem';
+import { hashMessage, hashTypedData, numberToHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { metamaskPersonalSign, metamaskSignTypedDataV4 } from './metamask-signing.ts';
 import { installTestWalletProvider } from './test-wallet-page.ts';
@@ -19,6 +19,11 @@ const KNOWN_CHAINS = [1, 8453, 11155111, 46630, 31337];
 export interface SmartAccountMode {
   address: `0x${string}`;
   wrap?: (signature: Hex) => Hex;
+  /**
+   * Signs the digest of what the page asked (the EIP-191 hash of a personal_sign text, the EIP-712 hash of typed
+   * data) in the account's own way instead of the active key: a Safe's owners sign a SafeMessage of it.
+   */
+  signDigest?: (digest: Hex) => Promise<Hex>;
 }
 
 /**
@@ -173,19 +178,24 @@ export class TestWallet {
       case 'personal_sign': {
         if (this.mode === 'metamask') return metamaskPersonalSign(this.activeKey(), args, { connected: this.address, chainId: this.chainId });
         const [message, address] = args as [Hex, string];
-        return this.asWallet(await this.accountFor(address).signMessage({ message: { raw: message } }));
+        const signer = this.accountFor(address);
+        if (this.smartAccount?.signDigest) return this.smartAccount.signDigest(hashMessage({ raw: message }));
+        return this.asWallet(await signer.signMessage({ message: { raw: message } }));
       }
       case 'eth_signTypedData_v4': {
         if (this.mode === 'metamask') return metamaskSignTypedDataV4(this.activeKey(), args, { connected: this.address, chainId: this.chainId });
         const [address, json] = args as [string, string];
         const typed = JSON.parse(json) as TypedDataDefinition & { types: Record<string, Array<{ name: string; type: string }>> };
         const { EIP712Domain: _domain, ...types } = typed.types;
-        const signature = await this.accountFor(address).signTypedData({
+        const definition = {
           domain: typed.domain,
           types,
           primaryType: typed.primaryType,
           message: withBigInts(types, typed.primaryType as string, typed.message) as Record<string, unknown>,
-        } as TypedDataDefinition);
+        } as TypedDataDefinition;
+        const signer = this.accountFor(address);
+        if (this.smartAccount?.signDigest) return this.smartAccount.signDigest(hashTypedData(definition));
+        const signature = await signer.signTypedData(definition);
         return this.asWallet(signature);
       }
       default:

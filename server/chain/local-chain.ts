@@ -6,6 +6,7 @@ import { chainClients, type ChainClients } from './client.ts';
 import { chainCredit, type CreditLedger } from './credit.ts';
 import { ensureAccountAbstraction } from './aa-deploy.ts';
 import { ensureDeployment, recordDeployment, type Deployment } from './deploy.ts';
+import { ensureSafeContracts } from './safe-deploy.ts';
 import { ensureUsdToken } from './usd-deploy.ts';
 import { chainSignatures, type ChainSignatures } from './verify.ts';
 
@@ -50,6 +51,8 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
     const withAccounts = await ensureAccountAbstraction(clients, ours, options.dataDir);
     const { deployment } = await ensureUsdToken(clients, { deployment: withAccounts, deployed }, options.dataDir);
     await recordDeployment(deployment, options);
+    // The real Safe 1.4.1 contracts at their canonical addresses, for Safe accounts and the dashboard as a Safe App.
+    await ensureSafeContracts(clients);
     return {
       rpcUrl,
       chainId,

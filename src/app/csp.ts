@@ -70,9 +70,12 @@ export function metaPolicy(env: EndpointEnv, options: CspOptions = {}): string {
     .join('; ');
 }
 
-/** The same policy as an HTTP header, which can also forbid framing. */
-export function headerPolicy(meta: string): string {
-  return `${meta}; frame-ancestors 'none'`;
+/**
+ * The same policy as an HTTP header, which can also forbid framing: only the Safe App hosts (VITE_SAFE_APP_ORIGINS)
+ * may frame the dashboard, which is what opening it as a Safe App needs; with none, nobody may.
+ */
+export function headerPolicy(meta: string, frameAncestors: readonly string[] = []): string {
+  return `${meta}; frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`;
 }
 
 /** Parses a policy string into directive → values, for checks and tests. */

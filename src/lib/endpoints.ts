@@ -4,6 +4,8 @@
  */
 export const LOCAL_SERVICE_URL = 'http://127.0.0.1:8787/v-next';
 export const LOCAL_CHAIN_RPC_URL = 'http://127.0.0.1:8545';
+/** Safe{Wallet}'s web app: the host that opens the dashboard as a Safe App unless VITE_SAFE_APP_ORIGINS says otherwise. */
+export const SAFE_WALLET_ORIGIN = 'https://app.safe.global';
 
 export type EndpointEnv = Record<string, string | boolean | undefined>;
 
@@ -15,6 +17,11 @@ export interface Endpoints {
   includeLocalChain: boolean;
   /** Explicit RPC URL per chain id; a chain without one gets a transport that never reaches a network. */
   rpcUrls: Record<number, string | undefined>;
+  /**
+   * The origins that may frame the dashboard as a Safe App (CSP frame-ancestors) and whose Safe Apps SDK messages
+   * the Safe connector answers. VITE_SAFE_APP_ORIGINS, space-separated; "none" for no Safe App at all.
+   */
+  safeAppOrigins: string[];
 }
 
 export function isLocalUrl(url: string): boolean {
@@ -56,5 +63,22 @@ export function endpointsFromEnv(env: EndpointEnv, storedServiceUrl?: string): E
       46630: text(env.VITE_RPC_46630),
       31337: text(env.VITE_RPC_31337) ?? LOCAL_CHAIN_RPC_URL,
     },
+    safeAppOrigins: safeAppOrigins(text(env.VITE_SAFE_APP_ORIGINS)),
   };
+}
+
+function safeAppOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [SAFE_WALLET_ORIGIN];
+  const items = value.split(/\s+/).filter(Boolean);
+  if (items.length === 1 && items[0] === 'none') return [];
+  return items.map((item) => {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new Error(`VITE_SAFE_APP_ORIGINS: ${JSON.stringify(item)} is not an origin`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`VITE_SAFE_APP_ORIGINS: ${item} must be http(s)`);
+    return url.origin;
+  });
 }

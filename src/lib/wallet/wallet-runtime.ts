@@ -20,6 +20,8 @@ export const accountStore = createStore<WalletAccount>({ status: 'disconnected' 
 export const WAGMI_STORAGE_KEY = 'namefi.wagmi';
 
 function returningVisitor(): boolean {
+  // In a frame the host may be Safe{Wallet}: the island loads at once, so the Safe connects without a click.
+  if (typeof window !== 'undefined' && window.parent !== window) return true;
   try {
     if (typeof localStorage === 'undefined') return false;
     if (localStorage.getItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`)) return true;
