@@ -256,6 +256,10 @@ export function parseZoneFile(text: string, options: { origin: string; defaultTt
       skip(`${owner} is outside ${zone}: not imported`);
       continue;
     }
+    if (recordType === 'SOA' && owner !== zone) {
+      error(`An SOA record belongs at ${zone} itself, not at ${owner}: check the owner name (a name without a final dot is relative to $ORIGIN)`);
+      continue;
+    }
     if (recordType === 'SOA') {
       skip('The SOA record belongs to the DNS provider: not imported');
       continue;
@@ -291,6 +295,12 @@ export function parseZoneFile(text: string, options: { origin: string; defaultTt
       const strings = tokenize(rdataText);
       if (!strings.ok) {
         error(strings.message);
+        continue;
+      }
+      // BIND refuses a string over 255 bytes in a file (the form and the API split one for you instead).
+      const long = strings.tokens.find((t) => t.bytes.length > 255);
+      if (long) {
+        error(`A string in a zone file is at most 255 bytes; this one has ${long.bytes.length}: split it into several quoted strings, "like" "this"`);
         continue;
       }
       rdataText = strings.tokens.map((t) => quoteBytes(t.bytes)).join(' ');
