@@ -2,7 +2,8 @@
  * BIND 9 as the reference reader of zone files: `named-compilezone` (Debian bind9-utils) loads a file as `named`
  * would and writes it back one record per line, and `dig` (bind9-dnsutils) asks a name server.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +42,8 @@ export function compileZone(zone: string, text: string): CompileResult {
   }
 }
 
-/** `dig @127.0.0.1 -p port …` with the given arguments; answers dig's output text. */
-export function dig(port: number, args: string[]): string {
-  return execFileSync(DIG, ['@127.0.0.1', '-p', String(port), '+time=2', '+tries=1', ...args], { encoding: 'utf8' });
+/** `dig @127.0.0.1 -p port …` with the given arguments; answers dig's output text. Asynchronous, so a server in this process can answer. */
+export async function dig(port: number, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(DIG, ['@127.0.0.1', '-p', String(port), '+time=2', '+tries=1', ...args], { encoding: 'utf8' });
+  return stdout;
 }
