@@ -54,6 +54,7 @@ export async function startService(config: Config): Promise<RunningService> {
     throw error;
   });
   const zones = zoneSource(db, nameServerSettings(config.DNS_NAMESERVERS));
+  await zones.subscribe();
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
     mountDoh(a, zones);
@@ -72,7 +73,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const dns =
     config.DNS_PORT === undefined
       ? null
-      : await startDnsServer({ db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
           await worker.stop();
           await new Promise<void>((done) => server.close(() => done()));
           await db.close();
@@ -89,6 +90,7 @@ export async function startService(config: Config): Promise<RunningService> {
     dns,
     async close() {
       await dns?.close();
+      await zones.close();
       await worker.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await db.close();

@@ -4,7 +4,8 @@ import { parseZoneFile } from '../../src/core/dns/zone-file.ts';
 import { bindToolsMissing, compileZone, dig } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { mayTransfer } from './server.ts';
+import { mayTransfer, nameServerSettings } from './server.ts';
+import { zoneSource } from './zone-snapshot.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 
@@ -147,6 +148,19 @@ describe('authoritative DNS over UDP and TCP (dig)', () => {
     expect(await serial()).toBe(before + 2);
     // Gone, so the wildcard answers in its place.
     expect((await ask(`fresh.${z}`, 'TXT'))).toMatchObject({ status: 'NOERROR', answer: [] });
+  });
+
+  it('answers from memory while subscribed to zone changes, and reads through to the database without the subscription', async () => {
+    expect(service.dns?.zones.subscribed).toBe(true);
+    const plain = zoneSource({ query: (sql, params) => service.services.db.query(sql, params) }, nameServerSettings(['ns1.namefi.test']));
+    expect(plain.subscribed).toBe(false);
+    const before = await plain.find(`www.${z}`);
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'TXT', name: 'plain', rdata: 'x' });
+    expect(created.status).toBe(200);
+    const after = await plain.find(`plain.${z}`);
+    expect(after?.serial).toBe((before?.serial ?? 0) + 1);
+    expect(after?.nodes.get('plain')?.get('TXT')?.rdatas).toEqual(['"x"']);
+    expect((await client.signed(OWNER_KEY, 'deleteDnsRecord', { zoneName: z, id: created.body.id })).status).toBe(200);
   });
 
   it('transfers the whole zone (AXFR) to an allowed client, and BIND loads the transfer as the same records', async () => {

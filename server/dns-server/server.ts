@@ -13,6 +13,8 @@ const EDNS_UDP_SIZE = 1232;
 const FLAG_TC = 0x200;
 
 export interface DnsServerOptions {
+  /** The zones to answer (shared with DoH); made from `db` when absent. */
+  zones?: ZoneSource;
   db: Queryable;
   host: string;
   port: number;
@@ -78,7 +80,7 @@ function fitUdp(response: Buffer, query: Buffer): Buffer {
 
 /** The authoritative name server of the local service: UDP and TCP on one port (DNS_PORT). */
 export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
-  const zones = zoneSource(options.db, nameServerSettings(options.nameservers));
+  const zones = options.zones ?? zoneSource(options.db, nameServerSettings(options.nameservers));
   const open = new Set<Socket>();
   const tcp = createServer((socket) => {
     open.add(socket);

@@ -1,6 +1,6 @@
 import { parkingRecords } from '../../src/core/dns/parking.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /** One record set: the name's records of one type. A set takes the TTL of its first record (RFC 2181 §5.2). */
 export interface RecordSet {
@@ -62,19 +62,95 @@ export function buildSnapshot(
   return { zone, serial: state.serial, version: state.version, nodes, interior };
 }
 
+export const ZONE_CHANNEL = 'namefi_zone';
+
 /**
- * Zones read through to the database on every query, kept in memory while their version is unchanged. Every
- * write changes `domains.zone_version` in its own transaction, so the one small query per DNS query that reads
- * the version sees a change the moment it commits, on every instance: no cache is ever left to expire.
+ * Zones kept in memory and dropped the moment they change. Every write of a zone changes `domains.zone_version`
+ * and bumps the serial in its transaction, and a trigger announces the zone on the channel `namefi_zone` at commit
+ * (PostgreSQL LISTEN/NOTIFY, also in PGlite): every instance drops its copy at once, so a query is answered from
+ * memory without asking the database. Until the subscription is up, or after it broke, each query reads the
+ * zone's version through to the database instead (one small query) and reloads the zone when it changed.
  */
-export function zoneSource(db: Queryable, settings: NameServerSettings) {
+export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: NameServerSettings) {
   const cache = new Map<string, ZoneSnapshot>();
+  /** Zone names this service holds, while subscribed; null = ask the database per query. */
+  let known: Set<string> | null = null;
+  /** Bumped by every notification, so a load that raced a change is not kept. */
+  let generation = 0;
+  let stop: (() => Promise<void>) | null = null;
+  let closing = false;
+  /** Existence checks in flight, awaited on close so none outlives the database. */
+  const checks = new Set<Promise<void>>();
+
+  const candidatesOf = (qname: string) => {
+    const labels = qname.split('.');
+    return labels.map((_, i) => labels.slice(i).join('.')).filter((n) => n.includes('.'));
+  };
+
+  async function load(zone: string): Promise<ZoneSnapshot | null> {
+    const started = generation;
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; records: unknown }>(
+      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked,
+         (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
+            FROM dns_records WHERE zone_name = d.name) AS records
+       FROM domains d WHERE d.name = $1`,
+      [zone],
+    );
+    if (!row) return null;
+    const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
+    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked }, records, settings);
+    if (generation === started) cache.set(zone, snapshot);
+    return snapshot;
+  }
+
   return {
+    /** Subscribes to zone changes; without it (or when it breaks) every query checks the version in the database. */
+    async subscribe(): Promise<void> {
+      if (!db.listen) return;
+      const lost = () => {
+        known = null;
+        cache.clear();
+      };
+      stop = await db.listen(
+        ZONE_CHANNEL,
+        (zone) => {
+          generation += 1;
+          cache.delete(zone);
+          // A zone added or removed: read whether it exists (a changed zone stays known meanwhile).
+          if (known && !closing) {
+            const check = db
+              .query<{ name: string }>('SELECT name FROM domains WHERE name = $1', [zone])
+              .then((rows) => void (rows[0] ? known?.add(zone) : known?.delete(zone)))
+              .catch(lost)
+              .finally(() => checks.delete(check));
+            checks.add(check);
+          }
+        },
+        lost,
+      );
+      generation += 1;
+      const rows = await db.query<{ name: string }>('SELECT name FROM domains');
+      known = new Set(rows.map((r) => r.name));
+      cache.clear();
+    },
+    async close(): Promise<void> {
+      closing = true;
+      await stop?.();
+      await Promise.all(checks);
+    },
+    /** Whether zones are answered from memory (subscribed to changes). */
+    get subscribed() {
+      return known !== null;
+    },
     /** The zone this service holds that is the closest enclosing zone of `qname` (lowercase, no final dot), or null. */
     async find(qname: string): Promise<ZoneSnapshot | null> {
-      const labels = qname.split('.');
-      const candidates = labels.map((_, i) => labels.slice(i).join('.')).filter((n) => n.includes('.'));
+      const candidates = candidatesOf(qname);
       if (candidates.length === 0) return null;
+      if (known) {
+        const zone = candidates.find((c) => known?.has(c));
+        if (!zone) return null;
+        return cache.get(zone) ?? load(zone);
+      }
       const [row] = await db.query<{ name: string; version: string | null }>(
         'SELECT name, zone_version::text AS version FROM domains WHERE name = ANY($1::text[]) ORDER BY length(name) DESC LIMIT 1',
         [candidates],
@@ -82,23 +158,9 @@ export function zoneSource(db: Queryable, settings: NameServerSettings) {
       if (!row) return null;
       const cached = cache.get(row.name);
       if (cached && cached.version === String(row.version)) return cached;
-      return this.load(row.name);
+      return load(row.name);
     },
-    /** Reads a zone whole, version, serial and records from one statement (one snapshot). */
-    async load(zone: string): Promise<ZoneSnapshot | null> {
-      const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; records: unknown }>(
-        `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked,
-           (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
-              FROM dns_records WHERE zone_name = d.name) AS records
-         FROM domains d WHERE d.name = $1`,
-        [zone],
-      );
-      if (!row) return null;
-      const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
-      const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked }, records, settings);
-      cache.set(zone, snapshot);
-      return snapshot;
-    },
+    load,
   };
 }
 export type ZoneSource = ReturnType<typeof zoneSource>;
