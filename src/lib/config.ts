@@ -20,6 +20,8 @@ export interface DashboardConfig {
   /** Explicit RPC URL per chain id; a chain without one gets a transport that never reaches a network. */
   rpcUrls: Record<number, string | undefined>;
   includeLocalChain: boolean;
+  /** The DoH resolver asked whether a record is live (see endpoints.ts). */
+  dohUrl: string;
 }
 
 export { LOCAL_SERVICE_URL, isLocalUrl, normaliseServiceUrl } from './endpoints.ts';
@@ -42,6 +44,7 @@ export function buildConfig(env: Env, storedServiceUrl?: string): DashboardConfi
     appName: env.VITE_APP_NAME || 'Namefi Dashboard',
     rpcUrls: endpoints.rpcUrls,
     includeLocalChain: endpoints.includeLocalChain,
+    dohUrl: endpoints.dohUrl,
   };
 }
 

@@ -1,3 +1,4 @@
+import { LiveStatus } from './LiveStatus.tsx';
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Badge, Button } from '@/ui/index.ts';
@@ -127,6 +128,7 @@ function RecordRow({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) => 
           </span>
         ) : row.pending === 'add' ? null : (
           <>
+            <LiveStatus row={row} />
             <Button variant="ghost" size="sm" aria-label={`Edit ${label}`} onClick={() => onEdit(row)}>
               Edit
             </Button>
