@@ -122,6 +122,7 @@ function RecordRow({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) => 
       </td>
       <td className="px-3 text-right whitespace-nowrap">
         {pending ? <Badge tone={pending.tone} className="mr-2">{pending.label}</Badge> : null}
+        {row.managed ? <LiveStatus row={row} /> : null}
         {row.managed ? (
           <span className="text-xs text-slate-600 dark:text-slate-400" title="Parking serves this record while the domain is parked. Turn parking off to change the apex records.">
             <Badge tone="info">Parking</Badge> <span className="sr-only">Managed by parking: read-only. </span>read-only
