@@ -14,6 +14,7 @@ if (!process.env.E2E_SERVICE_PORT) {
   process.env.E2E_DASHBOARD_PORT = String(await freePort());
   process.env.E2E_CHAIN_PORT = String(await freePort());
   process.env.E2E_SAFE_HOST_PORT = String(await freePort());
+  process.env.E2E_DNS_PORT = String(await freePort());
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-data-'));
   process.env.E2E_BUILD_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-build-'));
 }
@@ -70,6 +71,8 @@ export default defineConfig({
         // Ownership, credit and contract-account signatures live on a real local chain, as with npm start.
         CHAIN: 'anvil',
         CHAIN_PORT: chainPort,
+        // The service answers DNS for its zones, as with npm start: journeys check what dig answers.
+        DNS_PORT: process.env.E2E_DNS_PORT!,
       },
     },
     {

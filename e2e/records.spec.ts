@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
 import { signIn } from './support/pages.ts';
@@ -7,6 +9,11 @@ import { recordsPage, typedSignatures } from './pages/records.ts';
 import { watchTypesRequests } from './support/types-requests.ts';
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}.com`;
+/** What the local service's DNS server answers, through dig, as `dig +short` prints it. */
+const dig = async (name: string, type: string) => {
+  const { stdout } = await promisify(execFile)('/usr/bin/dig', ['@127.0.0.1', '-p', process.env.E2E_DNS_PORT!, '+short', '+norec', name, type], { encoding: 'utf8' });
+  return stdout.trim().split('\n').filter(Boolean);
+};
 const zoneRecords = (zoneName: string) => call('getDnsRecords', { query: { zoneName } });
 /** The records page asks the types of every operation it may sign once, as it opens; the domain page adds parking's. */
 const ONCE_PER_SESSION = {
@@ -54,6 +61,13 @@ test.describe('DNS records editor', () => {
     }
     await expect(records.row('MX', '@')).toContainText('10 mail.example.net.');
     await expect(records.row('CNAME', 'www').getByRole('cell').first()).toHaveAttribute('title', `www.${domain}`);
+
+    // Is it live? The dashboard asks the local service's DoH what DNS answers now, and dig asks its DNS port.
+    await records.row('A', 'web').getByRole('button', { name: 'Is the A record web live?' }).click();
+    await expect(records.row('A', 'web').getByRole('status')).toContainText('Live: DNS answers it (TTL 1 h');
+    expect(await dig(`web.${domain}`, 'A')).toEqual(['192.0.2.10']);
+    expect(await dig(domain, 'MX')).toEqual(['10 mail.example.net.']);
+    expect(await dig(`_sip._tcp.${domain}`, 'SRV')).toEqual(['10 5 5060 sip.example.net.']);
 
     const stored = await zoneRecords(domain);
     expect(stored.filter((r) => !r.metadata).map((r) => `${r.name} ${r.type} ${r.rdata}`).sort()).toEqual(

@@ -47,6 +47,8 @@ async function waitForUrl(url: string, child: ChildProcess, timeoutMs = 180_000)
 
 const servicePort = await choosePort(process.env.SERVICE_PORT, 8787);
 const dashboardPort = await choosePort(process.env.DASHBOARD_PORT, 5173);
+// The service answers DNS for its zones here (UDP and TCP); 8053 rather than 5353, which mDNS often holds.
+const dnsPort = await choosePort(process.env.DNS_PORT, 8053);
 // The service runs its own anvil (CHAIN=anvil) so that ownership and credit live on a real chain; CHAIN=none opts out.
 const chain = process.env.CHAIN ?? 'anvil';
 const chainPort = chain === 'anvil' ? await choosePort(process.env.CHAIN_PORT, 8545) : undefined;
@@ -84,10 +86,12 @@ const service = run('The local service', process.execPath, ['--import', 'tsx', '
   PORT: String(servicePort),
   SIWE_DOMAIN: process.env.SIWE_DOMAIN ?? dashboardHost,
   CHAIN: chain,
+  DNS_PORT: String(dnsPort),
   ...(chainPort ? { CHAIN_PORT: String(chainPort) } : {}),
 });
 const dashboard = run('The dashboard', 'node_modules/.bin/vite', ['--host', '127.0.0.1', '--port', String(dashboardPort), '--strictPort'], {
   VITE_API_URL: process.env.VITE_API_URL ?? serviceUrl,
+  VITE_DOH_URL: process.env.VITE_DOH_URL ?? `http://127.0.0.1:${servicePort}/dns-query`,
   DASHBOARD_PORT: String(dashboardPort),
   ...(rpcUrl ? { VITE_RPC_31337: process.env.VITE_RPC_31337 ?? rpcUrl } : {}),
 });
@@ -95,7 +99,8 @@ const dashboard = run('The dashboard', 'node_modules/.bin/vite', ['--host', '127
 try {
   await Promise.all([waitForUrl(`${serviceUrl}/siwe/allowed-chains`, service), waitForUrl(`http://${dashboardHost}/`, dashboard)]);
   const chainLine = rpcUrl ? `\n  Local chain:      ${rpcUrl} (anvil, chain 31337)` : '';
-  console.log(`\n  Namefi dashboard: http://${dashboardHost}/\n  Local service:    ${serviceUrl}${chainLine}\n\n  Ctrl-C stops both.\n`);
+  const dnsLine = `\n  Local DNS:        dig @127.0.0.1 -p ${dnsPort} <domain> (DNS over HTTPS: http://127.0.0.1:${servicePort}/dns-query)`;
+  console.log(`\n  Namefi dashboard: http://${dashboardHost}/\n  Local service:    ${serviceUrl}${chainLine}${dnsLine}\n\n  Ctrl-C stops both.\n`);
 } catch (error) {
   stop(1, (error as Error).message);
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { findBrowser } from './find-browser.ts';
 import { findPostgresBin, NO_POSTGRES_MESSAGE } from '../server/test-support/postgres-server.ts';
+import { bindToolsMissing } from '../server/test-support/bind.ts';
 
 /** `npm test`: type check, lint, unit and service tests, then the browser journeys. Stops at the first failure. */
 const KILL_NINE = 'server/chain/kill-nine.test.ts';
@@ -28,6 +29,12 @@ if (!postgresBin) {
   process.exit(1);
 }
 console.log(`PostgreSQL for the DATABASE_URL tests: ${postgresBin}`);
+// The DNS tests compare zone files with BIND 9's reader and ask the local name server with dig.
+const bindMissing = bindToolsMissing();
+if (bindMissing) {
+  console.error(`\n✖ ${bindMissing}`);
+  process.exit(1);
+}
 
 for (const [label, command] of steps) run(label, command);
 

@@ -32,6 +32,12 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** The port of the authoritative DNS server (UDP and TCP on HOST); unset = no DNS server (DoH stays on HTTP). 0 = any free port. */
+  DNS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Clients that may transfer whole zones (AXFR over TCP): loopback only by default. */
+  DNS_AXFR_ALLOW: list('127.0.0.1,::1'),
+  /** The name servers the zones' SOA and apex NS name. */
+  DNS_NAMESERVERS: list('ns1.namefi.test,ns2.namefi.test'),
   ...chainConfigShape,
 });
 export type Config = z.infer<typeof configSchema>;

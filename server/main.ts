@@ -5,6 +5,7 @@ const config = loadConfig();
 const service = await startService(config);
 const database = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
 console.log(`Local Namefi service on ${service.baseUrl} — ${database}, orders take ${config.ORDER_PROCESSING_MS} ms`);
+if (service.dns) console.log(`DNS: authoritative answers on ${config.HOST} port ${service.dns.port} (UDP and TCP), DNS over HTTPS at ${service.origin}/dns-query`);
 if (service.chain) {
   const { rpcUrl, chainId, deployment, deployed, timings } = service.chain;
   console.log(

@@ -15,6 +15,9 @@ import { databaseCredit } from './balance/database-credit.ts';
 import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { attachChain } from './chain/attach.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
+import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
+import { zoneSource } from './dns-server/zone-snapshot.ts';
+import { mountDoh } from './dns-server/doh.ts';
 import type { Services } from './http/context.ts';
 
 export interface RunningService {
@@ -25,6 +28,8 @@ export interface RunningService {
   services: Services;
   /** The local chain (CHAIN=anvil): its RPC URL and contract addresses are what a wallet or an e2e run needs. */
   chain: LocalChain | null;
+  /** The DNS server (DNS_PORT set): the port it answers on, UDP and TCP. */
+  dns: DnsServer | null;
   close(): Promise<void>;
 }
 
@@ -50,7 +55,12 @@ export async function startService(config: Config): Promise<RunningService> {
     await db.close();
     throw error;
   });
-  const app = createApp(services, handlers, (a) => mountDocs(a, services.headers));
+  const zones = zoneSource(db, nameServerSettings(config.DNS_NAMESERVERS));
+  await zones.subscribe();
+  const app = createApp(services, handlers, (a) => {
+    mountDocs(a, services.headers);
+    mountDoh(a, zones);
+  });
   const worker = startOrderWorker(services);
   wake = worker.wake;
   const server = await new Promise<ServerType>((ready, fail) => {
@@ -64,6 +74,16 @@ export async function startService(config: Config): Promise<RunningService> {
     await chain?.stop();
     throw error;
   });
+  const dns =
+    config.DNS_PORT === undefined
+      ? null
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
+          await worker.stop();
+          await new Promise<void>((done) => server.close(() => done()));
+          await db.close();
+          await chain?.stop();
+          throw error;
+        });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${config.HOST}:${port}`;
   return {
@@ -71,7 +91,10 @@ export async function startService(config: Config): Promise<RunningService> {
     baseUrl: `${origin}/v-next`,
     services,
     chain,
+    dns,
     async close() {
+      await dns?.close();
+      await zones.close();
       await worker.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await db.close();

@@ -21,6 +21,8 @@ interface ImportMetaEnv {
   readonly VITE_RPC_31337?: string;
   /** More origins the production Content-Security-Policy lets the page connect to, space-separated. */
   readonly VITE_CSP_CONNECT_SRC?: string;
+  /** The DoH resolver (RFC 8484) asked whether a record is live; default: the local service's /dns-query, else a public one. */
+  readonly VITE_DOH_URL?: string;
   /** Include the local chain 31337; default: whenever the service is the local one. */
   readonly VITE_LOCAL_CHAIN?: string;
 }

@@ -17,6 +17,11 @@ export interface Database extends Queryable {
    */
   exclusive<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` gets each NOTIFY payload once its transaction commits (any process), `onLost`
+   * when the subscription broke and notifications may have been missed. Answers how to stop listening.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
 }
 
 export async function openDatabase(options: { dataDir: string; url?: string }): Promise<Database> {
@@ -38,6 +43,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     // One process owns a PGlite directory, so there is no one to exclude.
     exclusive: (_key, fn) => fn(),
     close: () => serial(() => db.close()),
+    listen: async (channel, onNotify) => {
+      const stop = await serial(() => db.listen(channel, onNotify));
+      return () => serial(() => stop());
+    },
   };
 }
 
@@ -85,5 +94,25 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    // A connection of its own, outside the pool: LISTEN lasts as long as the session that ran it.
+    listen: async (channel, onNotify, onLost) => {
+      const client = new pg.Client({ connectionString: url, keepAlive: true });
+      let stopped = false;
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      client.on('error', () => {
+        if (!stopped) onLost();
+      });
+      client.on('end', () => {
+        if (!stopped) onLost();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      return async () => {
+        stopped = true;
+        await client.end();
+      };
+    },
   };
 }

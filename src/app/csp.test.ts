@@ -19,13 +19,16 @@ describe('the Content-Security-Policy of a build', () => {
       VITE_RPC_8453: 'wss://base.rpc.example',
       VITE_RPC_31337: 'http://127.0.0.1:9999',
     };
-    expect(connectOrigins(env)).toEqual(['https://api.namefi.io', 'https://eth.rpc.example', 'wss://base.rpc.example']);
+    expect(connectOrigins(env)).toEqual(['https://api.namefi.io', 'https://cloudflare-dns.com', 'https://eth.rpc.example', 'wss://base.rpc.example']);
+    // The DoH resolver that says whether a record is live: the configured one replaces the public default.
+    expect(connectOrigins({ ...env, VITE_DOH_URL: 'https://dns.google/dns-query' })).toContain('https://dns.google');
+    expect(connectOrigins({ ...env, VITE_DOH_URL: 'https://dns.google/dns-query' })).not.toContain('https://cloudflare-dns.com');
     expect(connectOrigins({ ...env, VITE_LOCAL_CHAIN: 'true' })).toContain('http://127.0.0.1:9999');
   });
 
   it('adds the extra origins a deployment lists, and refuses what is not an origin', () => {
     expect(connectOrigins({ VITE_API_URL: 'https://api.namefi.io/v-next', VITE_CSP_CONNECT_SRC: ' wss://relay.walletconnect.org  https://api.web3modal.org ' }))
-      .toEqual(['https://api.namefi.io', 'wss://relay.walletconnect.org', 'https://api.web3modal.org']);
+      .toEqual(['https://api.namefi.io', 'https://cloudflare-dns.com', 'wss://relay.walletconnect.org', 'https://api.web3modal.org']);
     expect(() => connectOrigins({ VITE_CSP_CONNECT_SRC: "'unsafe-eval'" })).toThrow(/VITE_CSP_CONNECT_SRC is not a URL/);
     expect(() => connectOrigins({ VITE_API_URL: 'javascript:alert(1)' })).toThrow(/VITE_API_URL must be http/);
     expect(() => connectOrigins({ VITE_RPC_1: 'rpc.example' })).toThrow(/VITE_RPC_1 is not a URL/);

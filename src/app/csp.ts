@@ -10,7 +10,7 @@ import { endpointsFromEnv, type EndpointEnv } from '../lib/endpoints.ts';
  *   (react-remove-scroll writes the measured scrollbar width; RainbowKit its theme variables; the wallet
  *   SDKs their resets), so no fixed hash can cover them and a static site has no per-response nonce. Styles
  *   cannot run script, and the usual CSS leak (a selector that loads url(…)) is closed by img-src/font-src.
- * - connect-src: this origin, the configured service and the RPC URLs of the chains the build offers, plus
+ * - connect-src: this origin, the configured service, the DoH resolver (VITE_DOH_URL) and the RPC URLs of the chains the build offers, plus
  *   VITE_CSP_CONNECT_SRC (space-separated origins, e.g. a WalletConnect relay when that wallet is configured).
  * - frame-ancestors cannot be delivered in a <meta> element (browsers ignore it there and say so in the
  *   console); it is only in the header form, which `vite preview` sends and a real host should send too.
@@ -36,7 +36,7 @@ function originOf(url: string, what: string): string {
 /** The origins, besides the page's own, that the dashboard may connect to. */
 export function connectOrigins(env: EndpointEnv): string[] {
   const endpoints = endpointsFromEnv(env);
-  const origins = [originOf(endpoints.defaultApiBaseUrl, 'VITE_API_URL')];
+  const origins = [originOf(endpoints.defaultApiBaseUrl, 'VITE_API_URL'), originOf(endpoints.dohUrl, 'VITE_DOH_URL')];
   for (const [chainId, url] of Object.entries(endpoints.rpcUrls)) {
     if (!url || (Number(chainId) === 31337 && !endpoints.includeLocalChain)) continue;
     origins.push(originOf(url, `VITE_RPC_${chainId}`));

@@ -22,6 +22,8 @@ export interface DashboardConfig {
   includeLocalChain: boolean;
   /** Origins that may host the dashboard as a Safe App (see endpoints.ts). */
   safeAppOrigins: string[];
+  /** The DoH resolver asked whether a record is live (see endpoints.ts). */
+  dohUrl: string;
 }
 
 export { LOCAL_SERVICE_URL, isLocalUrl, normaliseServiceUrl } from './endpoints.ts';
@@ -45,6 +47,7 @@ export function buildConfig(env: Env, storedServiceUrl?: string): DashboardConfi
     rpcUrls: endpoints.rpcUrls,
     includeLocalChain: endpoints.includeLocalChain,
     safeAppOrigins: endpoints.safeAppOrigins,
+    dohUrl: endpoints.dohUrl,
   };
 }
 

@@ -22,7 +22,12 @@ export interface Endpoints {
    * the Safe connector answers. VITE_SAFE_APP_ORIGINS, space-separated; "none" for no Safe App at all.
    */
   safeAppOrigins: string[];
+  /** The DoH resolver (RFC 8484) the dashboard asks whether a record is live: VITE_DOH_URL, else the local service's /dns-query, else a public one. */
+  dohUrl: string;
 }
+
+/** The public DoH resolver used against production when VITE_DOH_URL names none. */
+export const PUBLIC_DOH_URL = 'https://cloudflare-dns.com/dns-query';
 
 export function isLocalUrl(url: string): boolean {
   try {
@@ -56,6 +61,7 @@ export function endpointsFromEnv(env: EndpointEnv, storedServiceUrl?: string): E
     apiBaseUrl,
     isLocalService,
     includeLocalChain: flag(env.VITE_LOCAL_CHAIN) ?? isLocalService,
+    dohUrl: text(env.VITE_DOH_URL) ?? (isLocalUrl(defaultApiBaseUrl) ? `${new URL(defaultApiBaseUrl).origin}/dns-query` : PUBLIC_DOH_URL),
     rpcUrls: {
       1: text(env.VITE_RPC_1),
       8453: text(env.VITE_RPC_8453),

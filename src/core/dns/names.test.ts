@@ -21,6 +21,9 @@ describe('validateRecordName', () => {
     ['x_', 'x_'],
     ['bücher', 'xn--bcher-kva'],
     ['a'.repeat(63), 'a'.repeat(63)],
+    ['*', '*'],
+    ['*.shop', '*.shop'],
+    ['*.example.com.', '*'],
   ])('accepts %j as %j', (input, expected) => {
     expect(validateRecordName(input, ZONE)).toEqual({ ok: true, value: expected });
   });
@@ -28,8 +31,8 @@ describe('validateRecordName', () => {
   it.each([
     ['a..b', 'empty part'],
     ['.www', 'empty part'],
-    ['*', 'Wildcard names (*) are not supported'],
-    ['*.dev', 'Wildcard names (*) are not supported'],
+    ['a.*', 'A wildcard (*) can only be the first part'],
+    ['w*w', 'a wildcard is a whole "*" part'],
     ['foo.other.org.', 'foo.other.org is not inside example.com'],
     ['www.', 'Remove the final dot: write www (for www.example.com)'],
     ['-www', 'starts or ends with a hyphen'],

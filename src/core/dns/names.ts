@@ -27,9 +27,15 @@ export function nameTooLongMessage(name: string, zoneName: string): string {
   return `The full name ${name}.${normaliseZone(zoneName)} has ${length} characters; a DNS name is at most ${MAX_NAME_LENGTH}: shorten it`;
 }
 
-function labelMessage(label: string): string | null {
+/** True for a wildcard owner name (RFC 4592): '*' or '*.shop', relative to the zone. */
+export function isWildcardName(name: string): boolean {
+  return name === '*' || name.startsWith('*.');
+}
+
+function labelMessage(label: string, leftmost: boolean): string | null {
   if (label === '') return 'A name cannot have an empty part: remove the extra dot';
-  if (label.includes('*')) return 'Wildcard names (*) are not supported: enter a specific name such as www';
+  if (label === '*') return leftmost ? null : 'A wildcard (*) can only be the first part of a name, as in * or *.shop';
+  if (label.includes('*')) return `"${label}": a wildcard is a whole "*" part, as in * or *.shop, not part of a word`;
   if (label.length > 63) return `Each part between dots is at most 63 characters; "${label.slice(0, 12)}…" has ${label.length}`;
   if (label.startsWith('-') || label.endsWith('-')) return `"${label}" starts or ends with a hyphen: a part of a name cannot`;
   if (/\s/.test(label)) return 'A name cannot contain spaces: use letters, digits and hyphens, such as www or mail';
@@ -66,8 +72,8 @@ export function validateRecordName(name: string, zoneName: string): Result<strin
     text = text.slice(0, -(zone.length + 1));
   }
   if (text.startsWith('@.')) return fail('Leave out "@": write the part before the zone only, such as www');
-  for (const label of text.split('.')) {
-    const message = labelMessage(label);
+  for (const [index, label] of text.split('.').entries()) {
+    const message = labelMessage(label, index === 0);
     if (message) return fail(message);
   }
   if (fullName(text, zone).length > MAX_NAME_LENGTH) return fail(nameTooLongMessage(text, zone));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECORD_TYPES, type RecordType } from '../wire/dns.ts';
-import { RDATA_EXAMPLES, splitTxt, txtFromWire, txtToWire, validateRdata } from './rdata.ts';
+import { RDATA_EXAMPLES, rdataWarnings, splitTxt, txtFromWire, txtToWire, validateRdata } from './rdata.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 const hex64 = '0C72AC70B745AC19998811B131D662C9AC69DBDBE7CB23E5B514B56664C5D3D6';
@@ -53,6 +53,11 @@ const VALID: Array<[RecordType, string, string]> = [
   ['CAA', '0 issue "letsencrypt.org; validationmethods=dns-01"', '0 issue "letsencrypt.org; validationmethods=dns-01"'],
   ['CAA', '0 iodef "mailto:security@example.com"', '0 iodef "mailto:security@example.com"'],
   ['CAA', '0 iodef https://example.com/caa-report', '0 iodef "https://example.com/caa-report"'],
+  ['CAA', '0 IssueMail "letsencrypt.org"', '0 issuemail "letsencrypt.org"'],
+  ['CAA', '0 issuevmc "digicert.com"', '0 issuevmc "digicert.com"'],
+  ['CAA', '0 contactemail "security@example.com"', '0 contactemail "security@example.com"'],
+  ['CAA', '0 contactphone "+1 (555) 123-4567"', '0 contactphone "+1 (555) 123-4567"'],
+  ['CAA', '0 Policy42 "anything at all"', '0 Policy42 "anything at all"'],
   [
     'SOA',
     'ns1.example.net. hostmaster.example.com. ( 2024010101 1h 30m 1w 3600 )',
@@ -124,7 +129,10 @@ const INVALID: Array<[RecordType, string, string]> = [
   ['SRV', '10 5 5060 sip', 'full host name'],
   ['CAA', '0 issue', 'Enter flags, a tag and a value'],
   ['CAA', '256 issue "letsencrypt.org"', 'The flags are a number from 0 to 255'],
-  ['CAA', '0 issuemail "letsencrypt.org"', 'The tag must be issue, issuewild or iodef'],
+  ['CAA', '0 is-sue "letsencrypt.org"', 'The tag is one word of letters and digits'],
+  ['CAA', '0 contactemail "not an address"', 'A contactemail value is one e-mail address'],
+  ['CAA', '0 contactphone "555-1234"', 'A contactphone value is a phone number in international form'],
+  ['CAA', '0 issuemail "not a domain!"', 'An issuemail value names a certificate authority'],
   ['CAA', '0 issue "not a domain!"', 'names a certificate authority'],
   ['CAA', '0 iodef "security@example.com"', 'mailto: or https://'],
   ['CAA', '0 issue "letsencrypt.org', 'not closed'],
@@ -247,5 +255,19 @@ describe('TXT strings', () => {
 
   it('stores control characters as \\DDD so the record stays on one line', () => {
     expect(txtToWire('a\nb')).toBe('"a\\010b"');
+  });
+});
+
+describe('rdataWarnings', () => {
+  it('says nothing about the tags of the registry', () => {
+    for (const tag of ['issue', 'issuewild', 'iodef', 'issuemail', 'issuevmc', 'contactemail', 'contactphone']) {
+      expect(rdataWarnings('CAA', `0 ${tag} "x"`)).toEqual([]);
+    }
+    expect(rdataWarnings('TXT', '"Policy42"')).toEqual([]);
+  });
+
+  it('warns about an unknown tag, more strongly when it is critical', () => {
+    expect(rdataWarnings('CAA', '0 Policy42 "x"')[0]).toMatch(/"Policy42" is not a CAA tag .* CAs ignore it/);
+    expect(rdataWarnings('CAA', '128 policy42 "x"')[0]).toMatch(/every CA refuses to issue/);
   });
 });

@@ -156,7 +156,11 @@ const validateSrv: Validator = (rdata) => {
   return target.ok ? ok(`${priority} ${weight} ${port} ${target.value}`) : target;
 };
 
-const CAA_TAGS = ['issue', 'issuewild', 'iodef'];
+/** The property tags of RFC 8659 and its IANA registry (RFC 9495 issuemail, issuevmc; RFC 8657 contact tags). */
+export const CAA_TAGS = ['issue', 'issuewild', 'iodef', 'issuemail', 'issuevmc', 'contactemail', 'contactphone'] as const;
+const ISSUER_TAGS = new Set(['issue', 'issuewild', 'issuemail', 'issuevmc']);
+/** RFC 8659 §4.1: a tag is 1-15 ASCII letters and digits. */
+const CAA_TAG_SYNTAX = /^[a-z0-9]{1,15}$/i;
 
 function caaValueProblem(tag: string, value: string): string | null {
   if (tag === 'iodef') {
@@ -164,14 +168,23 @@ function caaValueProblem(tag: string, value: string): string | null {
       ? null
       : 'An iodef value is where to send reports: a mailto: or https:// address, e.g. 0 iodef "mailto:security@example.com"';
   }
+  if (tag === 'contactemail') {
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : 'A contactemail value is one e-mail address, e.g. 0 contactemail "security@example.com"';
+  }
+  if (tag === 'contactphone') {
+    return /^\+[0-9][0-9 ().-]{5,30}$/.test(value) ? null : 'A contactphone value is a phone number in international form, e.g. 0 contactphone "+1 (555) 123-4567"';
+  }
+  if (!ISSUER_TAGS.has(tag)) return null;
   const [issuer] = value.split(';');
   const domain = issuer.trim();
-  if (domain === '' && value.trim() !== '' && !value.trim().startsWith(';')) return 'An issue value is a CA domain such as "letsencrypt.org"';
+  if (domain === '' && value.trim() !== '' && !value.trim().startsWith(';')) return `An ${tag} value is a CA domain such as "letsencrypt.org"`;
   if (domain !== '' && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(domain)) {
     return `An ${tag} value names a certificate authority by its domain, e.g. "letsencrypt.org" (or ";" to allow none)`;
   }
   return null;
 }
+
+const isKnownCaaTag = (tag: string) => (CAA_TAGS as readonly string[]).includes(tag.toLowerCase());
 
 const validateCaa: Validator = (rdata) => {
   if (hasCurlyQuotes(rdata)) return fail(CURLY_QUOTES);
@@ -182,8 +195,11 @@ const validateCaa: Validator = (rdata) => {
   if (tokens.length < 3) return fail(`Enter flags, a tag and a value, ${example}`);
   const flags = uint(tokens[0].raw, 255);
   if (flags === null) return fail(`The flags are a number from 0 to 255 (usually 0, or 128 for critical), ${example}`);
-  const tag = tokens[1].raw.toLowerCase();
-  if (!CAA_TAGS.includes(tag)) return fail(`The tag must be issue, issuewild or iodef (not "${tokens[1].raw}"), ${example}`);
+  if (!CAA_TAG_SYNTAX.test(tokens[1].raw)) {
+    return fail(`The tag is one word of letters and digits such as ${CAA_TAGS.join(', ')} (not "${tokens[1].raw}"), ${example}`);
+  }
+  // A registered tag is stored lowercase; an unknown one is kept as written (the dashboard warns about it).
+  const tag = isKnownCaaTag(tokens[1].raw) ? tokens[1].raw.toLowerCase() : tokens[1].raw;
   let value: string;
   if (tokens.length === 3) value = tokenText(tokens[2]);
   else if (tokens.slice(2).every((t) => !t.raw.includes('"'))) value = tokens.slice(2).map(tokenText).join(' ');
@@ -191,6 +207,23 @@ const validateCaa: Validator = (rdata) => {
   const problem = caaValueProblem(tag, value);
   return problem ? fail(problem) : ok(`${flags} ${tag} ${quoteText(value)}`);
 };
+
+/**
+ * What is valid but worth a second look, in words: a CAA tag outside RFC 8659's registry is kept, but CAs ignore
+ * it (or, flagged critical, refuse to issue at all).
+ */
+export function rdataWarnings(type: RecordType, rdata: string): string[] {
+  if (type !== 'CAA') return [];
+  const tokenized = tokenize(rdata);
+  if (!tokenized.ok || tokenized.tokens.length < 2) return [];
+  const [flags, tag] = tokenized.tokens;
+  if (isKnownCaaTag(tag.raw)) return [];
+  const critical = (Number(flags.raw) & 128) !== 0;
+  return [
+    `"${tag.raw}" is not a CAA tag of RFC 8659's registry (${CAA_TAGS.join(', ')}): ` +
+      (critical ? 'with the critical flag (128) set, every CA refuses to issue certificates for this name' : 'CAs ignore it; check the spelling'),
+  ];
+}
 
 const validateSoa: Validator = (rdata) => {
   const parts = fields(rdata.replace(/[()]/g, ' '));

@@ -95,12 +95,12 @@ describe('parseZoneFile with provider exports', () => {
       'mail 300 A 192.0.2.31',
       '_sip._udp 1800 SRV 10 60 5060 sip.example.io.',
       expect.stringMatching(/^default\._domainkey 86400 TXT "v=DKIM1; k=rsa; " "p=MIGfMA0G[A-Za-z0-9+/]+IDAQAB"$/),
+      '* 1800 A 192.0.2.30',
     ]);
     expect(skipReasons(parsed)).toEqual([
       '3: The SOA record belongs to the DNS provider: not imported',
       '10: The name servers of example.io are set by the DNS provider: not imported',
       '11: The name servers of example.io are set by the DNS provider: not imported',
-      '23: Wildcard records (*) are not supported: not imported',
       "24: URL301 is a provider's own record type, not standard DNS: add an A, AAAA or CNAME record instead",
       '25: old.example.com is outside example.io: not imported',
     ]);
@@ -122,13 +122,54 @@ describe('parseZoneFile with provider exports', () => {
 });
 
 describe('parseZoneFile details', () => {
-  const parse = (text: string, defaultTtl?: number) => parseZoneFile(text, { origin: 'example.com', defaultTtl });
+  // Snippets without any TTL take the caller's default; files are read without one below, as BIND reads them.
+  const parse = (text: string, defaultTtl: number | null = 3600) => parseZoneFile(text, { origin: 'example.com', defaultTtl: defaultTtl ?? undefined });
+  const ttls = (text: string) => parse(text, null).records.map((r) => r.ttl);
 
-  it('takes the TTL from the record, then $TTL, then the previous record, then the default', () => {
+  it('takes the TTL from the record, then $TTL, then the previous record, then the caller default', () => {
     expect(parse('a A 192.0.2.1', 120).records[0].ttl).toBe(120);
-    expect(parse('a A 192.0.2.1').records[0].ttl).toBe(3600);
-    expect(parse('$TTL 5m\na A 192.0.2.1\nb 1d A 192.0.2.2').records.map((r) => r.ttl)).toEqual([300, 86400]);
-    expect(parse('a 600 A 192.0.2.1\nb A 192.0.2.2').records.map((r) => r.ttl)).toEqual([600, 600]);
+    expect(ttls('$TTL 5m\na A 192.0.2.1\nb 1d A 192.0.2.2\nc A 192.0.2.3')).toEqual([300, 86400, 300]);
+    expect(ttls('a 600 A 192.0.2.1\nb A 192.0.2.2')).toEqual([600, 600]);
+  });
+
+  it('without $TTL takes the SOA minimum when the SOA has no TTL of its own, as BIND does', () => {
+    const soa = '@ IN SOA ns1.example.net. hostmaster.example.com. ( 1 7200 3600 1209600 300 )';
+    expect(ttls(`${soa}\na A 192.0.2.1\nb 900 A 192.0.2.2\nc A 192.0.2.3`)).toEqual([300, 900, 300]);
+    // An SOA with its own TTL sets the previous-record TTL instead (RFC 1035 semantics).
+    expect(ttls(`@ 100 IN SOA ns1.example.net. h.example.com. 1 2 3 4 300\na A 192.0.2.1`)).toEqual([100]);
+  });
+
+  it('refuses a record with no TTL from anywhere, at its line, as BIND does', () => {
+    const parsed = parse('; no $TTL\na A 192.0.2.1\nb 60 A 192.0.2.2', null);
+    expect(parsed.errors.map((e) => [e.line, e.message])).toEqual([[2, expect.stringContaining('This record has no TTL')]]);
+    expect(parsed.records.map(row)).toEqual(['b 60 A 192.0.2.2']);
+  });
+
+  it('gives a record set the TTL of its first record and flags the others', () => {
+    const parsed = parse('$TTL 300\nwww A 192.0.2.1\nwww 600 A 192.0.2.2\nwww TXT "x"');
+    expect(parsed.records.map(row)).toEqual(['www 300 A 192.0.2.1', 'www 300 A 192.0.2.2', 'www 300 TXT "x"']);
+    expect(parsed.warnings.map((w) => [w.line, w.message])).toEqual([[3, expect.stringContaining('TTL 600 differs from the first A record of this name (line 2, TTL 300)')]]);
+  });
+
+  it('reads RFC 3597 generic types, classes and data for the types it knows', () => {
+    const parsed = parse(
+      [
+        'w CLASS1 TYPE1 192.0.2.1',
+        'x A \\# 4 C0000201',
+        '*.shop TYPE65 \\# 3 000100',
+        'y TYPE257 \\# 22 00 05 6973737565 6C657473656E63727970742E6F7267',
+        'z MX \\# 3 000A00',
+        'bad A \\# 5 C000020101',
+      ].join('\n'),
+    );
+    expect(parsed.records.map(row)).toEqual(['w 3600 A 192.0.2.1', 'x 3600 A 192.0.2.1', '*.shop 3600 HTTPS 1 .', 'y 3600 CAA 0 issue "letsencrypt.org"', 'z 3600 MX 10 .']);
+    expect(parsed.errors.map((e) => [e.line, e.message])).toEqual([[6, 'The A data has 1 bytes more than its fields hold']]);
+  });
+
+  it('imports wildcards and warns about a CAA tag outside the registry', () => {
+    const parsed = parse('* A 192.0.2.1\n*.shop MX 10 mail.example.com.\n@ CAA 0 policy "x"');
+    expect(parsed.records.map(row)).toEqual(['* 3600 A 192.0.2.1', '*.shop 3600 MX 10 mail.example.com.', '@ 3600 CAA 0 policy "x"']);
+    expect(parsed.warnings.map((w) => w.line)).toEqual([3]);
   });
 
   it('accepts the class before or after the TTL, or none', () => {

@@ -1,9 +1,10 @@
 import { RECORD_TYPES, type RecordType } from '../wire/dns.ts';
 import { fullName, validateRecordName } from './names.ts';
 import { quoteBytes, tokenize } from './presentation.ts';
-import { validateRdata } from './rdata.ts';
+import { rdataWarnings, validateRdata } from './rdata.ts';
 import { parseTtl } from './ttl.ts';
 import type { RecordLike } from './types.ts';
+import { parseGenericRdata, rdataFromWire, typeByNumber } from './wire-rdata.ts';
 
 export interface ParsedZoneFile {
   /** Names relative to the origin ('@' = apex), record data in its stored form. */
@@ -12,6 +13,8 @@ export interface ParsedZoneFile {
   skipped: Array<{ line: number; text: string; reason: string }>;
   /** Lines that could not be understood. */
   errors: Array<{ line: number; text: string; message: string }>;
+  /** Records imported, but worth a look: a TTL unlike the rest of its set, a CAA tag outside the registry. */
+  warnings: Array<{ line: number; text: string; message: string }>;
 }
 
 export const DEFAULT_IMPORT_TTL = 3600;
@@ -135,7 +138,9 @@ function absoluteTarget(name: string, origin: string): string {
  */
 export function parseZoneFile(text: string, options: { origin: string; defaultTtl?: number }): ParsedZoneFile {
   const zone = options.origin.trim().toLowerCase().replace(/\.$/, '');
-  const result: ParsedZoneFile = { records: [], skipped: [], errors: [] };
+  const result: ParsedZoneFile = { records: [], skipped: [], errors: [], warnings: [] };
+  // The first TTL of each record set (name and type), which BIND gives the whole set (RFC 2181 §5.2).
+  const setTtls = new Map<string, { ttl: number; line: number }>();
   let origin = zone;
   let defaultTtl: number | undefined;
   let lastTtl: number | undefined;
@@ -192,6 +197,8 @@ export function parseZoneFile(text: string, options: { origin: string; defaultTt
         tokens.shift();
       } else if (CLASSES.test(tokens[0]) && !RECORD_TYPES.includes(tokens[0].toUpperCase() as RecordType)) {
         recordClass = (tokens.shift() as string).toUpperCase();
+        // RFC 3597 class numbers: CLASS1 is IN.
+        recordClass = { CLASS1: 'IN', CLASS3: 'CH', CLASS4: 'HS' }[recordClass] ?? recordClass;
       } else {
         break;
       }
@@ -201,9 +208,28 @@ export function parseZoneFile(text: string, options: { origin: string; defaultTt
       error('The record type is missing: expected a line such as "www 3600 IN A 192.0.2.10"');
       continue;
     }
-    const type = typeToken.toUpperCase();
-    if (ttl !== undefined) lastTtl = ttl;
-    const recordTtl = ttl ?? defaultTtl ?? lastTtl ?? options.defaultTtl ?? DEFAULT_IMPORT_TTL;
+    let type = typeToken.toUpperCase();
+    const typeNumber = /^TYPE([0-9]{1,5})$/.exec(type);
+    if (typeNumber) type = typeByNumber(Number(typeNumber[1])) ?? type;
+    // TTLs as BIND reads them: the record's own, else $TTL, else the previous record's (RFC 1035), else the
+    // SOA's minimum when the SOA itself has none; a record with none of these is refused, as BIND refuses it.
+    let recordTtl: number;
+    if (ttl !== undefined) {
+      lastTtl = ttl;
+      recordTtl = ttl;
+    } else if (defaultTtl !== undefined) {
+      recordTtl = defaultTtl;
+    } else if (lastTtl !== undefined) {
+      recordTtl = lastTtl;
+    } else if (options.defaultTtl !== undefined) {
+      recordTtl = options.defaultTtl;
+    } else if (type === 'SOA' && tokens[6] !== undefined && parseTtl(tokens[6]).ok) {
+      recordTtl = (parseTtl(tokens[6]) as { value: number }).value;
+      defaultTtl = recordTtl;
+    } else {
+      error(`This record has no TTL, and nothing before it gives one: add a line such as $TTL ${DEFAULT_IMPORT_TTL} at the top of the file, or a TTL before the type`);
+      continue;
+    }
 
     if (recordClass !== 'IN') {
       skip(`Class ${recordClass} records are not DNS records of the internet (class IN): not imported`);
@@ -230,6 +256,10 @@ export function parseZoneFile(text: string, options: { origin: string; defaultTt
       skip(`${owner} is outside ${zone}: not imported`);
       continue;
     }
+    if (recordType === 'SOA' && owner !== zone) {
+      error(`An SOA record belongs at ${zone} itself, not at ${owner}: check the owner name (a name without a final dot is relative to $ORIGIN)`);
+      continue;
+    }
     if (recordType === 'SOA') {
       skip('The SOA record belongs to the DNS provider: not imported');
       continue;
@@ -238,25 +268,39 @@ export function parseZoneFile(text: string, options: { origin: string; defaultTt
       skip(`The name servers of ${zone} are set by the DNS provider: not imported`);
       continue;
     }
-    if (owner.split('.').includes('*')) {
-      skip('Wildcard records (*) are not supported: not imported');
-      continue;
-    }
     const name = validateRecordName(`${owner}.`, zone);
     if (!name.ok) {
       error(name.message);
       continue;
     }
 
-    for (const position of NAME_FIELDS[recordType] ?? []) {
-      if (tokens[position] !== undefined) tokens[position] = absoluteTarget(tokens[position], origin);
+    let rdataText: string;
+    if (tokens[0] === '\\#') {
+      // RFC 3597 generic data of a known type: decoded to its usual text, then checked as any other.
+      const generic = parseGenericRdata(tokens);
+      const decoded = generic.ok ? rdataFromWire(recordType, generic.value) : generic;
+      if (!decoded.ok) {
+        error(decoded.message);
+        continue;
+      }
+      rdataText = decoded.value;
+    } else {
+      for (const position of NAME_FIELDS[recordType] ?? []) {
+        if (tokens[position] !== undefined) tokens[position] = absoluteTarget(tokens[position], origin);
+      }
+      rdataText = tokens.join(' ');
     }
-    let rdataText = tokens.join(' ');
-    if (recordType === 'TXT' || recordType === 'SPF') {
+    if ((recordType === 'TXT' || recordType === 'SPF') && tokens[0] !== '\\#') {
       // Unquoted words are separate strings in a zone file, as BIND reads them.
       const strings = tokenize(rdataText);
       if (!strings.ok) {
         error(strings.message);
+        continue;
+      }
+      // BIND refuses a string over 255 bytes in a file (the form and the API split one for you instead).
+      const long = strings.tokens.find((t) => t.bytes.length > 255);
+      if (long) {
+        error(`A string in a zone file is at most 255 bytes; this one has ${long.bytes.length}: split it into several quoted strings, "like" "this"`);
         continue;
       }
       rdataText = strings.tokens.map((t) => quoteBytes(t.bytes)).join(' ');
@@ -266,6 +310,19 @@ export function parseZoneFile(text: string, options: { origin: string; defaultTt
       error(rdata.message);
       continue;
     }
+    const setKey = `${name.value}\u0000${recordType}`;
+    const first = setTtls.get(setKey);
+    if (first === undefined) {
+      setTtls.set(setKey, { ttl: recordTtl, line });
+    } else if (first.ttl !== recordTtl) {
+      result.warnings.push({
+        line,
+        text: shown,
+        message: `TTL ${recordTtl} differs from the first ${recordType} record of this name (line ${first.line}, TTL ${first.ttl}): one name and type share one TTL, so ${first.ttl} is used, as BIND does`,
+      });
+      recordTtl = first.ttl;
+    }
+    for (const message of rdataWarnings(recordType, rdata.value)) result.warnings.push({ line, text: shown, message });
     result.records.push({ name: name.value, type: recordType, rdata: rdata.value, ttl: recordTtl });
   }
   return result;

@@ -73,6 +73,17 @@ const CASES: Case[] = [
   { title: 'a record below a delegated name', change: change({ creates: [draft('www.dev', 'A', '192.0.2.8')] }), rule: 'DNS_BELOW_DELEGATION', conflictsWith: devNs, message: 'www.dev.example.com is below dev.example.com' },
   { title: 'a record beside a delegated name', change: change({ creates: [draft('www.devs', 'A', '192.0.2.8')] }) },
   { title: 'delegating a name that has records below it', existing: [...EXISTING, rec('a.shop', 'A', '192.0.2.4')], change: change({ creates: [draft('shop', 'NS', 'ns1.other.net.')] }), rule: 'DNS_BELOW_DELEGATION', message: 'such as A 192.0.2.4 at a.shop.example.com' },
+  { title: 'glue at a name the delegation points to', existing: [...EXISTING, rec('dev', 'NS', 'ns1.dev.example.com.')], change: change({ creates: [draft('ns1.dev', 'A', '192.0.2.53'), draft('ns1.dev', 'AAAA', '2001:db8::53')] }) },
+  { title: 'an address below a delegation that no NS record names', existing: [...EXISTING, rec('dev', 'NS', 'ns1.dev.example.com.')], change: change({ creates: [draft('ns2.dev', 'A', '192.0.2.54')] }), rule: 'DNS_BELOW_DELEGATION' },
+  { title: 'a TXT at a glue name', existing: [...EXISTING, rec('dev', 'NS', 'ns1.dev.example.com.')], change: change({ creates: [draft('ns1.dev', 'TXT', '"x"')] }), rule: 'DNS_BELOW_DELEGATION' },
+  { title: 'delegating with glue created in the same change', existing: [], change: change({ creates: [draft('shop', 'NS', 'ns1.shop.example.com.'), draft('ns1.shop', 'A', '192.0.2.60')] }) },
+  { title: 'delegating a name whose glue is already there', existing: [rec('ns1.shop', 'A', '192.0.2.60')], change: change({ creates: [draft('shop', 'NS', 'ns1.shop.example.com.')] }) },
+  { title: 'delegating a name with other records below besides glue', existing: [rec('ns1.shop', 'A', '192.0.2.60'), rec('www.shop', 'A', '192.0.2.61')], change: change({ creates: [draft('shop', 'NS', 'ns1.shop.example.com.')] }), rule: 'DNS_BELOW_DELEGATION', message: 'www.shop.example.com' },
+
+  // Wildcards (RFC 4592) follow the same rules as any other name
+  { title: 'a wildcard A', change: change({ creates: [draft('*', 'A', '192.0.2.7'), draft('*.shop', 'MX', '10 mail.example.com.')] }) },
+  { title: 'a wildcard CNAME beside another record at the wildcard', existing: [rec('*', 'TXT', '"x"')], change: change({ creates: [draft('*', 'CNAME', 'host.example.net.')] }), rule: 'DNS_CNAME_CONFLICT' },
+  { title: 'a wildcard below a delegation', change: change({ creates: [draft('*.dev', 'A', '192.0.2.7')] }), rule: 'DNS_BELOW_DELEGATION' },
   { title: 'delegating a name after deleting what lies below', existing: [...EXISTING, rec('a.shop', 'A', '192.0.2.4', { id: 'below' })], change: change({ deletes: ['below'], creates: [draft('shop', 'NS', 'ns1.other.net.')] }) },
 
   // DNS_NAME_TOO_LONG

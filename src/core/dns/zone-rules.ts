@@ -121,16 +121,22 @@ export function checkZoneChange(input: {
   }
   const byName = new Map<string, RecordLike[]>();
   const byKey = new Map<string, RecordLike[]>();
-  const below = new Map<string, RecordLike>();
+  // Records below each delegation the change touches; glue among them is told apart once the zone is read.
+  const below = new Map<string, RecordLike[]>();
+  const addBelow = (ancestor: string, record: RecordLike) => {
+    const list = below.get(ancestor);
+    if (list) list.push(record);
+    else below.set(ancestor, [record]);
+  };
   const suffixes = [...delegations].map((name) => [name, `.${name}`] as const);
   const visit = (record: RecordLike) => {
     if (delegations.size > 0 && record.name !== '@') {
       if (suffixes.length <= 8) {
-        for (const [ancestor, suffix] of suffixes) if (record.name.endsWith(suffix) && !below.has(ancestor)) below.set(ancestor, record);
+        for (const [ancestor, suffix] of suffixes) if (record.name.endsWith(suffix)) addBelow(ancestor, record);
       } else {
         for (let dot = record.name.indexOf('.'); dot >= 0; dot = record.name.indexOf('.', dot + 1)) {
           const ancestor = record.name.slice(dot + 1);
-          if (delegations.has(ancestor) && !below.has(ancestor)) below.set(ancestor, record);
+          if (delegations.has(ancestor)) addBelow(ancestor, record);
         }
       }
     }
@@ -154,6 +160,13 @@ export function checkZoneChange(input: {
     if (violation) violations.push(violation);
   }
   return violations;
+
+  /** Glue: an A or AAAA record at a name that the delegation's own NS records point to (RFC 1034 §4.2.1). */
+  function isGlue(record: RecordLike, delegation: string): boolean {
+    if (record.type !== 'A' && record.type !== 'AAAA') return false;
+    const host = `${at(record.name)}.`;
+    return (byName.get(delegation) ?? []).some((r) => r.type === 'NS' && r.rdata === host);
+  }
 
   function judge(record: RecordLike, target: Target): ZoneViolation | null {
     const name = at(record.name);
@@ -252,7 +265,7 @@ export function checkZoneChange(input: {
     }
     for (const ancestor of ancestors(record.name)) {
       const ns = byName.get(ancestor)?.find((r) => r.type === 'NS');
-      if (ns) {
+      if (ns && !isGlue(record, ancestor)) {
         return {
           ...base,
           rule: 'DNS_BELOW_DELEGATION',
@@ -263,7 +276,7 @@ export function checkZoneChange(input: {
       }
     }
     if (record.type === 'NS' && record.name !== '@') {
-      const child = below.get(record.name);
+      const child = below.get(record.name)?.find((r) => !isGlue(r, record.name));
       if (child) {
         return {
           ...base,

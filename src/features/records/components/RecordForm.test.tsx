@@ -30,6 +30,13 @@ describe('RecordForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'shop', type: 'MX', rdata: '10 mx.example.net.', ttl: 3600 }, 'sign'));
   });
 
+  it('offers every CAA tag of the registry and warns about a stored unknown tag', async () => {
+    setup({ initial: { ...blankFormValues('CAA', '@'), flags: '0', tag: 'Policy42', value: 'x' } as never, mode: 'edit' });
+    const tags = Array.from((screen.getByLabelText('Tag') as HTMLSelectElement).options, (o) => o.value);
+    expect(tags).toEqual(['issue', 'issuewild', 'iodef', 'issuemail', 'issuevmc', 'contactemail', 'contactphone', 'Policy42']);
+    expect(screen.getByRole('alert').textContent).toContain('"Policy42" is not a CAA tag of RFC 8659');
+  });
+
   it('says what is wrong on each field, with an example, and sends nothing', async () => {
     const { onSubmit, user } = setup();
     await user.selectOptions(screen.getByLabelText('Type'), 'SRV');

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { fullName, validateRecordName } from '@/core/dns/names.ts';
 import { parseTtl, ttlInWords, TTL_PRESETS } from '@/core/dns/ttl.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
+import { rdataWarnings } from '@/core/dns/rdata.ts';
 import { Button, Notice, Select, TextField } from '@/ui/index.ts';
 import { fieldsFor, type FieldSpec } from '../model/record-fields.ts';
 import {
@@ -131,9 +132,23 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {fieldsFor(type).map((spec) => (
-          <RdataField key={`${type}-${spec.key}`} spec={spec} error={formState.errors[spec.key]?.message} register={register} conversion={converted(spec.key)} />
+          <RdataField
+            key={`${type}-${spec.key}`}
+            spec={spec}
+            current={(values as Record<string, string | undefined>)[spec.key]}
+            error={formState.errors[spec.key]?.message}
+            register={register}
+            conversion={converted(spec.key)}
+          />
         ))}
       </div>
+      {record
+        ? rdataWarnings(record.type, record.rdata).map((warning) => (
+            <Notice key={warning} tone="warning" title="Check this value">
+              {warning}
+            </Notice>
+          ))
+        : null}
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Select
@@ -198,17 +213,23 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
 
 function RdataField({
   spec,
+  current,
   error,
   register,
   conversion,
 }: {
   spec: FieldSpec;
+  /** The field's value now: a stored value outside the options (an unknown CAA tag) stays selectable. */
+  current?: string;
   error?: string;
   register: ReturnType<typeof useForm<RecordFormValues>>['register'];
   conversion?: NameConversion;
 }) {
   const hint = conversion ? `${conversionText(conversion)} (sent as the xn-- form)` : `e.g. ${spec.example}`;
-  if (spec.options) return <Select label={spec.label} options={spec.options} error={error} hint={hint} {...register(spec.key)} />;
+  if (spec.options) {
+    const options = current && !spec.options.some((o) => o.value === current) ? [...spec.options, { value: current, label: `${current} (not in the registry)` }] : spec.options;
+    return <Select label={spec.label} options={options} error={error} hint={hint} {...register(spec.key)} />;
+  }
   if (spec.multiline) {
     return (
       <div className="space-y-1 sm:col-span-2">

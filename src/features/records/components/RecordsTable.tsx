@@ -1,3 +1,4 @@
+import { LiveStatus } from './LiveStatus.tsx';
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Badge, Button } from '@/ui/index.ts';
@@ -121,12 +122,14 @@ function RecordRow({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) => 
       </td>
       <td className="px-3 text-right whitespace-nowrap">
         {pending ? <Badge tone={pending.tone} className="mr-2">{pending.label}</Badge> : null}
+        {row.managed ? <LiveStatus row={row} /> : null}
         {row.managed ? (
           <span className="text-xs text-slate-600 dark:text-slate-400" title="Parking serves this record while the domain is parked. Turn parking off to change the apex records.">
             <Badge tone="info">Parking</Badge> <span className="sr-only">Managed by parking: read-only. </span>read-only
           </span>
         ) : row.pending === 'add' ? null : (
           <>
+            <LiveStatus row={row} />
             <Button variant="ghost" size="sm" aria-label={`Edit ${label}`} onClick={() => onEdit(row)}>
               Edit
             </Button>

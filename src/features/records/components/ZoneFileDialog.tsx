@@ -88,7 +88,7 @@ export function ZoneFileDialog({ open, zoneName, zone, exported, initialTab, onI
             className="block w-full rounded-lg border border-slate-300 p-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-950"
           />
           <p id="zone-import-help" className="text-xs text-slate-600 dark:text-slate-400">
-            $ORIGIN, $TTL, relative and absolute names, TTL units (1h, 1d), comments and multi-string TXT are understood. Nothing is signed yet: the records go to the change set for review.
+            Read as BIND reads it: $ORIGIN, $TTL (or the SOA minimum), relative and absolute names, wildcards, TTL units (1h, 1d), comments, multi-string TXT and RFC 3597 \# data. Nothing is signed yet: the records go to the change set for review.
           </p>
           <label className="block text-sm">
             <span className="font-medium">Or choose a file</span>
@@ -121,6 +121,17 @@ function ImportSummary({ plan, onImport }: { plan: ImportPlan; onImport: () => v
             {plan.errors.map((e) => (
               <li key={`${e.line}-${e.text}`}>
                 Line {e.line}: {e.message} <code className="text-xs">{e.text}</code>
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+      {plan.warnings.length > 0 ? (
+        <Notice tone="warning" title="Imported, but check these">
+          <ul>
+            {plan.warnings.map((w) => (
+              <li key={`${w.line}-${w.message}`}>
+                Line {w.line}: {w.message} <code className="text-xs">{w.text}</code>
               </li>
             ))}
           </ul>

@@ -39,6 +39,13 @@ describe('zone file import into a change set', () => {
     expect(plan.errors.map((e) => e.line)).toEqual([10]);
   });
 
+  it('passes on the warnings of the file: unequal TTLs in a set and unknown CAA tags', () => {
+    const parsed = parseZoneFile('$TTL 300\nshop A 192.0.2.1\nshop 60 A 192.0.2.2\n@ CAA 0 policy "x"', { origin: 'example.com' });
+    const plan = planImport(parsed.records, zone, parsed);
+    expect(plan.warnings.map((w) => w.line)).toEqual([3, 4]);
+    expect(plan.creates.map((c) => c.ttl)).toEqual([300, 300, 300]);
+  });
+
   it('an exported zone imports back as nothing new', () => {
     const text = printZoneFile('example.com', zone.map(toRecordLike));
     const parsed = parseZoneFile(text, { origin: 'example.com' });

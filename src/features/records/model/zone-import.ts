@@ -17,13 +17,15 @@ export interface ImportPlan {
   notes: ImportNote[];
   /** Lines the parser could not understand, with their line numbers. */
   errors: ParsedZoneFile['errors'];
+  /** Records imported but worth a look: a TTL unlike the rest of its set, a CAA tag outside the registry. */
+  warnings: ParsedZoneFile['warnings'];
 }
 
 /**
  * Turns records from a zone file (or a template) into additions for a change set: records that already exist
  * are not duplicated, parking's records are left to parking, and each is said why.
  */
-export function planImport(records: RecordInput[], zone: DnsRecord[], parsed?: Pick<ParsedZoneFile, 'skipped' | 'errors'>): ImportPlan {
+export function planImport(records: RecordInput[], zone: DnsRecord[], parsed?: Pick<ParsedZoneFile, 'skipped' | 'errors'> & Partial<Pick<ParsedZoneFile, 'warnings'>>): ImportPlan {
   const creates: RecordInput[] = [];
   const notes: ImportNote[] = (parsed?.skipped ?? []).map((s) => ({ line: s.line, text: s.text, reason: s.reason }));
   const describe = (r: RecordInput) => `${r.name} ${r.type} ${r.rdata}`;
@@ -35,5 +37,5 @@ export function planImport(records: RecordInput[], zone: DnsRecord[], parsed?: P
     else if (creates.some((c) => sameRecord(c, record))) notes.push({ text: describe(record), reason: 'Appears twice in the file: added once' });
     else creates.push(record);
   }
-  return { creates, notes, errors: parsed?.errors ?? [] };
+  return { creates, notes, errors: parsed?.errors ?? [], warnings: parsed?.warnings ?? [] };
 }

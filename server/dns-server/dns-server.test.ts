@@ -1,0 +1,218 @@
+import * as dnsPacket from 'dns-packet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseZoneFile } from '../../src/core/dns/zone-file.ts';
+import { bindToolsMissing, compileZone, dig } from '../test-support/bind.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { mayTransfer, nameServerSettings } from './server.ts';
+import { zoneSource } from './zone-snapshot.ts';
+
+if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
+
+const [OWNER_KEY] = TEST_KEYS;
+let service: TestService;
+let client: TestClient;
+let port: number;
+let count = 0;
+
+beforeAll(async () => {
+  service = await startTestService({ DNS_PORT: '0' });
+  client = testClient(service);
+  port = service.dns?.port as number;
+});
+afterAll(() => service.destroy());
+
+const RECORDS = [
+  { name: '@', type: 'A', rdata: '192.0.2.1', ttl: 300 },
+  { name: '@', type: 'MX', rdata: '10 mail.{zone}.', ttl: 3600 },
+  { name: 'mail', type: 'A', rdata: '192.0.2.25', ttl: 3600 },
+  { name: 'www', type: 'CNAME', rdata: '{zone}.', ttl: 600 },
+  { name: 'a', type: 'CNAME', rdata: 'b.{zone}.', ttl: 60 },
+  { name: 'b', type: 'CNAME', rdata: 'c.{zone}.', ttl: 60 },
+  { name: 'c', type: 'AAAA', rdata: '2001:db8::c', ttl: 60 },
+  { name: 'out', type: 'CNAME', rdata: 'elsewhere.example.net.', ttl: 60 },
+  { name: '*', type: 'A', rdata: '192.0.2.99', ttl: 120 },
+  { name: '*.shop', type: 'MX', rdata: '10 mail.{zone}.', ttl: 120 },
+  { name: 'x.deep', type: 'TXT', rdata: '"below an empty non-terminal"', ttl: 120 },
+  { name: 'lab', type: 'NS', rdata: 'ns1.lab.{zone}.', ttl: 86400 },
+  { name: 'lab', type: 'NS', rdata: 'ns.example.net.', ttl: 86400 },
+  { name: 'ns1.lab', type: 'A', rdata: '192.0.2.53', ttl: 86400 },
+  { name: '@', type: 'CAA', rdata: '0 issuemail "letsencrypt.org"', ttl: 3600 },
+  { name: '@', type: 'HTTPS', rdata: '1 . alpn=h2,h3 port=8443', ttl: 300 },
+  { name: '_sip._tcp', type: 'SRV', rdata: '10 5 5060 mail.{zone}.', ttl: 300 },
+];
+
+async function zone(parked = false): Promise<string> {
+  const name = `dnszone${++count}.com`;
+  await service.services.ownership.mint({ name, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+  if (!parked) {
+    const unpark = await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: name, enableParking: false, overrideExistingRecords: false });
+    expect(unpark.status).toBe(200);
+  }
+  // While parked, the apex address is parking's.
+  const records = RECORDS.filter((r) => !(parked && r.name === '@' && r.type === 'A')).map((r) => ({ ...r, rdata: r.rdata.replaceAll('{zone}', name) }));
+  const reply = await client.signed(OWNER_KEY, 'batchCreateDnsRecords', { zoneName: name, records });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return name;
+}
+
+/** dig's answer, authority and additional sections as "owner ttl type rdata" lines, and the header's status and flags. */
+async function ask(name: string, type: string, extra: string[] = []) {
+  const text = await dig(port, ['+norec', '+nocookie', ...extra, name, type]);
+  const section = (title: string) => {
+    const match = new RegExp(`;; ${title} SECTION:\\n([\\s\\S]*?)(?:\\n\\n|$)`).exec(text);
+    return (match?.[1] ?? '').split('\n').filter(Boolean).map((line) => line.split(/\s+/).filter((_, i) => i !== 2).join(' '));
+  };
+  return {
+    status: /status: ([A-Z]+)/.exec(text)?.[1],
+    flags: /flags: ([a-z ]+);/.exec(text)?.[1].split(' ') ?? [],
+    answer: section('ANSWER'),
+    authority: section('AUTHORITY'),
+    additional: section('ADDITIONAL').filter((l) => !l.startsWith(';')),
+  };
+}
+
+describe('authoritative DNS over UDP and TCP (dig)', () => {
+  let z: string;
+  beforeAll(async () => {
+    z = await zone();
+  });
+
+  it('answers each record a client created, authoritatively, over UDP and TCP', async () => {
+    for (const transport of [[], ['+tcp']]) {
+      const apex = (await ask(z, 'A', transport));
+      expect(apex).toMatchObject({ status: 'NOERROR', answer: [`${z}. 300 A 192.0.2.1`] });
+      expect(apex.flags).toContain('aa');
+    }
+    expect((await ask(z, 'CAA')).answer).toEqual([`${z}. 3600 CAA 0 issuemail "letsencrypt.org"`]);
+    expect((await ask(z, 'HTTPS')).answer).toEqual([`${z}. 300 HTTPS 1 . alpn="h2,h3" port=8443`]);
+    expect((await ask(`_sip._tcp.${z}`, 'SRV')).answer).toEqual([`_sip._tcp.${z}. 300 SRV 10 5 5060 mail.${z}.`]);
+    expect((await ask(z, 'MX'))).toMatchObject({ answer: [`${z}. 3600 MX 10 mail.${z}.`], additional: [`mail.${z}. 3600 A 192.0.2.25`] });
+  });
+
+  it('answers the SOA and NS of the zone, and NXDOMAIN or NODATA with the SOA (RFC 1034, RFC 2308)', async () => {
+    const soa = (await ask(z, 'SOA'));
+    expect(soa.answer[0]).toMatch(new RegExp(`^${z}\\. 3600 SOA ns1\\.namefi\\.test\\. hostmaster\\.${z}\\. [0-9]+ 3600 600 1209600 60$`));
+    expect((await ask(z, 'NS')).answer).toEqual([`${z}. 3600 NS ns1.namefi.test.`, `${z}. 3600 NS ns2.namefi.test.`]);
+    const nx = (await ask(`nope.x.deep.${z}`, 'A'));
+    expect(nx).toMatchObject({ status: 'NXDOMAIN', answer: [] });
+    expect(nx.authority[0]).toMatch(new RegExp(`^${z}\\. 60 SOA `));
+    expect((await ask(`mail.${z}`, 'TXT'))).toMatchObject({ status: 'NOERROR', answer: [], authority: [expect.stringMatching(/ SOA /)] });
+    // An empty non-terminal exists: NODATA, and the wildcard above it does not answer for it (RFC 4592 §2.2.2).
+    expect((await ask(`deep.${z}`, 'A'))).toMatchObject({ status: 'NOERROR', answer: [] });
+  });
+
+  it('answers wildcards in the name of the query (RFC 4592)', async () => {
+    expect((await ask(`anything.${z}`, 'A')).answer).toEqual([`anything.${z}. 120 A 192.0.2.99`]);
+    expect((await ask(`two.labels.${z}`, 'A')).answer).toEqual([`two.labels.${z}. 120 A 192.0.2.99`]);
+    expect((await ask(`store1.shop.${z}`, 'MX')).answer).toEqual([`store1.shop.${z}. 120 MX 10 mail.${z}.`]);
+    // A name that exists is never covered by the wildcard.
+    expect((await ask(`mail.${z}`, 'A')).answer).toEqual([`mail.${z}. 3600 A 192.0.2.25`]);
+    expect((await ask(`store1.shop.${z}`, 'A'))).toMatchObject({ status: 'NOERROR', answer: [] });
+  });
+
+  it('follows CNAME chains within the zone and stops at one that leaves it', async () => {
+    expect((await ask(`a.${z}`, 'AAAA')).answer).toEqual([`a.${z}. 60 CNAME b.${z}.`, `b.${z}. 60 CNAME c.${z}.`, `c.${z}. 60 AAAA 2001:db8::c`]);
+    expect((await ask(`www.${z}`, 'A')).answer).toEqual([`www.${z}. 600 CNAME ${z}.`, `${z}. 300 A 192.0.2.1`]);
+    expect((await ask(`out.${z}`, 'A')).answer).toEqual([`out.${z}. 60 CNAME elsewhere.example.net.`]);
+  });
+
+  it('refers a name below a delegation to its name servers, with glue, not authoritatively', async () => {
+    const referral = (await ask(`host.lab.${z}`, 'A'));
+    expect(referral.status).toBe('NOERROR');
+    expect(referral.flags).not.toContain('aa');
+    expect(referral.answer).toEqual([]);
+    expect(referral.authority.sort()).toEqual([`lab.${z}. 86400 NS ns.example.net.`, `lab.${z}. 86400 NS ns1.lab.${z}.`]);
+    expect(referral.additional).toEqual([`ns1.lab.${z}. 86400 A 192.0.2.53`]);
+  });
+
+  it('refuses names it holds no zone for', async () => {
+    expect((await ask('example.org', 'A')).status).toBe('REFUSED');
+  });
+
+  it('serves parking records while parked', async () => {
+    const parked = await zone(true);
+    expect((await ask(parked, 'A')).answer).toEqual([`${parked}. 60 A 34.123.0.161`]);
+    expect((await ask(parked, 'AAAA')).answer).toEqual([`${parked}. 60 AAAA 2600:1900:4000:1102:8000::`]);
+  });
+
+  it('raises the SOA serial with every change, and answers the change at once', async () => {
+    const serial = async () => Number((await ask(z, 'SOA')).answer[0].split(' ')[5]);
+    const before = await serial();
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'TXT', name: 'fresh', rdata: 'new' });
+    expect(created.status).toBe(200);
+    expect(await serial()).toBe(before + 1);
+    expect((await ask(`fresh.${z}`, 'TXT')).answer).toEqual([`fresh.${z}. 3600 TXT "new"`]);
+    const deleted = await client.signed(OWNER_KEY, 'deleteDnsRecord', { zoneName: z, id: created.body.id });
+    expect(deleted.status).toBe(200);
+    expect(await serial()).toBe(before + 2);
+    // Gone, so the wildcard answers in its place.
+    expect((await ask(`fresh.${z}`, 'TXT'))).toMatchObject({ status: 'NOERROR', answer: [] });
+  });
+
+  it('answers from memory while subscribed to zone changes, and reads through to the database without the subscription', async () => {
+    expect(service.dns?.zones.subscribed).toBe(true);
+    const plain = zoneSource({ query: (sql, params) => service.services.db.query(sql, params) }, nameServerSettings(['ns1.namefi.test']));
+    expect(plain.subscribed).toBe(false);
+    const before = await plain.find(`www.${z}`);
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'TXT', name: 'plain', rdata: 'x' });
+    expect(created.status).toBe(200);
+    const after = await plain.find(`plain.${z}`);
+    expect(after?.serial).toBe((before?.serial ?? 0) + 1);
+    expect(after?.nodes.get('plain')?.get('TXT')?.rdatas).toEqual(['"x"']);
+    expect((await client.signed(OWNER_KEY, 'deleteDnsRecord', { zoneName: z, id: created.body.id })).status).toBe(200);
+  });
+
+  it('transfers the whole zone (AXFR) to an allowed client, and BIND loads the transfer as the same records', async () => {
+    const transfer = await dig(port, ['+nocookie', z, 'AXFR']);
+    const text = transfer.split('\n').filter((l) => l && !l.startsWith(';')).join('\n');
+    const bind = compileZone(z, `${text}\n`);
+    if (!bind.ok) throw new Error(bind.log);
+    const ours = parseZoneFile(text, { origin: z });
+    const fromBind = parseZoneFile(bind.text, { origin: z });
+    const rows = (records: typeof ours.records) => records.map((r) => `${r.name} ${r.ttl} ${r.type} ${r.rdata}`).sort();
+    expect(rows(fromBind.records)).toEqual(rows(ours.records));
+    const expected = RECORDS.map((r) => `${r.name} ${r.ttl} ${r.type} ${r.rdata.replaceAll('{zone}', z)}`).sort();
+    expect(rows(ours.records)).toEqual(expected);
+  });
+});
+
+describe('AXFR allow-list', () => {
+  it('admits only the listed addresses, IPv4-mapped ones included', async () => {
+    expect(mayTransfer('127.0.0.1', ['127.0.0.1'])).toBe(true);
+    expect(mayTransfer('::ffff:127.0.0.1', ['127.0.0.1'])).toBe(true);
+    expect(mayTransfer('127.0.0.1', [])).toBe(false);
+    expect(mayTransfer('192.0.2.7', ['127.0.0.1', '::1'])).toBe(false);
+  });
+});
+
+describe('DNS over HTTPS (RFC 8484)', () => {
+  let z: string;
+  beforeAll(async () => {
+    z = await zone();
+  });
+  const query = (name: string, type: string) => dnsPacket.encode({ type: 'query', id: 0, flags: dnsPacket.RECURSION_DESIRED, questions: [{ type: type as 'A', name }] });
+
+  it('answers GET with ?dns= and POST with a dns-message body, with the smallest TTL as max-age', async () => {
+    const get = await fetch(`${service.origin}/dns-query?dns=${query(z, 'A').toString('base64url')}`);
+    expect(get.status).toBe(200);
+    expect(get.headers.get('content-type')).toBe('application/dns-message');
+    expect(get.headers.get('cache-control')).toBe('max-age=300');
+    const answer = dnsPacket.decode(Buffer.from(await get.arrayBuffer()));
+    expect(answer.answers?.map((a) => [a.name, a.type, (a as { data?: unknown }).data])).toEqual([[z, 'A', '192.0.2.1']]);
+
+    const post = await fetch(`${service.origin}/dns-query`, { method: 'POST', headers: { 'content-type': 'application/dns-message' }, body: new Uint8Array(query(`nope.x.deep.${z}`, 'A')) });
+    expect((dnsPacket.decode(Buffer.from(await post.arrayBuffer())) as { rcode?: string }).rcode).toBe('NXDOMAIN');
+  });
+
+  it('answers bad requests with a 4xx error body, never a 5xx', async () => {
+    const none = await fetch(`${service.origin}/dns-query`);
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+    expect((await fetch(`${service.origin}/dns-query?dns=AAAA`)).status).toBe(400);
+    const wrongType = await fetch(`${service.origin}/dns-query`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect(wrongType.status).toBe(415);
+    const garbage = await fetch(`${service.origin}/dns-query`, { method: 'POST', headers: { 'content-type': 'application/dns-message' }, body: new Uint8Array(20).fill(255) });
+    expect(garbage.status).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Hono } from 'hono';
+import * as dnsPacket from 'dns-packet';
+import { errorBody } from '../http/errors.ts';
+import { answerWire } from './server.ts';
+import type { ZoneSource } from './zone-snapshot.ts';
+
+const MESSAGE = 'application/dns-message';
+const MAX_MESSAGE = 65535;
+
+/** The smallest TTL of an answer: how long an HTTP cache may keep it (RFC 8484 §5.1). */
+function maxAge(response: Buffer): number {
+  const packet = dnsPacket.decode(response);
+  const ttls = [...(packet.answers ?? []), ...(packet.authorities ?? [])].map((a) => (a as { ttl?: number }).ttl ?? 0);
+  return ttls.length === 0 ? 0 : Math.min(...ttls);
+}
+
+/**
+ * DNS over HTTPS (RFC 8484) on the HTTP service: `GET /dns-query?dns=<base64url>` and `POST /dns-query` with an
+ * application/dns-message body, answered from the same zones as the UDP/TCP server. Zone transfers are refused here.
+ */
+export function mountDoh(app: Hono, zones: ZoneSource): void {
+  const answer = async (bytes: Buffer) => {
+    const [response] = await answerWire(bytes, zones, false);
+    if (!response) return new Response(JSON.stringify(errorBody(400, 'The body is not a DNS message')), { status: 400, headers: { 'content-type': 'application/json' } });
+    return new Response(new Uint8Array(response), { status: 200, headers: { 'content-type': MESSAGE, 'cache-control': `max-age=${maxAge(response)}` } });
+  };
+  app.get('/dns-query', async (c) => {
+    const dns = c.req.query('dns');
+    if (!dns || !/^[A-Za-z0-9_-]+$/.test(dns)) return c.json(errorBody(400, 'Give the DNS query in the dns parameter, base64url without padding (RFC 8484)'), 400);
+    const bytes = Buffer.from(dns, 'base64url');
+    if (bytes.length > MAX_MESSAGE) return c.json(errorBody(413, 'A DNS message is at most 65,535 bytes'), 413);
+    return answer(bytes);
+  });
+  app.post('/dns-query', async (c) => {
+    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith(MESSAGE)) {
+      return c.json(errorBody(415, `Send the query as ${MESSAGE} (RFC 8484)`), 415);
+    }
+    const bytes = Buffer.from(await c.req.arrayBuffer());
+    if (bytes.length > MAX_MESSAGE) return c.json(errorBody(413, 'A DNS message is at most 65,535 bytes'), 413);
+    return answer(bytes);
+  });
+}

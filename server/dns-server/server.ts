@@ -1,0 +1,144 @@
+import { createSocket, type RemoteInfo } from 'node:dgram';
+import { createServer, type Socket } from 'node:net';
+import { isIP } from 'node:net';
+import * as dnsPacket from 'dns-packet';
+import type { Packet } from 'dns-packet';
+import type { Queryable } from '../db/database.ts';
+import { resolve, RCODE } from './resolve.ts';
+import { DEFAULT_SOA, zoneSource, type NameServerSettings, type ZoneSource } from './zone-snapshot.ts';
+
+const CLASSIC_UDP_SIZE = 512;
+/** What this server offers in EDNS (RFC 6891); 1232 avoids IP fragmentation (DNS flag day 2020). */
+const EDNS_UDP_SIZE = 1232;
+const FLAG_TC = 0x200;
+
+export interface DnsServerOptions {
+  /** The zones to answer (shared with DoH); made from `db` when absent. */
+  zones?: ZoneSource;
+  db: Queryable;
+  host: string;
+  port: number;
+  nameservers: string[];
+  /** Addresses that may transfer zones (AXFR). */
+  axfrAllow: string[];
+}
+
+export interface DnsServer {
+  port: number;
+  zones: ZoneSource;
+  close(): Promise<void>;
+}
+
+export function nameServerSettings(nameservers: string[]): NameServerSettings {
+  return { nameservers: nameservers.map((n) => (n.endsWith('.') ? n : `${n}.`).toLowerCase()), soa: DEFAULT_SOA, nsTtl: 3600 };
+}
+
+/** Normalises '::ffff:127.0.0.1' to '127.0.0.1' so an allow-list of plain IPv4 addresses matches. */
+export function mayTransfer(address: string | undefined, allow: string[]): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  return allow.includes(plain);
+}
+
+/**
+ * Answers one wire-format query: the response messages, or a FORMERR when the message cannot be read but its id
+ * can, or nothing at all for bytes that are not DNS.
+ */
+export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllowed: boolean): Promise<Buffer[]> {
+  let query: Packet;
+  try {
+    query = dnsPacket.decode(bytes);
+  } catch {
+    if (bytes.length < 12) return [];
+    const id = bytes.readUInt16BE(0);
+    return [dnsPacket.encode({ id, type: 'response', flags: RCODE.FORMERR, questions: [] })];
+  }
+  try {
+    const responses = await resolve(query, { zones, mayTransfer: transferAllowed });
+    const opt = query.additionals?.find((a) => a.type === 'OPT');
+    if (opt) for (const r of responses) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: 0, options: [] } as never];
+    return responses.map((r) => dnsPacket.encode(r));
+  } catch (error) {
+    console.error('DNS: a query failed', error);
+    return [dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: RCODE.SERVFAIL, questions: query.questions ?? [] })];
+  }
+}
+
+/** Over UDP, an answer larger than the client can take is sent truncated (TC) so it asks again over TCP. */
+function fitUdp(response: Buffer, query: Buffer): Buffer {
+  let limit = CLASSIC_UDP_SIZE;
+  try {
+    const opt = dnsPacket.decode(query).additionals?.find((a) => a.type === 'OPT') as { udpPayloadSize?: number } | undefined;
+    if (opt?.udpPayloadSize) limit = Math.max(CLASSIC_UDP_SIZE, Math.min(opt.udpPayloadSize, EDNS_UDP_SIZE));
+  } catch {
+    // An unreadable query was answered with FORMERR, which always fits.
+  }
+  if (response.length <= limit) return response;
+  const packet = dnsPacket.decode(response);
+  return dnsPacket.encode({ ...packet, flags: (packet.flags ?? 0) | FLAG_TC, answers: [], authorities: [], additionals: [] });
+}
+
+/** The authoritative name server of the local service: UDP and TCP on one port (DNS_PORT). */
+export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
+  const zones = options.zones ?? zoneSource(options.db, nameServerSettings(options.nameservers));
+  const open = new Set<Socket>();
+  const tcp = createServer((socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow));
+  });
+  const port = await new Promise<number>((ready, fail) => {
+    tcp.once('error', fail);
+    tcp.listen(options.port, options.host, () => ready((tcp.address() as { port: number }).port));
+  });
+  const udp = createSocket(isIP(options.host) === 6 ? 'udp6' : 'udp4');
+  udp.on('message', (message: Buffer, remote: RemoteInfo) => {
+    void answerWire(message, zones, false).then((responses) => {
+      // AXFR is never answered over UDP (RFC 5936 §4.2), so there is at most one response.
+      if (responses[0]) udp.send(fitUdp(responses[0], message), remote.port, remote.address);
+    });
+  });
+  await new Promise<void>((ready, fail) => {
+    udp.once('error', fail);
+    udp.bind(port, options.host, () => ready());
+  }).catch(async (error: unknown) => {
+    await new Promise((done) => tcp.close(done));
+    throw error;
+  });
+  return {
+    port,
+    zones,
+    close: async () => {
+      await new Promise<void>((done) => udp.close(() => done()));
+      await new Promise<void>((done) => {
+        tcp.close(() => done());
+        for (const socket of open) socket.destroy();
+      });
+    },
+  };
+}
+
+/** TCP (RFC 7766): each message is preceded by its length in two bytes; several queries may share a connection. */
+function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean) {
+  let buffered = Buffer.alloc(0);
+  let queue = Promise.resolve();
+  socket.setTimeout(10_000, () => socket.destroy());
+  socket.on('error', () => socket.destroy());
+  socket.on('data', (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    while (buffered.length >= 2) {
+      const length = buffered.readUInt16BE(0);
+      if (buffered.length < 2 + length) break;
+      const message = buffered.subarray(2, 2 + length);
+      buffered = buffered.subarray(2 + length);
+      queue = queue.then(async () => {
+        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed)) {
+          const framed = Buffer.alloc(2 + response.length);
+          framed.writeUInt16BE(response.length, 0);
+          response.copy(framed, 2);
+          if (!socket.destroyed) socket.write(framed);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dig } from '../test-support/bind.ts';
+import { addressOf, TEST_KEYS, testClient } from '../test-support/client.ts';
+import { startPostgres, type PostgresServer } from '../test-support/postgres-server.ts';
+import { startTestService, type TestService } from '../test-support/test-service.ts';
+
+const [OWNER_KEY] = TEST_KEYS;
+let postgres: PostgresServer;
+let one: TestService;
+let two: TestService;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  one = await startTestService({ DATABASE_URL: postgres.url, DNS_PORT: '0' });
+  two = await startTestService({ DATABASE_URL: postgres.url, DNS_PORT: '0' });
+}, 90_000);
+afterAll(async () => {
+  await one?.destroy();
+  await two?.destroy();
+  await postgres?.stop();
+});
+
+const answer = async (service: TestService, name: string, type: string) =>
+  (await dig(service.dns?.port as number, ['+short', '+norec', name, type])).trim().split('\n').filter(Boolean);
+const serial = async (service: TestService, zone: string) => (await answer(service, zone, 'SOA'))[0]?.split(' ')[2];
+
+describe('two instances on one PostgreSQL', () => {
+  it('a change made through one instance is answered by the other within a second, with the same SOA serial', async () => {
+    const zone = 'instances.com';
+    await one.services.ownership.mint({ name: zone, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+    const client = testClient(one);
+    await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: zone, enableParking: false, overrideExistingRecords: false });
+    expect(one.dns?.zones.subscribed && two.dns?.zones.subscribed).toBe(true);
+    // Both have read the zone once, so each holds it in memory before the change.
+    expect(await answer(two, `www.${zone}`, 'A')).toEqual([]);
+    expect(await answer(one, `www.${zone}`, 'A')).toEqual([]);
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, type: 'A', name: 'www', rdata: '192.0.2.80', ttl: 60 });
+    expect(created.status).toBe(200);
+    const started = performance.now();
+    expect(await answer(two, `www.${zone}`, 'A')).toEqual(['192.0.2.80']);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await serial(two, zone)).toBe(await serial(one, zone));
+  }, 30_000);
+});

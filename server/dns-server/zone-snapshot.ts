@@ -1,0 +1,166 @@
+import { parkingRecords } from '../../src/core/dns/parking.ts';
+import type { RecordType } from '../../src/core/wire/dns.ts';
+import type { Database, Queryable } from '../db/database.ts';
+
+/** One record set: the name's records of one type. A set takes the TTL of its first record (RFC 2181 §5.2). */
+export interface RecordSet {
+  type: RecordType;
+  ttl: number;
+  rdatas: string[];
+}
+
+/** A zone as the name server answers it: stored records, parking's while parked, and the provider's SOA and NS. */
+export interface ZoneSnapshot {
+  zone: string;
+  serial: number;
+  version: string;
+  /** Relative names ('@' = apex) to their record sets. */
+  nodes: Map<string, Map<RecordType, RecordSet>>;
+  /** Names that exist without records of their own (empty non-terminals, RFC 4592 §2.2.2). */
+  interior: Set<string>;
+}
+
+export interface NameServerSettings {
+  nameservers: string[];
+  /** SOA timers: negative answers are cached for `minimum` seconds (RFC 2308). */
+  soa: { refresh: number; retry: number; expire: number; minimum: number; ttl: number };
+  nsTtl: number;
+}
+
+export const DEFAULT_SOA = { refresh: 3600, retry: 600, expire: 1209600, minimum: 60, ttl: 3600 };
+
+export function soaRdata(zone: string, serial: number, settings: NameServerSettings): string {
+  const { refresh, retry, expire, minimum } = settings.soa;
+  return `${settings.nameservers[0]} hostmaster.${zone}. ${serial} ${refresh} ${retry} ${expire} ${minimum}`;
+}
+
+export function buildSnapshot(
+  zone: string,
+  state: { serial: number; version: string; parked: boolean },
+  records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
+  settings: NameServerSettings,
+): ZoneSnapshot {
+  const nodes = new Map<string, Map<RecordType, RecordSet>>();
+  const add = (name: string, type: RecordType, ttl: number, rdata: string) => {
+    let node = nodes.get(name);
+    if (!node) nodes.set(name, (node = new Map()));
+    const set = node.get(type);
+    if (!set) node.set(type, { type, ttl, rdatas: [rdata] });
+    else if (!set.rdatas.includes(rdata)) set.rdatas.push(rdata);
+  };
+  add('@', 'SOA', settings.soa.ttl, soaRdata(zone, state.serial, settings));
+  for (const ns of settings.nameservers) add('@', 'NS', settings.nsTtl, ns);
+  if (state.parked) for (const r of parkingRecords(zone)) add(r.name, r.type, r.ttl, r.rdata);
+  for (const r of records) if (!(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
+  const interior = new Set<string>();
+  for (const name of nodes.keys()) {
+    for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) {
+      const above = name.slice(dot + 1);
+      if (!nodes.has(above)) interior.add(above);
+    }
+  }
+  return { zone, serial: state.serial, version: state.version, nodes, interior };
+}
+
+export const ZONE_CHANNEL = 'namefi_zone';
+
+/**
+ * Zones kept in memory and dropped the moment they change. Every write of a zone changes `domains.zone_version`
+ * and bumps the serial in its transaction, and a trigger announces the zone on the channel `namefi_zone` at commit
+ * (PostgreSQL LISTEN/NOTIFY, also in PGlite): every instance drops its copy at once, so a query is answered from
+ * memory without asking the database. Until the subscription is up, or after it broke, each query reads the
+ * zone's version through to the database instead (one small query) and reloads the zone when it changed.
+ */
+export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: NameServerSettings) {
+  const cache = new Map<string, ZoneSnapshot>();
+  /** Zone names this service holds, while subscribed; null = ask the database per query. */
+  let known: Set<string> | null = null;
+  /** Bumped by every notification, so a load that raced a change is not kept. */
+  let generation = 0;
+  let stop: (() => Promise<void>) | null = null;
+  let closing = false;
+  /** Existence checks in flight, awaited on close so none outlives the database. */
+  const checks = new Set<Promise<void>>();
+
+  const candidatesOf = (qname: string) => {
+    const labels = qname.split('.');
+    return labels.map((_, i) => labels.slice(i).join('.')).filter((n) => n.includes('.'));
+  };
+
+  async function load(zone: string): Promise<ZoneSnapshot | null> {
+    const started = generation;
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; records: unknown }>(
+      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked,
+         (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
+            FROM dns_records WHERE zone_name = d.name) AS records
+       FROM domains d WHERE d.name = $1`,
+      [zone],
+    );
+    if (!row) return null;
+    const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
+    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked }, records, settings);
+    if (generation === started) cache.set(zone, snapshot);
+    return snapshot;
+  }
+
+  return {
+    /** Subscribes to zone changes; without it (or when it breaks) every query checks the version in the database. */
+    async subscribe(): Promise<void> {
+      if (!db.listen) return;
+      const lost = () => {
+        known = null;
+        cache.clear();
+      };
+      stop = await db.listen(
+        ZONE_CHANNEL,
+        (zone) => {
+          generation += 1;
+          cache.delete(zone);
+          // A zone added or removed: read whether it exists (a changed zone stays known meanwhile).
+          if (known && !closing) {
+            const check = db
+              .query<{ name: string }>('SELECT name FROM domains WHERE name = $1', [zone])
+              .then((rows) => void (rows[0] ? known?.add(zone) : known?.delete(zone)))
+              .catch(lost)
+              .finally(() => checks.delete(check));
+            checks.add(check);
+          }
+        },
+        lost,
+      );
+      generation += 1;
+      const rows = await db.query<{ name: string }>('SELECT name FROM domains');
+      known = new Set(rows.map((r) => r.name));
+      cache.clear();
+    },
+    async close(): Promise<void> {
+      closing = true;
+      await stop?.();
+      await Promise.all(checks);
+    },
+    /** Whether zones are answered from memory (subscribed to changes). */
+    get subscribed() {
+      return known !== null;
+    },
+    /** The zone this service holds that is the closest enclosing zone of `qname` (lowercase, no final dot), or null. */
+    async find(qname: string): Promise<ZoneSnapshot | null> {
+      const candidates = candidatesOf(qname);
+      if (candidates.length === 0) return null;
+      if (known) {
+        const zone = candidates.find((c) => known?.has(c));
+        if (!zone) return null;
+        return cache.get(zone) ?? load(zone);
+      }
+      const [row] = await db.query<{ name: string; version: string | null }>(
+        'SELECT name, zone_version::text AS version FROM domains WHERE name = ANY($1::text[]) ORDER BY length(name) DESC LIMIT 1',
+        [candidates],
+      );
+      if (!row) return null;
+      const cached = cache.get(row.name);
+      if (cached && cached.version === String(row.version)) return cached;
+      return load(row.name);
+    },
+    load,
+  };
+}
+export type ZoneSource = ReturnType<typeof zoneSource>;

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { ttlInWords } from '@/core/dns/ttl.ts';
+import { config } from '@/lib/config.ts';
+import { Button } from '@/ui/index.ts';
+import { checkLive, type LiveCheck } from '../api/dns-lookup.ts';
+import type { Row } from '../model/table.ts';
+
+/** "Is it live?": what DNS answers for one record now, through the configured DoH resolver, and for how long caches keep it. */
+export function LiveStatus({ row, dohUrl = config.dohUrl }: { row: Row; dohUrl?: string }) {
+  const [state, setState] = useState<{ checking: boolean; result?: LiveCheck; error?: string }>({ checking: false });
+  const check = async () => {
+    setState({ checking: true });
+    try {
+      setState({ checking: false, result: await checkLive(dohUrl, { fqdn: row.fqdn, type: row.type, rdata: row.record.rdata }) });
+    } catch (error) {
+      setState({ checking: false, error: (error as Error).message });
+    }
+  };
+  const { result } = state;
+  let text: string | null = null;
+  if (state.error) text = `Could not ask DNS: ${state.error}`;
+  else if (result?.live) text = `Live: DNS answers it (TTL ${ttlInWords(result.ttlLeft ?? row.ttl)}; caches see a change within that)`;
+  else if (result) {
+    const other = result.answers.filter((a) => a.type === row.type).map((a) => a.rdata);
+    text = other.length > 0 ? `Not live yet: DNS answers ${other.join(', ')} for ${result.ttlLeft === null ? 'now' : `up to ${ttlInWords(result.ttlLeft)} more`}` : `Not live yet: DNS answers ${result.status} with no ${row.type} record`;
+  }
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Button variant="ghost" size="sm" aria-label={`Is the ${row.type} record ${row.name} live?`} onClick={() => void check()} disabled={state.checking}>
+        {state.checking ? 'Asking DNS…' : 'Live?'}
+      </Button>
+      {text ? (
+        <span role="status" className={result?.live ? 'text-xs text-emerald-700 dark:text-emerald-400' : 'text-xs text-amber-700 dark:text-amber-400'} title={text}>
+          {result?.live ? 'Live' : 'Not live'}
+          <span className="sr-only">: {text}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
