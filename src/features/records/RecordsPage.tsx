@@ -11,6 +11,7 @@ import { useDeleteRecord } from './api/delete-record.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import { PENDING_PREFIX } from './api/optimistic.ts';
 import { useUpdateRecord } from './api/update-record.ts';
+import { useToggleParking } from '@/features/parking/api/toggle-parking.ts';
 import { ApplyDialog } from './components/ApplyDialog.tsx';
 import { ChangeSetPanel } from './components/ChangeSetPanel.tsx';
 import { DeleteDialog } from './components/DeleteDialog.tsx';
@@ -72,6 +73,7 @@ export default function RecordsPage({ domain }: { domain: string }) {
   const create = useCreateRecord(zoneName);
   const update = useUpdateRecord(zoneName);
   const remove = useDeleteRecord(zoneName);
+  const unpark = useToggleParking(zoneName, address);
   const { apply, running } = useApplyChangeSet(zoneName, address, updateDraft);
 
   const all = useMemo(() => records.data ?? [], [records.data]);
@@ -125,9 +127,12 @@ export default function RecordsPage({ domain }: { domain: string }) {
   /** A quick change is checked alone against the zone; a draft change together with the rest of the draft. */
   const checkForm = (record: RecordInput, how: SubmitMode) => {
     if (!form) return null;
-    if (how === 'sign') {
-      if (form.mode === 'add') return checkOne({ creates: [record], updates: [], deletes: [] }, zone, zoneName, parked);
-      if (form.mode === 'edit') return checkOne({ creates: [], updates: [{ ...record, id: form.record.id }], deletes: [] }, zone, zoneName, parked);
+    if (how === 'sign' || how === 'unpark-and-sign') {
+      // Unparking first: the record is checked against the zone as it will be, parking records gone.
+      const against = how === 'sign' ? zone : zone.filter((r) => !isManagedRecord(r));
+      const asParked = how === 'sign' && parked;
+      if (form.mode === 'add') return checkOne({ creates: [record], updates: [], deletes: [] }, against, zoneName, asParked);
+      if (form.mode === 'edit') return checkOne({ creates: [], updates: [{ ...record, id: form.record.id }], deletes: [] }, against, zoneName, asParked);
       return null;
     }
     const { draft: next, key } = withFormChange(draft, form, record);
@@ -142,14 +147,36 @@ export default function RecordsPage({ domain }: { domain: string }) {
       toast({ tone: 'info', title: 'Added to the change set', description: recordInWords(record, zoneName), durationMs: 3000 });
       return null;
     }
+    if (how === 'unpark-and-sign') {
+      try {
+        await unpark.mutateAsync({ enableParking: false, overrideExistingRecords: false });
+      } catch (error) {
+        return problemFromError(error, { domain: zoneName, address });
+      }
+    }
     try {
       if (form.mode === 'edit') await update.mutateAsync({ id: form.record.id, record });
       else await create.mutateAsync(record);
       setForm(null);
-      toast({ tone: 'success', title: form.mode === 'edit' ? 'Record saved' : 'Record added', description: recordInWords(record, zoneName), durationMs: 4000 });
+      toast({
+        tone: 'success',
+        title: `${how === 'unpark-and-sign' ? 'Unparked; r' : 'R'}ecord ${form.mode === 'edit' ? 'saved' : 'added'}`,
+        description: recordInWords(record, zoneName),
+        durationMs: 4000,
+      });
       return null;
     } catch (error) {
-      return problemFromError(error, { domain: zoneName, address });
+      const problem = problemFromError(error, { domain: zoneName, address });
+      // Parking is already off: say so, so that the next try is only the record.
+      if (how === 'unpark-and-sign' && problem.formError) {
+        const title = problem.formError.title;
+        problem.formError = {
+          ...problem.formError,
+          title: `Parking is off now, but the record was not ${form.mode === 'edit' ? 'saved' : 'added'}`,
+          description: `${title}. Your record is still here: ${form.mode === 'edit' ? 'Save and sign' : 'Add and sign'} tries it alone.`,
+        };
+      }
+      return problem;
     }
   };
 
@@ -304,6 +331,7 @@ export default function RecordsPage({ domain }: { domain: string }) {
             canSignNow={form.mode === 'add' || form.mode === 'edit'}
             checkZone={checkForm}
             onSubmit={submitForm}
+            parkedConflict={parked ? (record) => record.name === '@' && (record.type === 'A' || record.type === 'AAAA') : undefined}
             onCancel={() => setForm(null)}
           />
         ) : null}
