@@ -75,6 +75,9 @@ describe('orderSummary', () => {
       owner: 'owned by 0xf3…2266 on Local chain',
     });
   });
+  it('shows a lower-case owner address as wallets do, checksummed', () => {
+    expect(orderSummary({ ...base, order: { ...base.order, nftWalletAddress: '0x9977bc6210a9a66f85726c01afdb2e920e1e46ab' } }).owner).toBe('owned by 0x99…46aB on Local chain');
+  });
   it('says what is still to pay before the charge, and nothing paid when it ended without one', () => {
     expect(orderSummary(base).price).toBe('$24.00 to pay');
     expect(orderSummary({ ...base, order: { ...base.order, status: 'FAILED' as const } }).price).toBe('nothing paid');

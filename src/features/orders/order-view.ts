@@ -1,3 +1,4 @@
+import { getAddress, isAddress } from 'viem';
 import { isTerminal, type Order, type OrderItem } from '@/core/wire/orders.ts';
 
 export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
@@ -133,7 +134,9 @@ export function orderSummary(
       : isTerminal(details.order.status)
         ? 'nothing paid'
         : `${formatUsdCents(details.order.amountInUSDCents)} to pay`;
-  const address = details.order.nftWalletAddress;
+  // Shown as wallets show it (checksummed): the service stores addresses in lower case.
+  const raw = details.order.nftWalletAddress;
+  const address = isAddress(raw, { strict: false }) ? getAddress(raw) : raw;
   const short = address.length > 10 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
   return {
     names: details.items.map((i) => i.normalizedDomainName).join(', '),

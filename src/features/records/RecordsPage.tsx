@@ -4,6 +4,7 @@ import { printZoneFile } from '@/core/dns/zone-file.ts';
 import { RECORD_TYPES, type DnsRecord, type RecordType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
+import { isServiceTrouble, staleSince } from '@/lib/query-recovery.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { Button, Dialog, EmptyState, Notice, Select, Spinner, Switch, TextField, useToast } from '@/ui/index.ts';
 import { useCreateRecord } from './api/create-record.ts';
@@ -80,6 +81,7 @@ export default function RecordsPage({ domain }: { domain: string }) {
   // Rows shown while a write is on the way are not part of the zone the rules and plans look at.
   const zone = useMemo(() => all.filter((r) => !r.id.startsWith(PENDING_PREFIX)), [all]);
   const parked = useMemo(() => zone.some(isManagedRecord), [zone]);
+  const serviceAway = records.isError && isServiceTrouble(records.error);
 
   const rows = useMemo(() => {
     const updated = new Set(draft.updates.map((u) => u.id));
@@ -146,6 +148,15 @@ export default function RecordsPage({ domain }: { domain: string }) {
       setForm(null);
       toast({ tone: 'info', title: 'Added to the change set', description: recordInWords(record, zoneName), durationMs: 3000 });
       return null;
+    }
+    // A signature the service cannot receive is a wasted one: ask for none while it is known to be away.
+    if (serviceAway) {
+      return {
+        formError: {
+          title: 'The service cannot be reached',
+          description: 'Nothing was signed. Your record is still here: try again when the service is back, or add it to the change set.',
+        },
+      };
     }
     if (how === 'unpark-and-sign') {
       try {
@@ -218,7 +229,8 @@ export default function RecordsPage({ domain }: { domain: string }) {
   const exported = useMemo(() => (zoneFile !== null ? printZoneFile(zoneName, zone.map(toRecordLike)) : ''), [zoneFile, zone, zoneName]);
 
   if (records.isPending) return <Spinner label="Loading DNS records" />;
-  if (records.isError) {
+  // Only without any records to show does the error take the place of the table; cached records stay, marked stale.
+  if (records.isError && records.data === undefined) {
     const explained = explainError(records.error, { domain: zoneName, address });
     return (
       <Notice tone="danger" title={`The records of ${zoneName} could not be loaded`} actions={<Button onClick={() => void records.refetch()}>Try again</Button>}>
@@ -254,6 +266,21 @@ export default function RecordsPage({ domain }: { domain: string }) {
           <Button onClick={openAdd}>Add record</Button>
         </div>
       </div>
+
+      {records.isError && records.data !== undefined ? (
+        <Notice
+          tone="warning"
+          title={`Stale since ${staleSince(records.dataUpdatedAt)}: ${explainError(records.error, { domain: zoneName, address }).title.replace(/^The/, 'the')}`}
+          actions={
+            <Button size="sm" loading={records.isFetching} onClick={() => void records.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          These are the records as last loaded. Your change set and any open form are kept
+          {serviceAway ? '; nothing will be signed until the service answers again' : ''}. This page checks again by itself.
+        </Notice>
+      ) : null}
 
       {hasDraft ? (
         <ChangeSetPanel
