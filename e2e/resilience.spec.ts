@@ -35,7 +35,7 @@ test.describe('trouble keeps the work', () => {
     await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
     await expect(records.dialog.getByRole('alert').filter({ hasText: 'The service cannot be reached' })).toBeVisible();
     await expect(records.dialog.getByLabel('IPv4 address', { exact: true })).toHaveValue(TYPED);
-    expect(typedSignatures(), 'signed once, before the service was known to be away').toBe(1);
+    expect(typedSignatures(), 'the write met the service before the wallet: nothing was signed').toBe(0);
 
     // Behind the open form (inert while the modal is up), so found by its role attribute rather than the a11y tree.
     const stale = page.locator('[role=alert]').filter({ hasText: /^Stale since \d\d:\d\d:\d\d/ });
@@ -46,7 +46,7 @@ test.describe('trouble keeps the work', () => {
     // Known to be away now: trying again asks for no signature and keeps the form.
     await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
     await expect(records.dialog.getByText('Nothing was signed. Your record is still here')).toBeVisible();
-    expect(typedSignatures()).toBe(1);
+    expect(typedSignatures()).toBe(0);
 
     // The service returns: the page notices by itself, and the kept record goes through.
     await page.unroute(`${API_URL}/**`);
@@ -55,6 +55,31 @@ test.describe('trouble keeps the work', () => {
     await expect(records.dialog).toBeHidden();
     await expect(records.rowWith(TYPED)).toBeVisible();
     await expect(records.rowWith(KEPT)).toBeVisible();
-    expect(typedSignatures()).toBe(2);
+    expect(typedSignatures()).toBe(1);
+  });
+});
+
+test.describe('signed out means read-only', () => {
+  test.use({ walletKeys: [owner] });
+
+  test('after Sign out no write is signed: the record waits in the change set until signing in again', async ({ page, wallet }) => {
+    await page.goto('/');
+    await signIn(page, wallet);
+    const records = recordsPage(page);
+    await records.open(domain);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Signed out: these records are read-only' })).toBeVisible();
+
+    const typed = () => wallet.requests.filter((m) => m === 'eth_signTypedData_v4').length;
+    const before = typed();
+    await records.fillNew('A', 'after-signout', { 'IPv4 address': '192.0.2.77' });
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Kept in the change set: sign in to send it' })).toBeVisible();
+    await expect(records.changeSet).toContainText('192.0.2.77');
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign message' }).click();
+    await expect(page.getByRole('banner').getByText('Signed in', { exact: true })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'read-only' })).toHaveCount(0);
+    expect(typed(), 'no write signature while signed out').toBe(before);
+    await expect(records.rowWith('192.0.2.77')).toHaveCount(0);
   });
 });

@@ -6,6 +6,8 @@ import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { isServiceTrouble, staleSince } from '@/lib/query-recovery.ts';
 import { useSession } from '@/lib/session/use-session.ts';
+import { requestSignIn } from '@/lib/session/session.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
 import { Button, Dialog, EmptyState, Notice, Select, Spinner, Switch, TextField, useToast } from '@/ui/index.ts';
 import { useCreateRecord } from './api/create-record.ts';
 import { useDeleteRecord } from './api/delete-record.ts';
@@ -59,7 +61,11 @@ function isTyping(target: EventTarget | null): boolean {
 export default function RecordsPage({ domain }: { domain: string }) {
   const zoneName = domain.toLowerCase();
   const api = useApi();
-  const { address } = useSession();
+  const session = useSession();
+  const { address } = session;
+  const { apiKey } = useSettings();
+  // Signed out means read-only here: a write waits for signing in again (an API key is the stated exception).
+  const signedOut = session.status !== 'signed-in' && !apiKey;
   const { toast } = useToast();
   const records = useQuery(recordsQueryOptions(api, zoneName));
   const [draft, updateDraft] = useDraft(address, zoneName);
@@ -149,6 +155,14 @@ export default function RecordsPage({ domain }: { domain: string }) {
       toast({ tone: 'info', title: 'Added to the change set', description: recordInWords(record, zoneName), durationMs: 3000 });
       return null;
     }
+    if (signedOut) {
+      // Kept where it survives the sign-in (the form is a modal the sign-in dialog cannot sit over).
+      updateDraft((d) => withFormChange(d, form, record).draft);
+      setForm(null);
+      toast({ tone: 'info', title: 'Kept in the change set: sign in to send it', description: `You are signed out, so nothing was signed. ${recordInWords(record, zoneName)}` });
+      requestSignIn();
+      return null;
+    }
     // A signature the service cannot receive is a wasted one: ask for none while it is known to be away.
     if (serviceAway) {
       return {
@@ -194,6 +208,12 @@ export default function RecordsPage({ domain }: { domain: string }) {
   const signDelete = async () => {
     if (!deleting) return;
     const { row } = deleting;
+    if (signedOut) {
+      setDeleting(null);
+      toast({ tone: 'info', title: 'Sign in to delete records', description: 'You are signed out, so nothing was signed or deleted.' });
+      requestSignIn();
+      return;
+    }
     try {
       await remove.mutateAsync(row.id);
       setDeleting(null);
@@ -209,6 +229,11 @@ export default function RecordsPage({ domain }: { domain: string }) {
   };
 
   const runApply = async () => {
+    if (signedOut) {
+      setApplyOpen(false);
+      requestSignIn();
+      return;
+    }
     const result = await apply(plan);
     if (result.status === 'applied') {
       setApplyOpen(false);
@@ -266,6 +291,24 @@ export default function RecordsPage({ domain }: { domain: string }) {
           <Button onClick={openAdd}>Add record</Button>
         </div>
       </div>
+
+      {signedOut ? (
+        <Notice
+          tone="info"
+          title="Signed out: these records are read-only"
+          actions={
+            <Button size="sm" onClick={requestSignIn}>
+              Sign in
+            </Button>
+          }
+        >
+          Changes wait until you sign in again; a change set you build meanwhile is kept.
+        </Notice>
+      ) : apiKey && session.status !== 'signed-in' ? (
+        <Notice tone="info" title="Not signed in, but your API key acts for you">
+          The API key saved in Settings keeps acting for its wallet after sign-out, so changes still work. Remove it in Settings to stop that.
+        </Notice>
+      ) : null}
 
       {records.isError && records.data !== undefined ? (
         <Notice
