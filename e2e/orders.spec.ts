@@ -1,5 +1,6 @@
 import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
+import { displayAddress } from './support/keys.ts';
 import { signIn } from './support/pages.ts';
 import { checkoutPage } from './pages/checkout.ts';
 import { isOrderPoll, orderIdFromUrl, orderPage } from './pages/orders.ts';
@@ -10,7 +11,9 @@ const run = Date.now().toString(36);
 
 test.describe('live orders', () => {
   test.describe.configure({ timeout: 90_000 });
-  test.use({ walletKeys: [generatePrivateKey()] });
+  // The build's Content-Security-Policy allows only the configured service; this journey's own slow service
+  // is another origin, reached the way a person's stored setting would (settings.spec checks the policy itself).
+  test.use({ walletKeys: [generatePrivateKey()], bypassCSP: true });
 
   let service: Awaited<ReturnType<typeof startSlowOrderService>>;
   test.beforeAll(async () => {
@@ -34,7 +37,7 @@ test.describe('live orders', () => {
     return orderIdFromUrl(page.url());
   }
 
-  test('the order page polls every 5 s from CREATED to SUCCEEDED, and not once after', async ({ page, wallet }) => {
+  test('the order page asks soon after creating, then every 5 s until SUCCEEDED, and not once after; it says name, price paid and owner', async ({ page, wallet }) => {
     const polls: number[] = [];
     let createdAt = 0;
     page.on('request', (r) => {
@@ -47,17 +50,26 @@ test.describe('live orders', () => {
     const orderId = await buy(page, wallet, domain, 2);
     const order = orderPage(page);
     await expect(order.status).toHaveText(/Created|Processing/);
-    await expect(page.getByText('Checking every 5 seconds')).toBeVisible();
+    await expect(page.getByText('Checking every few seconds')).toBeVisible();
     await order.expectStatus('Succeeded', PROCESSING_MS + 15_000);
     await expect(order.timeline).toContainText('Succeeded');
     await expect(order.manageRecords(domain)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: domain })).toBeVisible();
+    const charged = (await page.getByRole('row').filter({ hasText: domain }).getByRole('cell').nth(2).textContent()) ?? '';
+    expect(charged).toMatch(/^\$\d+\.\d\d$/);
+    await expect(page.getByLabel('Order summary')).toHaveText(`${charged} paid · owned by ${displayAddress(wallet.address)} on Local chain`);
+    const manage = page.getByRole('link', { name: `Manage ${domain}`, exact: true });
+    await manage.click();
+    await expect(page).toHaveURL(new RegExp(`/domains/${domain.replace('.', '\\.')}$`));
 
     const finishedAt = polls.length;
-    // The page starts from the create answer, so its first question comes one interval later, not at once.
+    // Issue 15 changed this on purpose: the page starts from the create answer and asks again after 1.5 s
+    // (it used to wait a whole 5 s interval), then keeps the 5 s pace.
     expect(createdAt).toBeGreaterThan(0);
-    expect(polls[0] - createdAt, 'first poll after the order was created').toBeGreaterThan(4_500);
-    expect(finishedAt, 'one poll per 5 s of processing').toBeGreaterThanOrEqual(Math.ceil(PROCESSING_MS / 5000));
-    expect(finishedAt).toBeLessThanOrEqual(Math.ceil(PROCESSING_MS / 5000) + 1);
+    expect(polls[0] - createdAt, 'first poll after the order was created').toBeGreaterThan(1_000);
+    expect(polls[0] - createdAt, 'first poll comes sooner than 5 s').toBeLessThan(3_000);
+    expect(finishedAt, 'the early poll, then one per 5 s of processing').toBeGreaterThanOrEqual(Math.ceil(PROCESSING_MS / 5000));
+    expect(finishedAt).toBeLessThanOrEqual(Math.ceil(PROCESSING_MS / 5000) + 2);
     const gaps = polls.slice(1).map((t, i) => t - polls[i]);
     for (const gap of gaps) {
       expect(gap, `gaps between polls: ${gaps.join(', ')} ms`).toBeGreaterThan(4_500);

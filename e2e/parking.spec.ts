@@ -82,3 +82,43 @@ test.describe('parking', () => {
     await expect(parking.toggle).toHaveAttribute('aria-checked', before ?? 'false');
   });
 });
+
+test.describe('parking meets the first record', () => {
+  const newOwner = generatePrivateKey();
+  const fresh = `first-${run}.com`;
+  test.use({ walletKeys: [newOwner] });
+
+  test.beforeAll(async () => {
+    // Registered without records: a new domain starts parked.
+    const token = await siweSignIn(newOwner);
+    await faucet(token);
+    const order = await registerDomain(newOwner, fresh);
+    expect((await waitForOrder(token, order.id)).order.status).toBe('SUCCEEDED');
+  });
+
+  test('the record form knows the domain is parked and offers Unpark and add, with both signatures in words', async ({ page, wallet }) => {
+    await page.goto('/');
+    await signIn(page, wallet);
+    const records = recordsPage(page);
+    await records.open(fresh);
+    const parking = parkingPanel(page);
+    await expect(parking.state).toHaveText(/^Parked/);
+
+    await records.fillNew('A', '@', { 'IPv4 address': OWN_A });
+    const dialog = records.dialog;
+    await expect(dialog.getByRole('status').filter({ hasText: `${fresh} is parked` })).toBeVisible();
+    const note = dialog.getByRole('note');
+    await expect(note).toContainText(`1. Stop parking ${fresh}: the parking records go, your own records stay`);
+    await expect(note).toContainText(`2. Add one record in ${fresh}`);
+    await expect(note).toContainText(OWN_A);
+    await expect(dialog.getByRole('button', { name: 'Add and sign' })).toHaveCount(0);
+    const typedBefore = wallet.requests.filter((m) => m === 'eth_signTypedData_v4').length;
+
+    await dialog.getByRole('button', { name: 'Unpark and add' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(parking.state).toHaveText(/Not parked/);
+    await expect(records.rowWith(OWN_A)).toBeVisible();
+    await expect(records.rowWith(PARKING_A)).toHaveCount(0);
+    expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4').length - typedBefore, 'unpark, then the record').toBe(2);
+  });
+});

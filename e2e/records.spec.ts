@@ -122,17 +122,18 @@ test.describe('DNS records editor', () => {
     await expect(nameField).toHaveAttribute('aria-invalid', 'true');
     await expect(records.dialog.getByText(/192\.0\.2\.1/)).toBeVisible();
 
-    // While parked, an apex A is refused: said on the field, nothing signed.
+    // While parked, an apex A is known to meet parking before submitting (issue 15 changed this on purpose:
+    // it used to be refused on the field): the form offers Unpark and add instead of Add and sign.
     await records.dialog.getByRole('combobox', { name: 'Type', exact: true }).selectOption('A');
     await records.dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('@');
     await records.dialog.getByLabel('IPv4 address', { exact: true }).fill('192.0.2.50');
-    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
-    await expect(records.dialog.getByLabel('IPv4 address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await expect(records.dialog).toContainText(/park/i);
+    await expect(records.dialog.getByRole('button', { name: 'Unpark and add' })).toBeVisible();
+    await expect(records.dialog.getByRole('button', { name: 'Add and sign' })).toHaveCount(0);
+    await expect(records.dialog).toContainText(/is parked/);
 
     // A bad value says what is wrong, with an example.
     await records.dialog.getByLabel('IPv4 address', { exact: true }).fill('2001:db8::1');
-    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await records.dialog.getByRole('button', { name: /^(Add and sign|Unpark and add)$/ }).click();
     await expect(records.dialog).toContainText('use an AAAA record');
     expect(typedSignatures(wallet.requests) - before, 'no signature was asked for').toBe(0);
 

@@ -15,8 +15,8 @@ export const configSchema = z.object({
   /** A PostgreSQL URL; when set it replaces the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   ORDER_PROCESSING_MS: z.coerce.number().int().min(0).default(3000),
-  /** The host the SIWE message must name: the dashboard's own host. */
-  SIWE_DOMAIN: z.string().default('localhost:5173'),
+  /** The host the SIWE message must name: the dashboard's own host (vite.config.ts serves 127.0.0.1:5173). */
+  SIWE_DOMAIN: z.string().default('127.0.0.1:5173'),
   ALLOWED_CHAINS: list('11155111,46630,31337').pipe(z.array(z.string().regex(/^\d+$/, 'chain ids are numbers').transform(Number)).min(1)),
   CORS_ORIGINS: list('http://localhost:*,http://127.0.0.1:*'),
   FAUCET_COOLDOWN_S: z.coerce.number().int().min(0).default(0),

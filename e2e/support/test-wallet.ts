@@ -52,6 +52,10 @@ export class TestWallet {
   private page?: Page;
   private rejections: Array<string | undefined> = [];
   private smartAccount?: SmartAccountMode;
+  /** Chains the wallet can switch to; drop one to see the dashboard add it (wallet_addEthereumChain). */
+  readonly knownChains = new Set(KNOWN_CHAINS);
+  /** The parameters of each wallet_addEthereumChain the page sent. */
+  readonly addedChains: Array<{ chainId: string; chainName?: string; rpcUrls?: string[] }> = [];
   /** Every method the page asked for, in order: lets a test check what the dashboard requested. */
   readonly requests: string[] = [];
   /**
@@ -136,7 +140,7 @@ export class TestWallet {
   private async handle(method: string, params: unknown): Promise<Answer> {
     this.requests.push(method);
     const args = Array.isArray(params) ? params : [];
-    const interactive = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_requestPermissions'];
+    const interactive = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_requestPermissions', 'wallet_addEthereumChain'];
     if (interactive.includes(method) && this.takeRejection(method)) {
       return { ok: false, error: { code: 4001, message: 'User rejected the request.' } };
     }
@@ -171,8 +175,16 @@ export class TestWallet {
         return null;
       case 'wallet_switchEthereumChain': {
         const chainId = Number((args[0] as { chainId: string }).chainId);
-        if (!KNOWN_CHAINS.includes(chainId)) throw Object.assign(new Error('Unrecognized chain'), { code: 4902 });
+        if (!this.knownChains.has(chainId)) throw Object.assign(new Error('Unrecognized chain'), { code: 4902 });
         await this.switchChain(chainId);
+        return null;
+      }
+      case 'wallet_addEthereumChain': {
+        // As MetaMask does once the person approves: the chain is added and the wallet switches to it.
+        const added = args[0] as { chainId: string; chainName?: string; rpcUrls?: string[] };
+        this.addedChains.push(added);
+        this.knownChains.add(Number(added.chainId));
+        await this.switchChain(Number(added.chainId));
         return null;
       }
       case 'personal_sign': {

@@ -15,6 +15,10 @@ import { createSiweAdapter } from './siwe-adapter.ts';
 import { SessionWatcher } from './SessionWatcher.tsx';
 import { startupReconnectDone } from './reconnect-state.ts';
 import { SignInBridge } from './SignInBridge.tsx';
+import { SignInFreeNote } from './SignInFreeNote.tsx';
+import { hostMismatch, useSignInBlocked } from './sign-in-blocks.ts';
+import { SiweMessageMismatchError } from '@/lib/session/siwe-message.ts';
+import { isUserRejection } from '@/lib/signing/errors.ts';
 
 // A darker accent than RainbowKit's default passes the colour-contrast check in both themes.
 const themes = {
@@ -31,11 +35,13 @@ function useAuthenticationStatus(): AuthenticationStatus {
   const { address, status } = useAccount();
   const { session } = useStore(sessionStore);
   const { delegated } = useSettings();
+  const blocked = useSignInBlocked();
   if (status === 'reconnecting' || status === 'connecting') return session ? 'loading' : 'unauthenticated';
   if (session && sessionFits(session, address, delegated) && session.expiresAt > Date.now()) {
     return 'authenticated';
   }
-  return 'unauthenticated';
+  // RainbowKit shows no sign-in dialog while 'loading': the page's notice says what to fix, uncovered.
+  return blocked ? 'loading' : 'unauthenticated';
 }
 
 /**
@@ -70,6 +76,13 @@ export function AuthProvider({ theme, children }: { theme: 'light' | 'dark'; chi
         expectedDomain: expectedSiweDomain,
         delegated: () => settingsStore.get().delegated,
         onError: (error) => {
+          // Said once, in the page's notice with the address to open, instead of a toast.
+          if (error instanceof SiweMessageMismatchError && error.serviceDomain && error.problems.length === 1) {
+            hostMismatch.set(error.serviceDomain);
+            return;
+          }
+          // A declined signature is said once, by SignInBridge.
+          if (isUserRejection(error)) return;
           const { title, description } = error instanceof DelegatedSignerRefusedError ? error.explanation : explainError(error);
           toast({ tone: 'error', title, description });
         },
@@ -81,6 +94,7 @@ export function AuthProvider({ theme, children }: { theme: 'light' | 'dark'; chi
       <RainbowKitProvider theme={themes[theme]} modalSize="compact" appInfo={{ appName: config.appName }}>
         <SessionWatcher />
         <SignInBridge />
+        <SignInFreeNote signedIn={status === 'authenticated'} />
         {children}
       </RainbowKitProvider>
     </RainbowKitAuthenticationProvider>

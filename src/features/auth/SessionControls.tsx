@@ -16,7 +16,8 @@ export function SessionControls() {
   return (
     <ConnectButton.Custom>
       {({ account, chain, openAccountModal, openChainModal, openConnectModal, authenticationStatus, mounted }) => {
-        const ready = mounted && authenticationStatus !== 'loading';
+        // 'loading' with a wallet: signing in waits on the network or the host (see sign-in-blocks.ts).
+        const ready = mounted && (authenticationStatus !== 'loading' || !!account);
         if (!ready) {
           return (
             <div aria-hidden="true" className="h-10 w-32 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
@@ -40,12 +41,12 @@ export function SessionControls() {
             </div>
           );
         }
-        if (authenticationStatus === 'unauthenticated') {
+        if (authenticationStatus !== 'authenticated') {
           return (
             <div className="flex flex-wrap items-center justify-end gap-2">
               <Badge tone="warning">Not signed in</Badge>
               {accountButton}
-              <Button onClick={openConnectModal}>Sign in</Button>
+              {openConnectModal ? <Button onClick={openConnectModal}>Sign in</Button> : null}
               {acting}
             </div>
           );

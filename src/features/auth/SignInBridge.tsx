@@ -1,8 +1,7 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useToast } from '@/ui/index.ts';
-import { explainError } from '@/lib/errors/explain.ts';
 import { isUserRejection } from '@/lib/signing/errors.ts';
 import { authModalOpen, signInRequest } from '@/lib/session/session.ts';
 import { useStore } from '@/lib/store.ts';
@@ -37,17 +36,20 @@ export function SignInBridge() {
     return () => clearTimeout(timer);
   }, [pending, settled, openConnectModal, connectModalOpen]);
 
+  // One word per declined signature, however often the cache reports the same failed mutation.
+  const said = useRef(new Set<number>());
   useEffect(
     () =>
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
         if (event.mutation.options.mutationKey?.[0] !== 'signMessage') return;
         if (!isUserRejection(event.action.error)) return;
-        const explanation = explainError(event.action.error);
+        if (said.current.has(event.mutation.mutationId)) return;
+        said.current.add(event.mutation.mutationId);
         toast({
           tone: 'info',
           title: 'Sign-in cancelled',
-          description: `You declined the signature, so you are not signed in. ${explanation.description ?? ''}`.trim(),
+          description: 'You declined the signature, so you are not signed in and nothing was sent. Sign message asks again.',
         });
       }),
     [queryClient, toast],

@@ -11,6 +11,7 @@ import { useTheme } from '@/ui/index.ts';
 import { AccountBridge } from './AccountBridge.tsx';
 import { AuthProvider } from './AuthProvider.tsx';
 import { ChainGuard } from './ChainGuard.tsx';
+import { HostMismatchNotice } from './HostMismatchNotice.tsx';
 import { SessionControls } from './SessionControls.tsx';
 import { SessionNotice } from './SessionNotice.tsx';
 
@@ -31,6 +32,7 @@ function IslandContent() {
         ? createPortal(
             <>
               <ChainGuard />
+              <HostMismatchNotice />
               <SessionNotice />
             </>,
             slots.notices,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderItem } from '@/core/wire/orders.ts';
-import { failureReason, groupByOrder, orderTimeline, nextStepAdvice, formatUsdCents } from './order-view.ts';
+import { failureReason, groupByOrder, orderTimeline, nextStepAdvice, formatUsdCents, orderSummary } from './order-view.ts';
 
 function item(over: Partial<OrderItem>): OrderItem {
   return {
@@ -59,5 +59,31 @@ describe('words', () => {
   });
   it('formats cents as dollars', () => {
     expect(formatUsdCents(2500)).toBe('$25.00');
+  });
+});
+
+describe('orderSummary', () => {
+  const base = {
+    order: { status: 'PROCESSING' as 'PROCESSING' | 'FAILED', amountInUSDCents: 2400, nftWalletAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', nftChainId: 31337 },
+    items: [{ normalizedDomainName: 'alpha.com' }],
+    payments: [] as Array<{ amountInUSDCents: number; status: string }>,
+  };
+  it('says the names, the price and the owner in words', () => {
+    expect(orderSummary({ ...base, payments: [{ amountInUSDCents: 2400, status: 'COMPLETED' }] })).toEqual({
+      names: 'alpha.com',
+      price: '$24.00 paid',
+      owner: 'owned by 0xf3…2266 on Local chain',
+    });
+  });
+  it('shows a lower-case owner address as wallets do, checksummed', () => {
+    expect(orderSummary({ ...base, order: { ...base.order, nftWalletAddress: '0x9977bc6210a9a66f85726c01afdb2e920e1e46ab' } }).owner).toBe('owned by 0x99…46aB on Local chain');
+  });
+  it('says what is still to pay before the charge, and nothing paid when it ended without one', () => {
+    expect(orderSummary(base).price).toBe('$24.00 to pay');
+    expect(orderSummary({ ...base, order: { ...base.order, status: 'FAILED' as const } }).price).toBe('nothing paid');
+  });
+  it('leaves refunded charges out of what was paid, and names unknown chains by number', () => {
+    const refunded = { ...base, order: { ...base.order, nftChainId: 999 }, payments: [{ amountInUSDCents: 2400, status: 'COMPLETED' }, { amountInUSDCents: 2400, status: 'REFUNDED' }] };
+    expect(orderSummary(refunded)).toMatchObject({ price: '$24.00 paid', owner: 'owned by 0xf3…2266 on chain 999' });
   });
 });

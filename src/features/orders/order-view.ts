@@ -1,3 +1,4 @@
+import { getAddress, isAddress } from 'viem';
 import { isTerminal, type Order, type OrderItem } from '@/core/wire/orders.ts';
 
 export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
@@ -107,4 +108,39 @@ export function formatUsdCents(cents: number): string {
 export function formatTime(iso: string | null): string {
   if (!iso) return '';
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+const CHAIN_NAMES: Record<number, string> = {
+  1: 'Ethereum',
+  8453: 'Base',
+  11155111: 'Sepolia',
+  46630: 'Robinhood Chain Testnet',
+  31337: 'Local chain',
+};
+
+/** A chain's name as the wallet menus say it; an unknown id stays a number. */
+export function chainLabel(chainId: number): string {
+  return CHAIN_NAMES[chainId] ?? `chain ${chainId}`;
+}
+
+/** The order in one line a person reads: the names, what was (or will be) paid, and who owns the result where. */
+export function orderSummary(
+  details: { order: Pick<Order, 'status' | 'amountInUSDCents' | 'nftWalletAddress' | 'nftChainId'>; items: Array<Pick<OrderItem, 'normalizedDomainName'>>; payments: Array<{ amountInUSDCents: number; status: string }> },
+): { names: string; price: string; owner: string } {
+  const paid = details.payments.filter((p) => p.status !== 'FAILED' && p.status !== 'REFUNDED').reduce((sum, p) => sum + p.amountInUSDCents, 0);
+  const price =
+    details.payments.length > 0
+      ? `${formatUsdCents(paid)} paid`
+      : isTerminal(details.order.status)
+        ? 'nothing paid'
+        : `${formatUsdCents(details.order.amountInUSDCents)} to pay`;
+  // Shown as wallets show it (checksummed): the service stores addresses in lower case.
+  const raw = details.order.nftWalletAddress;
+  const address = isAddress(raw, { strict: false }) ? getAddress(raw) : raw;
+  const short = address.length > 10 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
+  return {
+    names: details.items.map((i) => i.normalizedDomainName).join(', '),
+    price,
+    owner: `owned by ${short} on ${chainLabel(details.order.nftChainId)}`,
+  };
 }

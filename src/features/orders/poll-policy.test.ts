@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { nextPollDelay, POLL_INTERVAL_MS, MAX_POLL_BACKOFF_MS } from './poll-policy.ts';
+import { FIRST_POLL_MS, nextPollDelay, POLL_INTERVAL_MS, MAX_POLL_BACKOFF_MS } from './poll-policy.ts';
 
 describe('nextPollDelay', () => {
   it('polls every 5 s while an order is created or processing', () => {
     expect(nextPollDelay({ status: 'CREATED', errorCount: 0, hidden: false })).toBe(5000);
     expect(nextPollDelay({ status: 'PROCESSING', errorCount: 0, hidden: false })).toBe(5000);
     expect(POLL_INTERVAL_MS).toBe(5000);
+  });
+
+  it('asks sooner about an order known only from its create answer, then at the normal pace', () => {
+    expect(nextPollDelay({ status: 'CREATED', errorCount: 0, hidden: false, fromCreate: true })).toBe(FIRST_POLL_MS);
+    expect(FIRST_POLL_MS).toBeLessThan(POLL_INTERVAL_MS);
+    expect(nextPollDelay({ status: 'CREATED', errorCount: 0, hidden: false, fromCreate: false })).toBe(5000);
+    expect(nextPollDelay({ status: 'CREATED', errorCount: 1, hidden: false, fromCreate: true })).toBe(10_000);
+    expect(nextPollDelay({ status: 'CREATED', errorCount: 0, hidden: true, fromCreate: true })).toBe(false);
   });
 
   it('keeps polling before the first answer arrives', () => {

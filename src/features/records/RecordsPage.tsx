@@ -4,7 +4,9 @@ import { printZoneFile } from '@/core/dns/zone-file.ts';
 import { RECORD_TYPES, type DnsRecord, type RecordType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
+import { isServiceTrouble, staleSince } from '@/lib/query-recovery.ts';
 import { useSession } from '@/lib/session/use-session.ts';
+import { requestSignIn } from '@/lib/session/session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { chooseSigning } from '@/lib/signing/signing-choice.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
@@ -14,6 +16,7 @@ import { useDeleteRecord } from './api/delete-record.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import { PENDING_PREFIX } from './api/optimistic.ts';
 import { useUpdateRecord } from './api/update-record.ts';
+import { useToggleParking } from '@/features/parking/api/toggle-parking.ts';
 import { ApplyDialog } from './components/ApplyDialog.tsx';
 import { ChangeSetPanel } from './components/ChangeSetPanel.tsx';
 import { DeleteDialog } from './components/DeleteDialog.tsx';
@@ -61,9 +64,12 @@ function isTyping(target: EventTarget | null): boolean {
 export default function RecordsPage({ domain }: { domain: string }) {
   const zoneName = domain.toLowerCase();
   const api = useApi();
-  const { address } = useSession();
-  const { toast } = useToast();
+  const session = useSession();
+  const { address } = session;
   const { apiKey } = useSettings();
+  // Signed out means read-only here: a write waits for signing in again (an API key is the stated exception).
+  const signedOut = session.status !== 'signed-in' && !apiKey;
+  const { toast } = useToast();
   // Asked when the page opens, so no signature waits on them; the plans and notices below read them.
   const signingTypes = useSigningTypes(RECORD_OPERATIONS);
   const records = useQuery(recordsQueryOptions(api, zoneName));
@@ -79,12 +85,14 @@ export default function RecordsPage({ domain }: { domain: string }) {
   const create = useCreateRecord(zoneName);
   const update = useUpdateRecord(zoneName);
   const remove = useDeleteRecord(zoneName);
+  const unpark = useToggleParking(zoneName, address);
   const { apply, running } = useApplyChangeSet(zoneName, address, updateDraft);
 
   const all = useMemo(() => records.data ?? [], [records.data]);
   // Rows shown while a write is on the way are not part of the zone the rules and plans look at.
   const zone = useMemo(() => all.filter((r) => !r.id.startsWith(PENDING_PREFIX)), [all]);
   const parked = useMemo(() => zone.some(isManagedRecord), [zone]);
+  const serviceAway = records.isError && isServiceTrouble(records.error);
 
   const rows = useMemo(() => {
     const updated = new Set(draft.updates.map((u) => u.id));
@@ -133,9 +141,12 @@ export default function RecordsPage({ domain }: { domain: string }) {
   /** A quick change is checked alone against the zone; a draft change together with the rest of the draft. */
   const checkForm = (record: RecordInput, how: SubmitMode) => {
     if (!form) return null;
-    if (how === 'sign') {
-      if (form.mode === 'add') return checkOne({ creates: [record], updates: [], deletes: [] }, zone, zoneName, parked);
-      if (form.mode === 'edit') return checkOne({ creates: [], updates: [{ ...record, id: form.record.id }], deletes: [] }, zone, zoneName, parked);
+    if (how === 'sign' || how === 'unpark-and-sign') {
+      // Unparking first: the record is checked against the zone as it will be, parking records gone.
+      const against = how === 'sign' ? zone : zone.filter((r) => !isManagedRecord(r));
+      const asParked = how === 'sign' && parked;
+      if (form.mode === 'add') return checkOne({ creates: [record], updates: [], deletes: [] }, against, zoneName, asParked);
+      if (form.mode === 'edit') return checkOne({ creates: [], updates: [{ ...record, id: form.record.id }], deletes: [] }, against, zoneName, asParked);
       return null;
     }
     const { draft: next, key } = withFormChange(draft, form, record);
@@ -150,20 +161,65 @@ export default function RecordsPage({ domain }: { domain: string }) {
       toast({ tone: 'info', title: 'Added to the change set', description: recordInWords(record, zoneName), durationMs: 3000 });
       return null;
     }
+    if (signedOut) {
+      // Kept where it survives the sign-in (the form is a modal the sign-in dialog cannot sit over).
+      updateDraft((d) => withFormChange(d, form, record).draft);
+      setForm(null);
+      toast({ tone: 'info', title: 'Kept in the change set: sign in to send it', description: `You are signed out, so nothing was signed. ${recordInWords(record, zoneName)}` });
+      requestSignIn();
+      return null;
+    }
+    // A signature the service cannot receive is a wasted one: ask for none while it is known to be away.
+    if (serviceAway) {
+      return {
+        formError: {
+          title: 'The service cannot be reached',
+          description: 'Nothing was signed. Your record is still here: try again when the service is back, or add it to the change set.',
+        },
+      };
+    }
+    if (how === 'unpark-and-sign') {
+      try {
+        await unpark.mutateAsync({ enableParking: false, overrideExistingRecords: false });
+      } catch (error) {
+        return problemFromError(error, { domain: zoneName, address });
+      }
+    }
     try {
       if (form.mode === 'edit') await update.mutateAsync({ id: form.record.id, record });
       else await create.mutateAsync(record);
       setForm(null);
-      toast({ tone: 'success', title: form.mode === 'edit' ? 'Record saved' : 'Record added', description: recordInWords(record, zoneName), durationMs: 4000 });
+      toast({
+        tone: 'success',
+        title: `${how === 'unpark-and-sign' ? 'Unparked; r' : 'R'}ecord ${form.mode === 'edit' ? 'saved' : 'added'}`,
+        description: recordInWords(record, zoneName),
+        durationMs: 4000,
+      });
       return null;
     } catch (error) {
-      return problemFromError(error, { domain: zoneName, address });
+      const problem = problemFromError(error, { domain: zoneName, address });
+      // Parking is already off: say so, so that the next try is only the record.
+      if (how === 'unpark-and-sign' && problem.formError) {
+        const title = problem.formError.title;
+        problem.formError = {
+          ...problem.formError,
+          title: `Parking is off now, but the record was not ${form.mode === 'edit' ? 'saved' : 'added'}`,
+          description: `${title}. Your record is still here: ${form.mode === 'edit' ? 'Save and sign' : 'Add and sign'} tries it alone.`,
+        };
+      }
+      return problem;
     }
   };
 
   const signDelete = async () => {
     if (!deleting) return;
     const { row } = deleting;
+    if (signedOut) {
+      setDeleting(null);
+      toast({ tone: 'info', title: 'Sign in to delete records', description: 'You are signed out, so nothing was signed or deleted.' });
+      requestSignIn();
+      return;
+    }
     try {
       await remove.mutateAsync(row.id);
       setDeleting(null);
@@ -179,6 +235,11 @@ export default function RecordsPage({ domain }: { domain: string }) {
   };
 
   const runApply = async () => {
+    if (signedOut) {
+      setApplyOpen(false);
+      requestSignIn();
+      return;
+    }
     const result = await apply({ batches: signing.batches, skipped: plan.skipped });
     if (result.status === 'applied') {
       setApplyOpen(false);
@@ -209,7 +270,8 @@ export default function RecordsPage({ domain }: { domain: string }) {
   const exported = useMemo(() => (zoneFile !== null ? printZoneFile(zoneName, zone.map(toRecordLike)) : ''), [zoneFile, zone, zoneName]);
 
   if (records.isPending) return <Spinner label="Loading DNS records" />;
-  if (records.isError) {
+  // Only without any records to show does the error take the place of the table; cached records stay, marked stale.
+  if (records.isError && records.data === undefined) {
     const explained = explainError(records.error, { domain: zoneName, address });
     return (
       <Notice tone="danger" title={`The records of ${zoneName} could not be loaded`} actions={<Button onClick={() => void records.refetch()}>Try again</Button>}>
@@ -245,6 +307,39 @@ export default function RecordsPage({ domain }: { domain: string }) {
           <Button onClick={openAdd}>Add record</Button>
         </div>
       </div>
+
+      {signedOut ? (
+        <Notice
+          tone="info"
+          title="Signed out: these records are read-only"
+          actions={
+            <Button size="sm" onClick={requestSignIn}>
+              Sign in
+            </Button>
+          }
+        >
+          Changes wait until you sign in again; a change set you build meanwhile is kept.
+        </Notice>
+      ) : apiKey && session.status !== 'signed-in' ? (
+        <Notice tone="info" title="Not signed in, but your API key acts for you">
+          The API key saved in Settings keeps acting for its wallet after sign-out, so changes still work. Remove it in Settings to stop that.
+        </Notice>
+      ) : null}
+
+      {records.isError && records.data !== undefined ? (
+        <Notice
+          tone="warning"
+          title={`Stale since ${staleSince(records.dataUpdatedAt)}: ${explainError(records.error, { domain: zoneName, address }).title.replace(/^The/, 'the')}`}
+          actions={
+            <Button size="sm" loading={records.isFetching} onClick={() => void records.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          These are the records as last loaded. Your change set and any open form are kept
+          {serviceAway ? '; nothing will be signed until the service answers again' : ''}. This page checks again by itself.
+        </Notice>
+      ) : null}
 
       {hasDraft ? (
         <ChangeSetPanel
@@ -323,6 +418,7 @@ export default function RecordsPage({ domain }: { domain: string }) {
             checkZone={checkForm}
             signingNotes={formSigningNotes}
             onSubmit={submitForm}
+            parkedConflict={parked ? (record) => record.name === '@' && (record.type === 'A' || record.type === 'AAAA') : undefined}
             onCancel={() => setForm(null)}
           />
         ) : null}

@@ -61,7 +61,16 @@ describe('preparing the SIWE message', () => {
 
   it('refuses, before any signature, a message that names another site', async () => {
     const { call } = scripted([() => messageFor('evil.example')]);
-    await expect(prepareMessage(call, args)).rejects.toBeInstanceOf(SiweMessageMismatchError);
+    const error = await prepareMessage(call, args).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SiweMessageMismatchError);
+    expect((error as SiweMessageMismatchError).serviceDomain).toBe('evil.example');
+  });
+
+  it('names the host the service signs in for when only the host differs', async () => {
+    const { call } = scripted([() => messageFor('localhost:5173')]);
+    const error = await prepareMessage(call, args).catch((e: unknown) => e);
+    expect((error as SiweMessageMismatchError).problems).toEqual(['it names localhost:5173 instead of 127.0.0.1:5173']);
+    expect((error as SiweMessageMismatchError).serviceDomain).toBe('localhost:5173');
   });
 
   it('backs off exponentially up to a cap', () => {

@@ -2,7 +2,7 @@ import type { OperationId, OperationOutput } from '@/core/operations.ts';
 import type { CallArgs } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { retryWithBackoff } from '../retry.ts';
-import { SiweMessageMismatchError, siweMessageProblems } from './siwe-message.ts';
+import { SiweMessageMismatchError, otherSignInHost, siweMessageProblems } from './siwe-message.ts';
 import type { MessageResult, SiweMessage } from '@/core/wire/siwe.ts';
 
 type Call = <K extends OperationId>(id: K, args?: CallArgs) => Promise<OperationOutput<K>>;
@@ -86,7 +86,7 @@ export async function prepareMessage(
     chainId: args.chainId,
     domain: args.expectedDomain,
   });
-  if (problems.length > 0) throw new SiweMessageMismatchError(problems);
+  if (problems.length > 0) throw new SiweMessageMismatchError(problems, otherSignInHost(result, { domain: args.expectedDomain }));
   return result;
 }
 

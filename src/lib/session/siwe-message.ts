@@ -49,9 +49,19 @@ export function siweMessageProblems(result: MessageResult, expected: SiweExpecta
 
 export class SiweMessageMismatchError extends Error {
   problems: string[];
-  constructor(problems: string[]) {
+  /** The host the service signs in for, when that (not this page's host) is what differs. */
+  serviceDomain?: string;
+  constructor(problems: string[], serviceDomain?: string) {
     super(`The sign-in message was not signed because ${problems.join('; ')}.`);
     this.name = 'SiweMessageMismatchError';
     this.problems = problems;
+    this.serviceDomain = serviceDomain;
   }
+}
+
+/** The host a prepared message names when it is not the expected one: the address to sign in at instead. */
+export function otherSignInHost(result: MessageResult, expected: Pick<SiweExpectation, 'domain'>): string | undefined {
+  const named = parseSiweText(result.messageString).domain;
+  if (!named || named !== result.message.domain) return undefined;
+  return named.toLowerCase() === expected.domain.toLowerCase() ? undefined : named;
 }

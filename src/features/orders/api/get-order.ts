@@ -11,6 +11,8 @@ export function orderKey(account: string | undefined, orderId: string): unknown[
 
 /** Failed polls in a row per order: TanStack resets its own failure count on every new fetch. */
 const errorStreaks = new Map<string, number>();
+/** Orders whose cache holds only the create answer: their first GET comes sooner (FIRST_POLL_MS). */
+const fromCreate = new Set<string>();
 
 function finished(data: OrderDetails | undefined): boolean {
   return !!data && isTerminal(data.order.status);
@@ -21,7 +23,7 @@ function isHidden(): boolean {
 }
 
 /**
- * GET /orders/{id}, polled by the policy of nextPollDelay: every 5 s until a terminal status and not
+ * GET /orders/{id}, polled by the policy of nextPollDelay: soon after creation, then every 5 s until a terminal status and not
  * one request more. TanStack pauses the interval while the tab is hidden and refetches when it shows
  * again; a terminal order is never stale, so no remount or focus asks for it again.
  */
@@ -32,6 +34,7 @@ export function orderQuery(api: Api, account: string | undefined, orderId: strin
       try {
         const details = await api.call('getOrder', { params: { orderId } });
         errorStreaks.delete(orderId);
+        fromCreate.delete(orderId);
         return details;
       } catch (error) {
         errorStreaks.set(orderId, (errorStreaks.get(orderId) ?? 0) + 1);
@@ -53,6 +56,7 @@ export function orderQuery(api: Api, account: string | undefined, orderId: strin
         status: query.state.data?.order.status,
         errorCount: errorStreaks.get(orderId) ?? 0,
         hidden: isHidden(),
+        fromCreate: fromCreate.has(orderId),
       }),
     refetchIntervalInBackground: false,
   });
@@ -60,9 +64,11 @@ export function orderQuery(api: Api, account: string | undefined, orderId: strin
 
 /**
  * Starts the order's cache from the create answer (see detailsFromCreated): the page that opens next
- * finds a fresh answer, so its first GET comes one interval later, and every later one 5 s apart.
+ * shows it at once, asks for the order FIRST_POLL_MS later, and every 5 s after that.
  */
 export function seedCreatedOrder(queryClient: QueryClient, account: string | undefined, created: CreatedOrder): void {
   const details = detailsFromCreated(created);
-  if (details) queryClient.setQueryData(orderKey(account, created.id), details);
+  if (!details) return;
+  fromCreate.add(created.id);
+  queryClient.setQueryData(orderKey(account, created.id), details);
 }

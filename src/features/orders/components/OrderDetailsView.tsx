@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { isTerminal, type OrderDetails } from '@/core/wire/orders.ts';
 import { Card, Notice } from '@/ui/index.ts';
-import { failureReason, formatTime, formatUsdCents, nextStepAdvice } from '../order-view.ts';
+import { chainLabel, failureReason, formatTime, formatUsdCents, nextStepAdvice, orderSummary } from '../order-view.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -14,8 +14,24 @@ export function OrderDetailsView({ details }: { details: OrderDetails }) {
   });
   const advice = nextStepAdvice(order.status);
   const succeeded = items.filter((i) => i.status === 'SUCCEEDED' || (order.status === 'PARTIALLY_COMPLETED' && i.status !== 'FAILED' && i.status !== 'CANCELLED'));
+  const summary = orderSummary(details);
+  const done = order.status === 'SUCCEEDED' || order.status === 'PARTIALLY_COMPLETED';
   return (
     <div className="space-y-6">
+      <Card className="space-y-3">
+        <h2 className="text-xl font-semibold break-all">{summary.names}</h2>
+        <p aria-label="Order summary" className="text-sm text-slate-700 dark:text-slate-300">
+          {summary.price} · {summary.owner}
+        </p>
+        {done && succeeded[0] ? (
+          <Link
+            className="inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+            to={`/domains/${encodeURIComponent(succeeded[0].normalizedDomainName)}`}
+          >
+            Manage {succeeded[0].normalizedDomainName}
+          </Link>
+        ) : null}
+      </Card>
       <Card className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-lg font-semibold">Status</h2>
@@ -23,7 +39,7 @@ export function OrderDetailsView({ details }: { details: OrderDetails }) {
             <StatusBadge status={order.status} />
           </span>
           {!isTerminal(order.status) ? (
-            <span className="text-sm text-slate-600 dark:text-slate-400">Checking every 5 seconds…</span>
+            <span className="text-sm text-slate-600 dark:text-slate-400">Checking every few seconds…</span>
           ) : null}
         </div>
         <OrderTimeline order={order} />
@@ -101,7 +117,7 @@ export function OrderDetailsView({ details }: { details: OrderDetails }) {
           </ul>
         )}
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          NFT to {order.nftWalletAddress} on chain {order.nftChainId}
+          NFT to {order.nftWalletAddress} on {chainLabel(order.nftChainId)}
         </p>
       </Card>
     </div>

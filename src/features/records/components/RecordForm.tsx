@@ -21,7 +21,8 @@ import { recordInWords } from '../model/describe.ts';
 import { conversionText, toALabelValues, type NameConversion } from '../model/idna-fields.ts';
 import type { Problem } from '../model/zone-check.ts';
 
-export type SubmitMode = 'sign' | 'draft';
+/** 'unpark-and-sign': stop parking, then write the record; two signatures, one step for the person. */
+export type SubmitMode = 'sign' | 'draft' | 'unpark-and-sign';
 
 /** What a submit can answer: nothing (done) or errors to show on fields and above the form. */
 export interface SubmitProblem {
@@ -42,6 +43,8 @@ export interface RecordFormProps {
   canSignNow?: boolean;
   /** What the service's signing types mean for this record (an unsigned record type, or no safe signature), said before the wallet opens. */
   signingNotes?: (record: RecordInput) => string[];
+  /** The zone is parked and this record is one parking serves itself (an apex address): offer to unpark first. */
+  parkedConflict?: (record: RecordInput) => boolean;
 }
 
 const typeOptions = [...COMMON_TYPES, ...EDITABLE_TYPES.filter((t) => !COMMON_TYPES.includes(t))].map((t) => ({ value: t, label: t }));
@@ -53,7 +56,7 @@ function mainField(type: EditableType): string {
   return fields[fields.length - 1].key;
 }
 
-export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true, signingNotes }: RecordFormProps) {
+export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true, signingNotes, parkedConflict }: RecordFormProps) {
   const schema = useMemo(() => recordFormSchema(zoneName), [zoneName]);
   const form = useForm<RecordFormValues>({ resolver: zodResolver(schema) as never, defaultValues: initial, mode: 'onTouched' });
   const { register, handleSubmit, setError, reset, getValues, control, formState } = form;
@@ -71,6 +74,8 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
   const presetMatch = ttl.ok && TTL_PRESETS.some((p) => p.seconds === ttl.value) ? String(ttl.value) : CUSTOM;
   const [customTtl, setCustomTtl] = useState(presetMatch === CUSTOM);
   const record = toRecordInput(values, zoneName);
+  // Known before submitting: the record meets parking, so the way through is offered in this form.
+  const unparkFirst = canSignNow && !!record && !!parkedConflict?.(record);
 
   const submit = (how: SubmitMode) =>
     handleSubmit(async (valid) => {
@@ -105,7 +110,7 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(canSignNow ? 'sign' : 'draft')();
+        void submit(unparkFirst ? 'unpark-and-sign' : canSignNow ? 'sign' : 'draft')();
       }}
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -183,7 +188,20 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
         </Notice>
       ) : null}
 
-      {canSignNow && record ? (
+      {unparkFirst && record ? (
+        <>
+          <Notice tone="info" title={`${zoneName} is parked`}>
+            Its address at the apex is the parking page's. Unpark and {mode === 'add' ? 'add' : 'save'} stops parking (your own records stay) and
+            then {mode === 'add' ? 'adds' : 'saves'} this record, in one step.
+          </Notice>
+          <SigningNotice
+            lines={[
+              `1. Stop parking ${zoneName}: the parking records go, your own records stay`,
+              `2. ${verb} one record in ${zoneName}: ${recordInWords(record, zoneName)}, TTL ${ttlInWords(record.ttl)}`,
+            ]}
+          />
+        </>
+      ) : canSignNow && record ? (
         <SigningNotice
           lines={[
             `${verb} one record in ${zoneName}: ${recordInWords(record, zoneName)}`,
@@ -201,7 +219,11 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
         <Button variant="secondary" onClick={() => void submit('draft')()} loading={submitting === 'draft'} disabled={submitting !== null}>
           {canSignNow ? 'Add to change set' : 'Save in change set'}
         </Button>
-        {canSignNow ? (
+        {unparkFirst ? (
+          <Button type="submit" loading={submitting === 'unpark-and-sign'} disabled={submitting !== null}>
+            {mode === 'add' ? 'Unpark and add' : 'Unpark and save'}
+          </Button>
+        ) : canSignNow ? (
           <Button type="submit" loading={submitting === 'sign'} disabled={submitting !== null}>
             {mode === 'add' ? 'Add and sign' : 'Save and sign'}
           </Button>
