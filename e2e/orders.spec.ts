@@ -11,9 +11,9 @@ const run = Date.now().toString(36);
 
 test.describe('live orders', () => {
   test.describe.configure({ timeout: 90_000 });
-  // The build's Content-Security-Policy allows only the configured service; this journey's own slow service
-  // is another origin, reached the way a person's stored setting would (settings.spec checks the policy itself).
-  test.use({ walletKeys: [generatePrivateKey()], bypassCSP: true });
+  // This journey's own slow service is another local origin, reached the way a person's stored setting would:
+  // a build for the local service allows any local port (src/app/csp.ts).
+  test.use({ walletKeys: [generatePrivateKey()] });
 
   let service: Awaited<ReturnType<typeof startSlowOrderService>>;
   test.beforeAll(async () => {

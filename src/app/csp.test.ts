@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { connectOrigins, headerPolicy, metaPolicy, parsePolicy, serviceAllowed } from './csp.ts';
 
 describe('the Content-Security-Policy of a build', () => {
-  it('lets a local build reach the local service and the local chain, and nothing else', () => {
+  it('lets a local build reach the local service (on any local port) and the local chain, and nothing else', () => {
     const policy = parsePolicy(metaPolicy({}));
-    expect(policy.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8787', 'http://127.0.0.1:8545']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8787', 'http://127.0.0.1:*', 'http://localhost:*', 'http://127.0.0.1:8545']);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -47,5 +47,14 @@ describe('the Content-Security-Policy of a build', () => {
     expect(serviceAllowed('https://api.namefi.io:8443/v-next', allowed)).toBe(false);
     expect(serviceAllowed('https://dash.example/v-next', allowed, 'https://dash.example')).toBe(true);
     expect(serviceAllowed('not a url', allowed)).toBe(false);
+  });
+
+  it('lets a build for the local service reach another local service, and nothing beyond this machine', () => {
+    const allowed = connectOrigins({ VITE_API_URL: 'http://127.0.0.1:8787/v-next' });
+    expect(allowed).toEqual(expect.arrayContaining(['http://127.0.0.1:8787', 'http://127.0.0.1:*', 'http://localhost:*']));
+    expect(serviceAllowed('http://127.0.0.1:9999/v-next', allowed)).toBe(true);
+    expect(serviceAllowed('http://localhost:4000/v-next', allowed)).toBe(true);
+    expect(serviceAllowed('http://192.168.1.5:8787/v-next', allowed)).toBe(false);
+    expect(serviceAllowed('https://127.0.0.1:9999/v-next', allowed)).toBe(false);
   });
 });

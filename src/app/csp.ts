@@ -10,7 +10,7 @@ import { endpointsFromEnv, type EndpointEnv } from '../lib/endpoints.ts';
  *   (react-remove-scroll writes the measured scrollbar width; RainbowKit its theme variables; the wallet
  *   SDKs their resets), so no fixed hash can cover them and a static site has no per-response nonce. Styles
  *   cannot run script, and the usual CSS leak (a selector that loads url(…)) is closed by img-src/font-src.
- * - connect-src: this origin, the configured service, the DoH resolver (VITE_DOH_URL) and the RPC URLs of the chains the build offers, plus
+ * - connect-src: this origin, the configured service (any port on this machine when that service is local), the DoH resolver (VITE_DOH_URL) and the RPC URLs of the chains the build offers, plus
  *   VITE_CSP_CONNECT_SRC (space-separated origins, e.g. a WalletConnect relay when that wallet is configured).
  * - frame-ancestors cannot be delivered in a <meta> element (browsers ignore it there and say so in the
  *   console); it is only in the header form, which `vite preview` sends and a real host should send too.
@@ -21,6 +21,8 @@ export interface CspOptions {
 }
 
 const EXTRA_CONNECT_KEY = 'VITE_CSP_CONNECT_SRC';
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const LOCAL_ANY_PORT = ['http://127.0.0.1:*', 'http://localhost:*'];
 
 function originOf(url: string, what: string): string {
   let parsed: URL;
@@ -36,7 +38,11 @@ function originOf(url: string, what: string): string {
 /** The origins, besides the page's own, that the dashboard may connect to. */
 export function connectOrigins(env: EndpointEnv): string[] {
   const endpoints = endpointsFromEnv(env);
-  const origins = [originOf(endpoints.defaultApiBaseUrl, 'VITE_API_URL'), originOf(endpoints.dohUrl, 'VITE_DOH_URL')];
+  const api = originOf(endpoints.defaultApiBaseUrl, 'VITE_API_URL');
+  const origins = [api, originOf(endpoints.dohUrl, 'VITE_DOH_URL')];
+  // A build for the local service may be pointed at another local one in Settings (another port, a second
+  // instance): any port on this machine, and nothing beyond it.
+  if (LOOPBACK.has(new URL(api).hostname)) origins.push(...LOCAL_ANY_PORT);
   for (const [chainId, url] of Object.entries(endpoints.rpcUrls)) {
     if (!url || (Number(chainId) === 31337 && !endpoints.includeLocalChain)) continue;
     origins.push(originOf(url, `VITE_RPC_${chainId}`));
@@ -91,8 +97,9 @@ export function parsePolicy(policy: string): Map<string, string[]> {
 /** Whether this build's policy lets the dashboard reach a service at `url` (Settings refuses any other). */
 export function serviceAllowed(url: string, allowedOrigins: readonly string[], pageOrigin?: string): boolean {
   try {
-    const origin = new URL(url).origin;
-    return origin === pageOrigin || allowedOrigins.includes(origin);
+    const parsed = new URL(url);
+    const anyPort = `${parsed.protocol}//${parsed.hostname}:*`;
+    return parsed.origin === pageOrigin || allowedOrigins.includes(parsed.origin) || allowedOrigins.includes(anyPort);
   } catch {
     return false;
   }
