@@ -24,6 +24,10 @@ export interface SmartAccountMode {
    * data) in the account's own way instead of the active key: a Safe's owners sign a SafeMessage of it.
    */
   signDigest?: (digest: Hex) => Promise<Hex>;
+  /** Signs a personal_sign message (its raw bytes) as the account's own wallet does: a viem smart account, say. */
+  signMessage?: (message: Hex) => Promise<Hex>;
+  /** Signs the page's typed data as the account's own wallet does (ERC-7739 nesting by a Solady account, say). */
+  signTypedData?: (definition: TypedDataDefinition) => Promise<Hex>;
 }
 
 /**
@@ -191,6 +195,7 @@ export class TestWallet {
         if (this.mode === 'metamask') return metamaskPersonalSign(this.activeKey(), args, { connected: this.address, chainId: this.chainId });
         const [message, address] = args as [Hex, string];
         const signer = this.accountFor(address);
+        if (this.smartAccount?.signMessage) return this.smartAccount.signMessage(message);
         if (this.smartAccount?.signDigest) return this.smartAccount.signDigest(hashMessage({ raw: message }));
         return this.asWallet(await signer.signMessage({ message: { raw: message } }));
       }
@@ -206,6 +211,7 @@ export class TestWallet {
           message: withBigInts(types, typed.primaryType as string, typed.message) as Record<string, unknown>,
         } as TypedDataDefinition;
         const signer = this.accountFor(address);
+        if (this.smartAccount?.signTypedData) return this.smartAccount.signTypedData(definition);
         if (this.smartAccount?.signDigest) return this.smartAccount.signDigest(hashTypedData(definition));
         const signature = await signer.signTypedData(definition);
         return this.asWallet(signature);

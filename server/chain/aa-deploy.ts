@@ -43,8 +43,8 @@ async function hasCode(clients: ChainClients, address: Address): Promise<boolean
   return !!code && code !== '0x';
 }
 
-/** Deploys `bytecode` at its canonical address unless it is there already. */
-async function ensureCanonical(clients: ChainClients, bytecode: Hex): Promise<Address> {
+/** Deploys `bytecode` (init code) at its canonical address unless it is there already. */
+export async function ensureCanonical(clients: ChainClients, bytecode: Hex): Promise<Address> {
   const address = canonicalAddress(bytecode);
   if (await hasCode(clients, address)) return address;
   if (!(await hasCode(clients, CREATE2_DEPLOYER))) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
@@ -5,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 
 /** The contracts the service deploys or that tests use, by artifact name. */
-export const CONTRACT_NAMES = ['DomainRegistry', 'Credit', 'SmartAccount', 'SmartAccountFactory', 'UsdToken'] as const;
+export const CONTRACT_NAMES = ['DomainRegistry', 'Credit', 'SmartAccount', 'SmartAccountFactory', 'UsdToken', 'SoladyAccount', 'SoladyAccountFactory'] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 export interface Artifact {
@@ -20,15 +21,28 @@ export const ARTIFACTS_DIR = fileURLToPath(new URL('./artifacts/', import.meta.u
 /** Must match the chain: anvil runs with `--hardfork prague`. */
 const EVM_VERSION = 'prague';
 
+/** npm packages whose Solidity sources contracts/ may import (`import "solady/src/…"`). */
+const SOLIDITY_PACKAGES = ['solady'];
+
 interface SolcOutput {
-  errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
+  errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string; sourceLocation?: { file: string } }[];
   contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+}
+
+/** solc's import callback: a library's file from node_modules, by the package-relative path contracts/ names. */
+function findImport(path: string): { contents: string } | { error: string } {
+  if (!SOLIDITY_PACKAGES.some((p) => path.startsWith(`${p}/`))) return { error: `${path}: only ${SOLIDITY_PACKAGES.join(', ')} sources may be imported` };
+  try {
+    return { contents: readFileSync(createRequire(import.meta.url).resolve(path), 'utf8') };
+  } catch {
+    return { error: `${path} not found in node_modules` };
+  }
 }
 
 /**
  * Compiles every `contracts/*.sol` with solc-js (the npm package bundles the compiler: no download) and returns
- * the artifacts of CONTRACT_NAMES. Throws with solc's messages on any error; warnings are failures too, so the
- * sources stay clean.
+ * the artifacts of CONTRACT_NAMES. Throws with solc's messages on any error; warnings in contracts/ are failures
+ * too, so our sources stay clean (a library's own warnings are not ours to fix).
  */
 export async function compileContracts(dir = CONTRACTS_DIR): Promise<Artifact[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sol')).sort();
@@ -44,9 +58,10 @@ export async function compileContracts(dir = CONTRACTS_DIR): Promise<Artifact[]>
     },
   };
   // solc is CommonJS and loads its 8 MB soljson lazily: require it only when compiling.
-  const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
-  const problems = (output.errors ?? []).filter((e) => e.severity !== 'info');
+  const solc = createRequire(import.meta.url)('solc') as { compile(input: string, callbacks: { import: typeof findImport }): string };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
+  const ours = (e: { sourceLocation?: { file: string } }) => !e.sourceLocation || files.includes(e.sourceLocation.file);
+  const problems = (output.errors ?? []).filter((e) => e.severity === 'error' || (e.severity === 'warning' && ours(e)));
   if (problems.length > 0) throw new Error(`solc:\n${problems.map((e) => e.formattedMessage).join('\n')}`);
   return CONTRACT_NAMES.map((contractName) => {
     const file = Object.keys(output.contracts ?? {}).find((f) => output.contracts?.[f]?.[contractName]);

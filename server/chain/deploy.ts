@@ -16,6 +16,10 @@ export interface Deployment {
   accountImplementation: Address;
   /** Simple7702Account (account-abstraction 0.8), at its canonical address: see aa-deploy.ts. */
   simple7702Account?: Address;
+  /** Solady's ERC-4337 account implementation, at its canonical address: see aa4337-deploy.ts. */
+  soladyAccount?: Address;
+  /** Solady's ERC4337Factory for it: the factory viem's toSoladySmartAccount and ERC-6492 signatures name. */
+  soladyAccountFactory?: Address;
   /** The EIP-3009 USD token x402 payments use (chain/usd-deploy.ts); absent until it is deployed. */
   usdToken?: Address;
   deployedAt: string;

@@ -5,6 +5,7 @@ import { startAnvil, type Anvil } from './anvil.ts';
 import { chainClients, type ChainClients } from './client.ts';
 import { chainCredit, type CreditLedger } from './credit.ts';
 import { ensureAccountAbstraction } from './aa-deploy.ts';
+import { ensureSoladyAccounts } from './aa4337-deploy.ts';
 import { ensureDeployment, recordDeployment, type Deployment } from './deploy.ts';
 import { ensureSafeContracts } from './safe-deploy.ts';
 import { ensureUsdToken } from './usd-deploy.ts';
@@ -48,7 +49,7 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
     const nodeMs = performance.now() - started;
     const { deployment: ours, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir, db: options.db });
     // Contracts added since: each module deploys its own when missing; the whole set is then recorded.
-    const withAccounts = await ensureAccountAbstraction(clients, ours, options.dataDir);
+    const withAccounts = await ensureSoladyAccounts(clients, await ensureAccountAbstraction(clients, ours, options.dataDir));
     const { deployment } = await ensureUsdToken(clients, { deployment: withAccounts, deployed }, options.dataDir);
     await recordDeployment(deployment, options);
     // The real Safe 1.4.1 contracts at their canonical addresses, for Safe accounts and the dashboard as a Safe App.

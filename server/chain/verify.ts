@@ -13,6 +13,7 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import { smartAccountAbi } from './contracts.ts';
+import { explicitErc7739Signature } from './erc7739.ts';
 
 const ERC1271_MAGIC = '0x1626ba7e';
 
@@ -50,8 +51,14 @@ export function chainSignatures(client: PublicClient<Transport, Chain>): ChainSi
       return false;
     }
   };
-  const verifyHash = (address: string, hash: Hex, signature: string) =>
+  const verifyOnce = (address: string, hash: Hex, signature: string) =>
     safely(async () => wellFormed(address, signature) && isHex(hash) && (await client.verifyHash({ address: getAddress(address), hash, signature })));
+  // A refused ERC-7739 signature in viem's implicit form is asked once more in the explicit form (see erc7739.ts).
+  const verifyHash = async (address: string, hash: Hex, signature: string) => {
+    if (await verifyOnce(address, hash, signature)) return true;
+    const explicit = isHex(signature) ? explicitErc7739Signature(signature) : null;
+    return explicit !== null && (await verifyOnce(address, hash, explicit));
+  };
 
   return {
     verifyTypedDataSignature: ({ address, typedData, signature }) => safely(async () => verifyHash(address, hashTypedData(typedData), signature)),

@@ -1,5 +1,5 @@
 import { privateKeyToAccount } from 'viem/accounts';
-import { hashTypedData, type Hex } from 'viem';
+import { hashTypedData, type Hex, type TypedDataDefinition } from 'viem';
 import { operations, operationPath, type OperationId } from '../../src/core/operations.ts';
 import { buildEnvelope, envelopeTypedData, pickPrimaryType } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
@@ -64,13 +64,19 @@ export function testClient(service: Pick<RunningService, 'baseUrl'> & { services
       wrapSignature?: (signature: Hex) => Hex;
       /** Signs the envelope's EIP-712 digest instead of the key (a Safe's owners sign a SafeMessage of it, say). */
       signDigest?: (digest: Hex) => Promise<Hex>;
+      /** Signs the envelope's typed data as a smart account's wallet does (ERC-7739 nesting by a Solady account, say). */
+      signTypedData?: (typed: TypedDataDefinition) => Promise<Hex>;
     } = {},
   ): Promise<Reply<T>> {
     const account = privateKeyToAccount(key);
     const primaryType = options.primaryType ?? pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES[id] ?? [], payload);
     const envelope = buildEnvelope(primaryType, payload, { timestamp: options.timestamp, nonce: options.nonce });
     const typed = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, primaryType, envelope);
-    const keySignature = options.signDigest ? await options.signDigest(hashTypedData(typed as never)) : await account.signTypedData(typed as never);
+    const keySignature = options.signTypedData
+      ? await options.signTypedData(typed as never)
+      : options.signDigest
+        ? await options.signDigest(hashTypedData(typed as never))
+        : await account.signTypedData(typed as never);
     const signature = options.wrapSignature ? options.wrapSignature(keySignature) : keySignature;
     const body = options.tamper ? options.tamper(structuredClone(envelope)) : envelope;
     return call<T>(id, {
