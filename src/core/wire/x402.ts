@@ -34,3 +34,24 @@ export const x402PurchaseStatus = x402Purchase.extend({
   refund: z.object({ transaction: z.string(), amount: z.string() }).nullable(),
 });
 export type X402PurchaseStatus = z.infer<typeof x402PurchaseStatus>;
+
+/**
+ * The 402's `PAYMENT-REQUIRED` (base64 JSON, x402 v2) as far as a client shows it before signing: what is paid, in
+ * which token, to whom, on which chain, and for how long a signature stays valid. Loose, so the whole object can be
+ * handed back to the x402 client unchanged.
+ */
+export const x402PaymentRequirements = z.looseObject({
+  scheme: z.string(),
+  network: z.string().regex(/^eip155:\d+$/, 'Expected an EVM network (eip155:<chain id>)'),
+  amount: z.string().regex(/^\d+$/, 'Expected an amount in base units'),
+  asset: address,
+  payTo: address,
+  maxTimeoutSeconds: z.number().int().positive(),
+  extra: z.looseObject({ name: z.string().optional(), version: z.string().optional() }).optional(),
+});
+export const x402PaymentRequired = z.looseObject({
+  x402Version: z.number().int(),
+  error: z.string().optional(),
+  accepts: z.array(x402PaymentRequirements).min(1),
+});
+export type X402PaymentRequired = z.infer<typeof x402PaymentRequired>;

@@ -8,6 +8,7 @@ import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
 import { availabilityQuery, parseTypedDomain } from '@/features/search/index.ts';
 import { yearsRange, initialYears } from './checkout-form.ts';
 import { CheckoutForm } from './components/CheckoutForm.tsx';
+import { X402Checkout } from './components/X402Checkout.tsx';
 
 /** /checkout/:domain?years= — years, total and balance, optional records and receiving wallet, then Pay. */
 export default function CheckoutPage() {
@@ -64,6 +65,9 @@ export default function CheckoutPage() {
           <p>Sign in with your wallet to buy <strong>{parsed.name}</strong>. Your choice is kept.</p>
           <Button onClick={() => void requireSignIn()}>Connect and sign in</Button>
         </Card>
+        <div className="mt-6">
+          <X402Checkout domain={parsed.name} range={yearsRange(availability.data)} initialYears={initialYears(params.get('years'), yearsRange(availability.data))} />
+        </div>
       </div>
     );
   }

@@ -21,6 +21,8 @@ import {
   type CheckoutValues, type YearsRange,
 } from '../checkout-form.ts';
 import { RecordRowsEditor } from './RecordRowsEditor.tsx';
+import { PaymentMethodChoice, type PaymentMethod } from './PaymentMethodChoice.tsx';
+import { X402Payment } from './X402Payment.tsx';
 
 const REGISTRATION_OPERATIONS = ['registerDomain', 'registerWithRecords'] as const;
 
@@ -42,6 +44,7 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
   const register = useRegisterDomain(domain, account);
   // Asked as checkout opens, so Pay never waits on them; they also decide the notice below.
   const signingTypes = useSigningTypes(REGISTRATION_OPERATIONS);
+  const [method, setMethod] = useState<PaymentMethod>('credit');
   const [notices, setNotices] = useState<{ balance?: string; domain?: string; form?: string[]; declined?: boolean }>({});
 
   const form = useForm<CheckoutValues>({
@@ -174,6 +177,15 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
         )}
       </Card>
 
+      <PaymentMethodChoice value={method} onChange={setMethod} />
+      {method === 'x402' ? (
+        <X402Payment
+          domain={domain}
+          years={validYears ? years : undefined}
+          receiver={nftWallet.custom ? nftWallet.walletAddress : undefined}
+          blockedBy={records.length > 0 ? `An x402 purchase buys the name alone: remove the ${records.length} record${records.length === 1 ? '' : 's'} here and add them once it is registered.` : undefined}
+        />
+      ) : (
       <div className="space-y-3">
         {notices.declined ? <Notice tone="info" title="Signature declined">Nothing was ordered. Your choices are still here; pay when you are ready.</Notice> : null}
         {notices.form?.length ? (
@@ -187,6 +199,7 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
           Pay {total !== undefined ? formatUsdCents(total) : ''} and register
         </Button>
       </div>
+      )}
     </form>
   );
 }
