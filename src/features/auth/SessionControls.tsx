@@ -43,7 +43,7 @@ export function SessionControls() {
         if (authenticationStatus === 'unauthenticated') {
           return (
             <div className="flex flex-wrap items-center justify-end gap-2">
-              <Badge tone="warning">Not signed in</Badge>
+              <Badge tone="warning" className="hidden sm:inline-flex">Not signed in</Badge>
               {accountButton}
               <Button onClick={openConnectModal}>Sign in</Button>
               {acting}
@@ -57,7 +57,8 @@ export function SessionControls() {
               {chain.name ?? `Chain ${chain.id}`}
             </Button>
             {accountButton}
-            <Button variant="secondary" onClick={() => sessionStore.end('signed-out')}>
+            {/* On a phone, Sign out is in the header's menu so the header keeps to one row. */}
+            <Button variant="secondary" className="hidden sm:inline-flex" onClick={() => sessionStore.end('signed-out')}>
               Sign out
             </Button>
             {acting}
