@@ -43,7 +43,7 @@ export function SessionControls() {
         if (authenticationStatus === 'unauthenticated') {
           return (
             <div className="flex flex-wrap items-center justify-end gap-2">
-              <Badge tone="warning" className="hidden sm:inline-flex">Not signed in</Badge>
+              <Badge tone="warning" className="max-sm:hidden">Not signed in</Badge>
               {accountButton}
               <Button onClick={openConnectModal}>Sign in</Button>
               {acting}
@@ -53,12 +53,12 @@ export function SessionControls() {
         return (
           <div className="flex flex-wrap items-center justify-end gap-2">
             <Badge tone="success">Signed in</Badge>
-            <Button variant="ghost" onClick={openChainModal} className="hidden sm:inline-flex" aria-label={`Network: ${chain.name ?? chain.id}. Change network`}>
+            <Button variant="ghost" onClick={openChainModal} className="max-sm:hidden" aria-label={`Network: ${chain.name ?? chain.id}. Change network`}>
               {chain.name ?? `Chain ${chain.id}`}
             </Button>
             {accountButton}
             {/* On a phone, Sign out is in the header's menu so the header keeps to one row. */}
-            <Button variant="secondary" className="hidden sm:inline-flex" onClick={() => sessionStore.end('signed-out')}>
+            <Button variant="secondary" className="max-sm:hidden" onClick={() => sessionStore.end('signed-out')}>
               Sign out
             </Button>
             {acting}
