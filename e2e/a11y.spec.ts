@@ -42,7 +42,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   test('phone width: the menu opens and every link is reachable', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Menu and account' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Search', 'Domains', 'Orders', 'Settings']) await expect(nav.getByRole('link', { name })).toBeVisible();
     await nav.getByRole('link', { name: 'Settings' }).click();

@@ -72,3 +72,49 @@ describe('GET /v-next/openapi.json', () => {
     expect(byId.getX402Purchase.responses['404']).toBeDefined();
   });
 });
+
+describe('GET /v-next/docs', () => {
+  const localPaths = (html: string) => [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+
+  it('serves an HTML page whose scripts, styles and icon all load from the service itself', async () => {
+    const response = await fetch(`${service.baseUrl}/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await response.text();
+    const assets = localPaths(html);
+    expect(assets.length).toBeGreaterThanOrEqual(4);
+    expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//);
+    const origin = new URL(service.baseUrl).origin;
+    for (const asset of assets) {
+      expect(asset, asset).toMatch(/^\/v-next\/docs\/assets\//);
+      const loaded = await fetch(new URL(asset, origin));
+      expect(loaded.status, asset).toBe(200);
+      expect((await loaded.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);
+    }
+    const types = await Promise.all(
+      ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'].map(async (f) => (await fetch(`${service.baseUrl}/docs/assets/${f}`)).headers.get('content-type')),
+    );
+    expect(types).toEqual([expect.stringMatching(/text\/css/), expect.stringMatching(/javascript/), expect.stringMatching(/javascript/)]);
+  });
+
+  it('points Swagger UI at the service’s own OpenAPI document with the remote validator off', async () => {
+    const init = await (await fetch(`${service.baseUrl}/docs/assets/init.js`)).text();
+    expect(init).toContain('"/v-next/openapi.json"');
+    expect(init).toContain('validatorUrl: null');
+    expect(init).not.toMatch(/https?:\/\//);
+  });
+
+  it('forbids the page to load anything from another host', async () => {
+    const policy = (await fetch(`${service.baseUrl}/docs`)).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'none'");
+    for (const directive of policy.split(';')) expect(directive, directive).not.toMatch(/https?:|\*|\/\//);
+  });
+
+  it('answers 404 with the error body for any other file name, and never reads outside the package', async () => {
+    for (const name of ['index.html', 'package.json', '..%2Fpackage.json', 'swagger-ui.js.map']) {
+      const response = await fetch(`${service.baseUrl}/docs/assets/${name}`);
+      expect(response.status, name).toBe(404);
+      expect(await response.json()).toMatchObject({ defined: expect.any(Boolean), status: 404 });
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { ACCEPTED_PRIMARY_TYPES } from '../../src/core/eip712/registry.ts';
 import { errorBody } from '../../src/core/wire/errors.ts';
 import { DEFAULT_HEADER_PREFIX, serviceHeaders, type ServiceHeaders } from '../../src/core/headers.ts';
 import { API_PREFIX } from '../http/router.ts';
+import { mountDocsPage } from './docs-page.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -155,4 +156,5 @@ export function openApiDocument(headers: ServiceHeaders = serviceHeaders(DEFAULT
 export function mountDocs(app: Hono, headers?: ServiceHeaders): void {
   let cached: JsonSchema | undefined;
   app.get(`${API_PREFIX}/openapi.json`, (c) => c.json((cached ??= openApiDocument(headers))));
+  mountDocsPage(app);
 }

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RefCallback } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { sessionStore } from '@/lib/session/session.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useStore } from '@/lib/store.ts';
 import { walletSlots } from '@/lib/wallet/slots.ts';
 import { walletRuntime } from '@/lib/wallet/wallet-runtime.ts';
-import { cx, IconButton, Spinner } from '@/ui/index.ts';
+import { Button, cx, IconButton, Spinner } from '@/ui/index.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { WalletPlaceholder } from './WalletPlaceholder.tsx';
 
@@ -64,32 +65,63 @@ export function Layout() {
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
-          <NavLink to="/" className="text-lg font-bold tracking-tight text-brand-800 dark:text-brand-300">
+        {/* One row at every width: on a phone the balance, theme and sign-out move into the menu. */}
+        <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
+          <NavLink to="/" className="shrink-0 text-lg font-bold tracking-tight text-brand-800 dark:text-brand-300">
             Namefi
           </NavLink>
           <nav aria-label="Main" className="hidden gap-1 md:flex">
             <NavLinks />
           </nav>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex min-w-0 items-center gap-2">
             {session.status === 'signed-in' ? (
-              <Suspense fallback={null}>
-                <BalanceBadge />
-              </Suspense>
+              <span className="hidden sm:contents">
+                <Suspense fallback={null}>
+                  <BalanceBadge />
+                </Suspense>
+              </span>
             ) : null}
             <div ref={headerSlotRef} className="contents">
               {wallet.config ? null : <WalletPlaceholder loading={wallet.wanted} />}
             </div>
-            <ThemeToggle />
-            <IconButton label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="mobile-nav" className="md:hidden" onClick={() => setMenuOpen((o) => !o)}>
+            <span className="hidden sm:contents">
+              <ThemeToggle />
+            </span>
+            <IconButton label={menuOpen ? 'Close menu' : 'Menu and account'} aria-expanded={menuOpen} aria-controls="phone-menu" className="shrink-0 md:hidden" onClick={() => setMenuOpen((o) => !o)}>
               <span aria-hidden="true">☰</span>
             </IconButton>
           </div>
         </div>
         {menuOpen ? (
-          <nav id="mobile-nav" aria-label="Main" className="flex flex-col gap-1 border-t border-slate-200 px-4 py-2 md:hidden dark:border-slate-800">
-            <NavLinks onNavigate={() => setMenuOpen(false)} />
-          </nav>
+          <div id="phone-menu" className="border-t border-slate-200 px-4 py-2 md:hidden dark:border-slate-800">
+            <nav aria-label="Main" className="flex flex-col gap-1">
+              <NavLinks onNavigate={() => setMenuOpen(false)} />
+            </nav>
+            <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-2 sm:hidden dark:border-slate-800" aria-label="Account" role="group">
+              {session.status === 'signed-in' ? (
+                <>
+                  <Suspense fallback={null}>
+                    <BalanceBadge />
+                  </Suspense>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => {
+                      sessionStore.end('signed-out');
+                      setMenuOpen(false);
+                    }}
+                  >
+                    Sign out
+                  </Button>
+                </>
+              ) : (
+                <span className="text-sm text-slate-600 dark:text-slate-400">Not signed in</span>
+              )}
+              <span className="ml-auto">
+                <ThemeToggle />
+              </span>
+            </div>
+          </div>
         ) : null}
       </header>
       <div

@@ -44,7 +44,7 @@ export function SessionControls() {
         if (authenticationStatus !== 'authenticated') {
           return (
             <div className="flex flex-wrap items-center justify-end gap-2">
-              <Badge tone="warning">Not signed in</Badge>
+              <Badge tone="warning" className="max-sm:hidden">Not signed in</Badge>
               {accountButton}
               {openConnectModal ? <Button onClick={openConnectModal}>Sign in</Button> : null}
               {acting}
@@ -54,11 +54,12 @@ export function SessionControls() {
         return (
           <div className="flex flex-wrap items-center justify-end gap-2">
             <Badge tone="success">Signed in</Badge>
-            <Button variant="ghost" onClick={openChainModal} className="hidden sm:inline-flex" aria-label={`Network: ${chain.name ?? chain.id}. Change network`}>
+            <Button variant="ghost" onClick={openChainModal} className="max-sm:hidden" aria-label={`Network: ${chain.name ?? chain.id}. Change network`}>
               {chain.name ?? `Chain ${chain.id}`}
             </Button>
             {accountButton}
-            <Button variant="secondary" onClick={() => sessionStore.end('signed-out')}>
+            {/* On a phone, Sign out is in the header's menu so the header keeps to one row. */}
+            <Button variant="secondary" className="max-sm:hidden" onClick={() => sessionStore.end('signed-out')}>
               Sign out
             </Button>
             {acting}

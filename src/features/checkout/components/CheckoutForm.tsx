@@ -186,19 +186,34 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
           blockedBy={records.length > 0 ? `An x402 purchase buys the name alone: remove the ${records.length} record${records.length === 1 ? '' : 's'} here and add them once it is registered.` : undefined}
         />
       ) : (
-      <div className="space-y-3">
-        {notices.declined ? <Notice tone="info" title="Signature declined">Nothing was ordered. Your choices are still here; pay when you are ready.</Notice> : null}
-        {notices.form?.length ? (
-          <Notice tone="danger" title="The order was not placed">
-            <ul>{notices.form.map((m) => <li key={m}>{m}</li>)}</ul>
-          </Notice>
-        ) : null}
-        {signing.cannot ? <Notice tone="danger" title="This registration cannot be signed safely">{signing.cannot}</Notice> : null}
-        <SigningNotice lines={[...signingLines, ...signing.lines]} />
-        <Button type="submit" loading={register.isPending} disabled={missing > 0 || total === undefined || unsignable}>
-          Pay {total !== undefined ? formatUsdCents(total) : ''} and register
-        </Button>
-      </div>
+        <>
+          <div className="space-y-3">
+            {notices.declined ? <Notice tone="info" title="Signature declined">Nothing was ordered. Your choices are still here; pay when you are ready.</Notice> : null}
+            {notices.form?.length ? (
+              <Notice tone="danger" title="The order was not placed">
+                <ul>{notices.form.map((m) => <li key={m}>{m}</li>)}</ul>
+              </Notice>
+            ) : null}
+            {signing.cannot ? <Notice tone="danger" title="This registration cannot be signed safely">{signing.cannot}</Notice> : null}
+            <SigningNotice lines={[...signingLines, ...signing.lines]} />
+          </div>
+          {/* The summary and Pay stay in view while the person scrolls the form (on a phone it is taller than the
+              screen), above the toast stack's reserved room. */}
+          <div
+            data-testid="checkout-summary"
+            className="sticky bottom-[var(--toast-space,0px)] z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] sm:mx-0 sm:rounded-xl sm:border dark:border-slate-700 dark:bg-slate-900/95"
+          >
+            <p className="min-w-0 text-sm">
+              <span className="block truncate font-medium">{domain}</span>
+              <span className="text-slate-700 dark:text-slate-300">
+                {Number.isFinite(years) ? `${years} ${years === 1 ? 'year' : 'years'} · ` : ''}Total {total !== undefined ? formatUsdCents(total) : '—'}
+              </span>
+            </p>
+            <Button type="submit" loading={register.isPending} disabled={missing > 0 || total === undefined || unsignable}>
+              Pay {total !== undefined ? formatUsdCents(total) : ''} and register
+            </Button>
+          </div>
+        </>
       )}
     </form>
   );

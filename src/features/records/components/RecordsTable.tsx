@@ -1,8 +1,9 @@
-import { LiveStatus } from './LiveStatus.tsx';
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Badge, Button } from '@/ui/index.ts';
+import { Badge, PHONE_QUERY, useMediaQuery } from '@/ui/index.ts';
 import type { ListItem, Row, SortKey, TableView } from '../model/table.ts';
+import { RecordCards } from './RecordCards.tsx';
+import { PENDING_WORDS, RecordActions } from './record-actions.tsx';
 
 const ROW_HEIGHT = 44;
 const COLUMNS: Array<{ key: SortKey; label: string; className: string }> = [
@@ -11,12 +12,6 @@ const COLUMNS: Array<{ key: SortKey; label: string; className: string }> = [
   { key: 'content', label: 'Content', className: 'w-[40%]' },
   { key: 'ttl', label: 'TTL', className: 'w-[10%]' },
 ];
-
-const PENDING_WORDS: Record<NonNullable<Row['pending']>, { label: string; tone: 'info' | 'warning' | 'danger' }> = {
-  add: { label: 'Adding', tone: 'info' },
-  change: { label: 'Edited in draft', tone: 'warning' },
-  remove: { label: 'Deleted in draft', tone: 'danger' },
-};
 
 export interface RecordsTableProps {
   items: ListItem[];
@@ -32,7 +27,13 @@ export interface RecordsTableProps {
  * A real <table> whose body renders only the rows in view (plus a few), with spacer rows above and below,
  * so 10,000 records scroll and filter smoothly while screen readers still see a table with headers.
  */
-export function RecordsTable({ items, total, view, onSort, onEdit, onDelete, busy }: RecordsTableProps) {
+export function RecordsTable(props: RecordsTableProps) {
+  // Below Tailwind's `sm` the columns cannot fit: cards instead (one or the other, not both, so 10,000 rows stay cheap).
+  const phone = useMediaQuery(PHONE_QUERY);
+  return phone ? <RecordCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable({ items, total, view, onSort, onEdit, onDelete, busy }: RecordsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -104,7 +105,6 @@ export function RecordsTable({ items, total, view, onSort, onEdit, onDelete, bus
 }
 
 function RecordRow({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void }) {
-  const label = `${row.type} record ${row.name}`;
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <tr style={{ height: ROW_HEIGHT }} className="border-t border-slate-100 dark:border-slate-800" data-record-id={row.id}>
@@ -122,22 +122,7 @@ function RecordRow({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) => 
       </td>
       <td className="px-3 text-right whitespace-nowrap">
         {pending ? <Badge tone={pending.tone} className="mr-2">{pending.label}</Badge> : null}
-        {row.managed ? <LiveStatus row={row} /> : null}
-        {row.managed ? (
-          <span className="text-xs text-slate-600 dark:text-slate-400" title="Parking serves this record while the domain is parked. Turn parking off to change the apex records.">
-            <Badge tone="info">Parking</Badge> <span className="sr-only">Managed by parking: read-only. </span>read-only
-          </span>
-        ) : row.pending === 'add' ? null : (
-          <>
-            <LiveStatus row={row} />
-            <Button variant="ghost" size="sm" aria-label={`Edit ${label}`} onClick={() => onEdit(row)}>
-              Edit
-            </Button>
-            <Button variant="ghost" size="sm" aria-label={`Delete ${label}`} onClick={() => onDelete(row)} disabled={row.pending === 'remove'}>
-              Delete
-            </Button>
-          </>
-        )}
+        <RecordActions row={row} onEdit={onEdit} onDelete={onDelete} />
       </td>
     </tr>
   );

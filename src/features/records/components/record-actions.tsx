@@ -1,0 +1,36 @@
+import { Badge, Button } from '@/ui/index.ts';
+import type { Row } from '../model/table.ts';
+import { LiveStatus } from './LiveStatus.tsx';
+
+export const PENDING_WORDS: Record<NonNullable<Row['pending']>, { label: string; tone: 'info' | 'warning' | 'danger' }> = {
+  add: { label: 'Adding', tone: 'info' },
+  change: { label: 'Edited in draft', tone: 'warning' },
+  remove: { label: 'Deleted in draft', tone: 'danger' },
+};
+
+/** Whether DNS answers the record yet, and Edit and Delete (or why there are none): shared by the table and the phone's cards. */
+export function RecordActions({ row, onEdit, onDelete, size = 'sm' }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void; size?: 'sm' | 'md' }) {
+  const label = `${row.type} record ${row.name}`;
+  if (row.managed) {
+    return (
+      <>
+        <LiveStatus row={row} />
+        <span className="text-xs text-slate-600 dark:text-slate-400" title="Parking serves this record while the domain is parked. Turn parking off to change the apex records.">
+          <Badge tone="info">Parking</Badge> <span className="sr-only">Managed by parking: read-only. </span>read-only
+        </span>
+      </>
+    );
+  }
+  if (row.pending === 'add') return null;
+  return (
+    <>
+      <LiveStatus row={row} />
+      <Button variant="ghost" size={size} aria-label={`Edit ${label}`} onClick={() => onEdit(row)}>
+        Edit
+      </Button>
+      <Button variant="ghost" size={size} aria-label={`Delete ${label}`} onClick={() => onDelete(row)} disabled={row.pending === 'remove'}>
+        Delete
+      </Button>
+    </>
+  );
+}
