@@ -102,6 +102,9 @@ test.describe('settings', () => {
     // The build's Content-Security-Policy would block a service it does not name: refused where it is typed.
     await url.fill('https://api.namefi.io/v-next');
     await page.getByRole('button', { name: 'Use this service' }).click();
-    await expect(url).toHaveAccessibleDescription(`This dashboard may only connect to ${new URL(process.env.E2E_API_URL!).origin}, ${new URL(process.env.E2E_CHAIN_RPC_URL!).origin} (its Content-Security-Policy); another service needs its own build`);
+    // A build for the local service allows any local port too; a service beyond this machine needs its own build.
+    await expect(url).toHaveAccessibleDescription(
+      `This dashboard may only connect to ${new URL(process.env.E2E_API_URL!).origin}, http://127.0.0.1:*, http://localhost:*, ${new URL(process.env.E2E_CHAIN_RPC_URL!).origin} (its Content-Security-Policy); another service needs its own build`,
+    );
   });
 });

@@ -49,7 +49,7 @@ test.describe('an EOA acting for a smart account (delegated-account setting)', (
     await expect(page.getByRole('link', { name: domain, exact: true })).toHaveCount(0);
   });
 
-  test('a signer the account has not approved is refused at sign-in, and a write is refused, each with what to do', async ({ page, wallet }) => {
+  test('a signer the account has not approved is refused at sign-in with what to do, and no write is signed', async ({ page, wallet }) => {
     const account = await smartAccountOf(ownerKey, { salt: saltOf(`unapproved-${run}`), deploy: true });
     // The account owns a domain (its owner registered it, then moved the NFT into the account).
     const domain = `held-${run}.com`;
@@ -65,16 +65,17 @@ test.describe('an EOA acting for a smart account (delegated-account setting)', (
     await expect(refusal).toContainText(`Approve ${short(signer)} as a signer of the account`);
     await expect(refusal).toContainText('clear the delegated account in Settings');
 
-    // A signed write for the account is refused by the service (401) and explained the same way.
+    // Without a session no write is signed (issue 15): the record waits in the change set for a sign-in that this
+    // account refuses, so nothing reaches the account. The service's own 401 for such a write is covered in
+    // server/chain/contract-account-writes.test.ts.
     const records = recordsPage(page);
     await records.open(domain);
     await expect(header(page).notSignedInBadge).toBeVisible();
     await expect(page.getByRole('banner').getByText(`Acting for ${short(account.address)} (smart account) · signer ${short(signer)}`)).toBeVisible();
     await records.fillNew('A', 'web', { 'IPv4 address': '192.0.2.33' });
     await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
-    const alert = records.dialog.getByRole('alert');
-    await expect(alert).toContainText(`${short(account.address)} does not accept this wallet’s signatures`);
-    await expect(alert).toContainText(`Approve ${short(signer)} as a signer of the account`);
-    expect(wallet.requests).toContain('eth_signTypedData_v4');
+    await expect(page.getByRole('status').filter({ hasText: 'Kept in the change set: sign in to send it' })).toBeVisible();
+    await expect(records.changeSet).toContainText('192.0.2.33');
+    expect(wallet.requests).not.toContain('eth_signTypedData_v4');
   });
 });
