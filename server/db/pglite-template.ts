@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * A new PGlite data directory costs an initdb inside WASM: seconds, and ~750 MiB resident that a process never gives
- * back (WASM memory does not shrink). So the service never runs initdb itself: a short-lived child process makes one
- * empty cluster (the template) and exits, and each fresh DATA_DIR starts as a copy of it. The template is kept per
- * PGlite version under PGLITE_TEMPLATE_DIR (default: the system's temp directory); `npm run prepare:db` makes it ahead.
+ * back (WASM memory does not shrink), and migrating a new schema costs ~70 MiB more. So the service never runs initdb
+ * itself: a short-lived child process makes one migrated cluster (the template) and exits, and each fresh DATA_DIR
+ * starts as a copy of it. The template is kept per PGlite version and set of migrations under PGLITE_TEMPLATE_DIR
+ * (default: the system's temp directory); `npm run prepare:db` makes it ahead of the first start.
  */
 const pgliteVersion = (() => {
   // The package's exports hide its package.json: find it beside the resolved entry.
@@ -19,8 +21,15 @@ const pgliteVersion = (() => {
   return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 })();
 
+const migrationsKey = (() => {
+  const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(join(dir, file)));
+  return hash.digest('hex').slice(0, 12);
+})();
+
 export function templateDir(env: Record<string, string | undefined> = process.env): string {
-  return join(env.PGLITE_TEMPLATE_DIR || join(tmpdir(), 'namefi-pglite-template'), `pglite-${pgliteVersion}`);
+  return join(env.PGLITE_TEMPLATE_DIR || join(tmpdir(), 'namefi-pglite-template'), `pglite-${pgliteVersion}-${migrationsKey}`);
 }
 
 export async function isCluster(dir: string): Promise<boolean> {
