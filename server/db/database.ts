@@ -26,9 +26,9 @@ export async function openDatabase(options: { dataDir: string; url?: string }): 
 
 /**
  * PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, which never shrinks: a local service
- * with thousands of rows, not millions, needs a fraction (~120 MiB less resident).
+ * with thousands of rows, not millions, needs a fraction (~130 MiB less resident).
  */
-const LEAN_PARAMS = ['-c', 'shared_buffers=16MB'];
+const LEAN_PARAMS = ['-c', 'shared_buffers=8MB'];
 
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
