@@ -7,9 +7,9 @@ import { gzipSync } from 'node:zlib';
 /**
  * `npm run bench:bundle`: builds the dashboard as production would (every wallet offered), then prints
  * what the first page loads — the entry chunk and its static imports, JS and CSS, raw and gzip — and
- * each lazy chunk. Target: the first page under 250 kB of gzip JS.
+ * each lazy chunk. Target: the first page at most 100 kB of gzip JS (issue 15).
  */
-const TARGET_GZIP_JS = 250 * 1024;
+const TARGET_GZIP_JS = 100 * 1024;
 interface ManifestChunk {
   file: string;
   src?: string;
@@ -88,8 +88,8 @@ try {
   const returning = js.gzip + islandSize.js.gzip;
   console.log(`\nFirst page, new visitor (shell + route): ${kb(js.gzip)} gzip JS, ${kb(shell.css.gzip + routeSize.css.gzip)} gzip CSS`);
   console.log(`First page, returning wallet (+ wallet island): ${kb(returning)} gzip JS, ${kb(shell.css.gzip + routeSize.css.gzip + islandSize.css.gzip)} gzip CSS`);
-  const ok = js.gzip < TARGET_GZIP_JS;
-  console.log(`Target: new visitor's first page < ${kb(TARGET_GZIP_JS)} gzip JS: ${ok ? 'met' : 'NOT met'}; with the wallet island: ${returning < TARGET_GZIP_JS ? 'met' : 'not met'}`);
+  const ok = js.gzip <= TARGET_GZIP_JS;
+  console.log(`Target: new visitor's first page ≤ ${kb(TARGET_GZIP_JS)} gzip JS: ${ok ? 'met' : 'NOT met'}; with the wallet island: ${returning <= TARGET_GZIP_JS ? 'met' : 'not met'}`);
   process.exitCode = ok ? 0 : 1;
 } finally {
   rmSync(outDir, { recursive: true, force: true });

@@ -29,11 +29,17 @@ export async function openDatabase(options: { dataDir: string; url?: string }): 
   return openPglite(options.dataDir);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, which never shrinks: a local service
+ * with thousands of rows, not millions, needs a fraction (~130 MiB less resident).
+ */
+const LEAN_PARAMS = ['-c', 'shared_buffers=8MB'];
+
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { mkdir } = await import('node:fs/promises');
-  if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  const memory = dataDir === 'memory://';
+  if (!memory) await (await import('./pglite-template.ts')).seedDataDir(dataDir);
+  const db = await PGlite.create({ dataDir: memory ? undefined : dataDir, startParams: [...PGlite.defaultStartParams, ...LEAN_PARAMS] });
   // PGlite runs one statement at a time; queue transactions so that a query from another request never lands inside one.
   const serial = serialQueue();
   return {

@@ -1,13 +1,13 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './providers.tsx';
-import { createRouter } from './routes.tsx';
-
-const router = createRouter();
+import { AppRoutes } from './routes.tsx';
 
 export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   );
 }

@@ -1,10 +1,10 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Card } from '@/ui/index.ts';
 
 /** Shown when a page fails to load or render: the header and the rest of the app stay usable. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : 'Unknown error';
+export function RouteError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : 'Unknown error';
   return (
     <Card role="alert">
       <h1 className="text-lg font-semibold">This page could not be shown</h1>
@@ -19,4 +19,32 @@ export function RouteError() {
       </div>
     </Card>
   );
+}
+
+interface BoundaryState {
+  error?: { value: unknown; pathname: string };
+}
+
+class Boundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  state: BoundaryState = {};
+
+  static getDerivedStateFromError(value: unknown) {
+    return { error: { value, pathname: '' } };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): BoundaryState | null {
+    if (!state.error) return null;
+    // Remember where it failed; leaving that page clears the error.
+    if (state.error.pathname === '') return { error: { ...state.error, pathname: props.pathname } };
+    return state.error.pathname === props.pathname ? null : { error: undefined };
+  }
+
+  render() {
+    return this.state.error ? <RouteError error={this.state.error.value} /> : this.props.children;
+  }
+}
+
+/** A render or lazy-load failure below shows RouteError in place, until the person goes to another URL. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary pathname={useLocation().pathname}>{children}</Boundary>;
 }

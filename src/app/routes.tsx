@@ -1,9 +1,11 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, Route, Routes } from 'react-router';
+import SearchPage from '@/features/search/SearchPage.tsx';
 import { Layout } from './Layout.tsx';
-import { RouteError } from './RouteError.tsx';
+import { RouteErrorBoundary } from './RouteError.tsx';
 
-const SearchPage = lazy(() => import('@/features/search/SearchPage.tsx'));
+// The home page is the search page: it comes with the shell, so the first paint after the static shell is the page
+// itself, not a spinner. Every other page loads on first visit.
 const CheckoutPage = lazy(() => import('@/features/checkout/CheckoutPage.tsx'));
 const OrdersPage = lazy(() => import('@/features/orders/OrdersPage.tsx'));
 const OrderPage = lazy(() => import('@/features/orders/OrderPage.tsx'));
@@ -12,30 +14,34 @@ const DomainRoute = lazy(() => import('./DomainRoute.tsx'));
 const SettingsPage = lazy(() => import('@/features/settings/SettingsPage.tsx'));
 const NotFound = lazy(() => import('./NotFound.tsx'));
 
-/** A URL for every view; each page loads on first visit. */
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <SearchPage /> },
-          { path: 'search', element: <SearchPage /> },
-          { path: 'checkout/:domain', element: <CheckoutPage /> },
-          { path: 'orders', element: <OrdersPage /> },
-          { path: 'orders/:orderId', element: <OrderPage /> },
-          { path: 'domains', element: <DomainsPage /> },
-          { path: 'domains/:domain', element: <DomainRoute /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: '*', element: <NotFound /> },
-        ],
-      },
-    ],
-  },
-];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * A URL for every view. Declarative routes (no data router: no page uses loaders or actions), which keeps about
+ * 16 kB gzip of react-router off the first page.
+ */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route
+            element={
+              <RouteErrorBoundary>
+                <Outlet />
+              </RouteErrorBoundary>
+            }
+          >
+            <Route index element={<SearchPage />} />
+            <Route path="search" element={<SearchPage />} />
+            <Route path="checkout/:domain" element={<CheckoutPage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="orders/:orderId" element={<OrderPage />} />
+            <Route path="domains" element={<DomainsPage />} />
+            <Route path="domains/:domain" element={<DomainRoute />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

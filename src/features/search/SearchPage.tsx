@@ -1,10 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Card, PageHeader, TextField } from '@/ui/index.ts';
-import { ExactResult } from './components/ExactResult.tsx';
-import { SuggestionList } from './components/SuggestionList.tsx';
+import { Card, PageHeader, Spinner, TextField } from '@/ui/index.ts';
 import { exactTarget, suggestionsQueryText, useDebouncedValue } from './search-input.ts';
 import { useBuy } from './use-buy.ts';
+
+// The results (the API client, its zod schemas, react-query's observers) load with the first search, not the first page.
+// Typing starts the download, so it overlaps the debounce.
+const loadExact = () => import('./components/ExactResult.tsx');
+const loadSuggestions = () => import('./components/SuggestionList.tsx');
+const ExactResult = lazy(() => loadExact().then((m) => ({ default: m.ExactResult })));
+const SuggestionList = lazy(() => loadSuggestions().then((m) => ({ default: m.SuggestionList })));
 
 /** Find a name: exact availability as typed, suggestions around it. Works signed out. */
 export default function SearchPage() {
@@ -40,23 +45,29 @@ export default function SearchPage() {
           placeholder="example.com"
           hint="A name and its ending, such as example.com, or a few words for ideas"
           value={input}
-          onChange={(e) => setInput(e.target.value)}
+          onChange={(e) => {
+            void loadExact();
+            void loadSuggestions();
+            setInput(e.target.value);
+          }}
           autoFocus
         />
       </form>
       {settled.trim() !== '' ? (
-        <div className="space-y-6">
-          <Card>
-            <ExactResult target={target} onBuy={buy} />
-          </Card>
-          <SuggestionList
-            query={query}
-            exactName={target.kind === 'name' ? target.name : undefined}
-            page={page}
-            onPage={setPage}
-            onBuy={buy}
-          />
-        </div>
+        <Suspense fallback={<Spinner label="Loading results" />}>
+          <div className="space-y-6">
+            <Card>
+              <ExactResult target={target} onBuy={buy} />
+            </Card>
+            <SuggestionList
+              query={query}
+              exactName={target.kind === 'name' ? target.name : undefined}
+              page={page}
+              onPage={setPage}
+              onBuy={buy}
+            />
+          </div>
+        </Suspense>
       ) : null}
     </div>
   );

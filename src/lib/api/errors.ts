@@ -1,44 +1,7 @@
 import { errorBody, validationData } from '@/core/wire/errors.ts';
+import { ApiError } from './api-error.ts';
 
-/** The one error type of the dashboard's API client: forms read fieldErrors, toasts read the rest. */
-export class ApiError extends Error {
-  status: number;
-  code: string;
-  formErrors: string[];
-  fieldErrors: Record<string, string[]>;
-  rule?: string;
-  retryAfterSeconds?: number;
-  data?: unknown;
-  /** Which credential the failed request carried; decides whether a 401 ends the session. */
-  credential?: 'api-key' | 'siwe' | 'signature' | 'none';
-
-  constructor(init: {
-    status: number;
-    code: string;
-    message: string;
-    formErrors?: string[];
-    fieldErrors?: Record<string, string[]>;
-    rule?: string;
-    retryAfterSeconds?: number;
-    data?: unknown;
-    credential?: ApiError['credential'];
-  }) {
-    super(init.message);
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.formErrors = init.formErrors ?? [];
-    this.fieldErrors = init.fieldErrors ?? {};
-    this.rule = init.rule;
-    this.retryAfterSeconds = init.retryAfterSeconds;
-    this.data = init.data;
-    this.credential = init.credential;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
+export { ApiError, isApiError } from './api-error.ts';
 
 /** Retry-After is seconds or an HTTP date; anything else is ignored. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '../api/api-error.ts';
 import type { DelegatedAccount } from '../settings/settings-store.ts';
 
 /**
