@@ -38,12 +38,7 @@ const zoneHas = async (zoneName: string, rdata: string) =>
   ((await client.call('getDnsRecords', { query: { zoneName } })).body as Array<{ rdata: string }>).some((r) => r.rdata === rdata);
 
 /** SIWE as the account: the text signed through the account's `signMessage` (ERC-7739 PersonalSign). */
-async function signIn(address: Address, signMessage: (message: string) => Promise<Hex>) {
-  const nonce = await client.call('getSiweNonce', { query: { signerAddress: address } });
-  const prepared = await client.call('prepareSiweMessage', { query: { signerAddress: address, nonce: nonce.body.nonce, chainId: 31337 } });
-  const signature = await signMessage(prepared.body.messageString);
-  return (await client.call('verifySiwe', { body: { address, message: prepared.body.message, signature } })).body;
-}
+const signIn = (address: Address, signMessage: (message: string) => Promise<Hex>) => client.signInAs(address, signMessage);
 /** A record write signed by the account (or by `signer`, claiming to be it), as the dashboard sends it. */
 const writeAs = (account: SoladyAccount, zone: string, rdata: string, options: { signer?: SoladyAccount; nonce?: string } = {}) =>
   client.signed(generatePrivateKey(), 'createDnsRecord', record(zone, rdata), {

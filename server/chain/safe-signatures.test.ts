@@ -40,12 +40,7 @@ const zoneHas = async (zoneName: string, rdata: string) =>
   ((await client.call('getDnsRecords', { query: { zoneName } })).body as Array<{ rdata: string }>).some((r) => r.rdata === rdata);
 
 /** SIWE as a Safe: the owners sign the SafeMessage of the EIP-191 hash of the text. */
-async function signInAsSafe(safe: Address, sign: (digest: Hex) => Promise<Hex>) {
-  const nonce = await client.call('getSiweNonce', { query: { signerAddress: safe } });
-  const prepared = await client.call('prepareSiweMessage', { query: { signerAddress: safe, nonce: nonce.body.nonce, chainId: 31337 } });
-  const signature = await sign(hashMessage(prepared.body.messageString));
-  return (await client.call('verifySiwe', { body: { address: safe, message: prepared.body.message, signature } })).body;
-}
+const signInAsSafe = (safe: Address, sign: (digest: Hex) => Promise<Hex>) => client.signInAs(safe, (text) => sign(hashMessage(text)));
 
 describe('Safe 1.4.1 on the local chain', () => {
   it('is deployed from the npm artifacts at its canonical addresses', async () => {

@@ -90,22 +90,30 @@ export function testClient(service: Pick<RunningService, 'baseUrl'> & { services
     });
   }
 
-  /** A SIWE session through the real endpoints; returns the token. */
+  /**
+   * SIWE through the real endpoints as `address`, the message text signed by `signMessage` (a key, or a contract
+   * account's own signing): answers the verify body, valid or not.
+   */
+  async function signInAs(address: string, signMessage: (text: string) => Promise<Hex>, chainId = 31337) {
+    const nonce = await call('getSiweNonce', { query: { signerAddress: address } });
+    if (!nonce.body?.valid) throw new Error(`nonce: ${JSON.stringify(nonce.body)}`);
+    const prepared = await call('prepareSiweMessage', { query: { signerAddress: address, nonce: nonce.body.nonce, chainId } });
+    if (prepared.status !== 200) throw new Error(`message: ${JSON.stringify(prepared.body)}`);
+    const signature = await signMessage(prepared.body.messageString);
+    return (await call('verifySiwe', { body: { address, message: prepared.body.message, signature } })).body;
+  }
+
+  /** A SIWE session of a key; returns the token. */
   async function signIn(key: Hex, chainId = 31337): Promise<string> {
     const account = privateKeyToAccount(key);
-    const nonce = await call('getSiweNonce', { query: { signerAddress: account.address } });
-    if (!nonce.body?.valid) throw new Error(`nonce: ${JSON.stringify(nonce.body)}`);
-    const prepared = await call('prepareSiweMessage', { query: { signerAddress: account.address, nonce: nonce.body.nonce, chainId } });
-    if (prepared.status !== 200) throw new Error(`message: ${JSON.stringify(prepared.body)}`);
-    const signature = await account.signMessage({ message: prepared.body.messageString });
-    const verified = await call('verifySiwe', { body: { address: account.address, message: prepared.body.message, signature } });
-    if (!verified.body?.valid) throw new Error(`verify: ${JSON.stringify(verified.body)}`);
-    return verified.body.token;
+    const verified = await signInAs(account.address, (message) => account.signMessage({ message }), chainId);
+    if (!verified?.valid) throw new Error(`verify: ${JSON.stringify(verified)}`);
+    return verified.token;
   }
 
   const withToken = (token: string) => ({ [h.siweToken]: token });
   const withApiKey = (apiKey: string) => ({ [h.apiKey]: apiKey });
 
-  return { call, signed, signIn, withToken, withApiKey, headers: h };
+  return { call, signed, signIn, signInAs, withToken, withApiKey, headers: h };
 }
 export type TestClient = ReturnType<typeof testClient>;
