@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVICE_NODE_ARGS } from './service-args.ts';
 
 /**
  * `npm run bench:service-start`: starts `npm run service` as a person would (its own process, PGlite in DATA_DIR),
@@ -42,8 +43,8 @@ function rssMiB(pid: number): number {
 async function run(chain: 'none' | 'anvil', dataDir: string, templateDir: string) {
   const port = await freePort();
   const started = performance.now();
-  // node directly (not npm/npx), so the pid measured is the service's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // node directly (not npm/npx), so the pid measured is the service's own; with the flags `npm run service` uses.
+  const child = spawn(process.execPath, SERVICE_NODE_ARGS, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PGLITE_TEMPLATE_DIR: templateDir, CHAIN: chain, LOG_REQUESTS: 'false' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVICE_NODE_ARGS } from './service-args.ts';
 import { createServer } from 'node:net';
 
 /**
@@ -82,7 +83,7 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(0));
 
-const service = run('The local service', process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const service = run('The local service', process.execPath, SERVICE_NODE_ARGS, {
   PORT: String(servicePort),
   SIWE_DOMAIN: process.env.SIWE_DOMAIN ?? dashboardHost,
   CHAIN: chain,

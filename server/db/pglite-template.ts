@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,7 +11,8 @@ import { fileURLToPath } from 'node:url';
  * back (WASM memory does not shrink), and migrating a new schema costs ~70 MiB more. So the service never runs initdb
  * itself: a short-lived child process makes one migrated cluster (the template) and exits, and each fresh DATA_DIR
  * starts as a copy of it. The template is kept per PGlite version and set of migrations under PGLITE_TEMPLATE_DIR
- * (default: the system's temp directory); `npm run prepare:db` makes it ahead of the first start.
+ * (default: node_modules/.cache, which outlives a reboot's cleared /tmp and goes with a fresh install); `npm install`
+ * makes it (postinstall runs `npm run prepare:db`), so not even the first start pays for initdb.
  */
 const pgliteVersion = (() => {
   // The package's exports hide its package.json: find it beside the resolved entry.
@@ -28,8 +28,10 @@ const migrationsKey = (() => {
   return hash.digest('hex').slice(0, 12);
 })();
 
+const defaultRoot = fileURLToPath(new URL('../../node_modules/.cache/namefi-pglite-template', import.meta.url));
+
 export function templateDir(env: Record<string, string | undefined> = process.env): string {
-  return join(env.PGLITE_TEMPLATE_DIR || join(tmpdir(), 'namefi-pglite-template'), `pglite-${pgliteVersion}-${migrationsKey}`);
+  return join(env.PGLITE_TEMPLATE_DIR || defaultRoot, `pglite-${pgliteVersion}-${migrationsKey}`);
 }
 
 export async function isCluster(dir: string): Promise<boolean> {
