@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { freePort } from '../e2e/support/ports.ts';
+import { freePort } from '../server/test-support/ports.ts';
 import { findBrowser } from './find-browser.ts';
 
 /**

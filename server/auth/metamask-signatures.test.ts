@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TypedDataUtils, SignTypedDataVersion } from '@metamask/eth-sig-util';
 import { bytesToHex, getTypesForEIP712Domain, hashTypedData, serializeTypedData, stringToHex, type Hex, type TypedDataDefinition } from 'viem';
-import { metamaskPersonalSign, metamaskSignTypedDataV4, WalletRpcError } from '../../e2e/support/metamask-signing.ts';
+import { metamaskPersonalSign, metamaskSignTypedDataV4, WalletRpcError } from '../test-support/metamask-signing.ts';
 import { buildEnvelope, envelopeTypedData, payloadStructOf, type TypedDataRequest } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import type { TypeRegistry } from '../../src/core/wire/eip712.ts';

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../e2e/support/ports.ts';
+import { freePort } from './ports.ts';
 
 /**
  * A throwaway PostgreSQL server for the DATABASE_URL path: its own cluster in a temp dir, on a free port, gone

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api/api-error.ts';
+import { ApiError } from './api-error.ts';
 import { recoveryInterval } from './query-recovery.ts';
 
 /** Server state for the whole dashboard. Client errors (4xx) are answers, not glitches: no retry. */

@@ -16,7 +16,7 @@ import { useDeleteRecord } from './api/delete-record.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import { PENDING_PREFIX } from './api/optimistic.ts';
 import { useUpdateRecord } from './api/update-record.ts';
-import { useToggleParking } from '@/features/parking/api/toggle-parking.ts';
+import { useToggleParking } from '@/features/parking/index.ts';
 import { ApplyDialog } from './components/ApplyDialog.tsx';
 import { ChangeSetPanel } from './components/ChangeSetPanel.tsx';
 import { DeleteDialog } from './components/DeleteDialog.tsx';

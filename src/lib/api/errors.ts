@@ -1,7 +1,7 @@
 import { errorBody, validationData } from '@/core/wire/errors.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api-error.ts';
 
-export { ApiError, isApiError } from './api-error.ts';
+export { ApiError, isApiError } from '../api-error.ts';
 
 /** Retry-After is seconds or an HTTP date; anything else is ignored. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {

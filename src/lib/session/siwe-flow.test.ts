@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSiweMessage } from 'viem/siwe';
 import type { OperationId } from '@/core/operations.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '../api-error.ts';
 import { backoffDelay } from '../retry.ts';
 import { SiweMessageMismatchError } from './siwe-message.ts';
 import { canReuseNonce, prepareMessage, SiweRefusedError, SiweUnavailableError, verifySignature } from './siwe-flow.ts';

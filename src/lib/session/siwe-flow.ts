@@ -1,11 +1,11 @@
 import type { OperationId, OperationOutput } from '@/core/operations.ts';
-import type { CallArgs } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '../api-error.ts';
 import { retryWithBackoff } from '../retry.ts';
 import { SiweMessageMismatchError, otherSignInHost, siweMessageProblems } from './siwe-message.ts';
 import type { MessageResult, SiweMessage } from '@/core/wire/siwe.ts';
 
-type Call = <K extends OperationId>(id: K, args?: CallArgs) => Promise<OperationOutput<K>>;
+/** The API call the flow is given (apiCall); only the parts of its arguments the flow uses, so session needs nothing from lib/api. */
+type Call = <K extends OperationId>(id: K, args?: { query?: Record<string, unknown>; body?: unknown }) => Promise<OperationOutput<K>>;
 
 export class SiweUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

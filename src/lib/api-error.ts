@@ -1,4 +1,5 @@
-// Apart from errors.ts (which parses error bodies with zod) so that the first page can know the type without zod.
+// Apart from api/errors.ts (which parses error bodies with zod) so that the first page can know the type without zod;
+// outside lib/api so that lib/session can throw and read it while the API client reads the session's token.
 /** The one error type of the dashboard's API client: forms read fieldErrors, toasts read the rest. */
 export class ApiError extends Error {
   status: number;

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { findViolations, importSpecifiers, projectRoot, readSourceFiles } from './import-boundaries.ts';
+
+const project = (files: Record<string, string>) => new Map(Object.entries(files));
+
+describe('import boundaries of this project', () => {
+  it('src, server, e2e and scripts keep every rule', () => {
+    const files = readSourceFiles(projectRoot, ['src', 'server', 'e2e', 'scripts']);
+    // The walk found the code it is meant to judge, so an empty answer means something.
+    expect(files.size).toBeGreaterThan(300);
+    expect(importSpecifiers(files.get('src/lib/api/call.ts')!)).toContain('../session/session.ts');
+    expect(findViolations(files)).toEqual([]);
+  });
+});
+
+describe('importSpecifiers', () => {
+  it('reads static, type-only, re-exported, dynamic and side-effect imports, over several lines', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b.ts';",
+      "import {\n  c,\n  d,\n} from '@/lib/c.ts';",
+      "export { e } from './e.ts';",
+      "export * from './f.ts';",
+      "const G = lazy(() => import('@/features/g/GPage.tsx'));",
+      "import './styles.css';",
+      "const text = \"import { x } from './in-a-string.ts'\"; // import './in-a-comment.ts'",
+    ].join('\n');
+    expect(importSpecifiers(source)).toEqual(['./a.ts', '../b.ts', '@/lib/c.ts', './e.ts', './f.ts', '@/features/g/GPage.tsx', './styles.css']);
+  });
+});
+
+describe('findViolations on a tiny project', () => {
+  it('a feature reaching into another feature is refused; its index.ts and its own files are fine', () => {
+    const violations = findViolations(
+      project({
+        'src/features/records/RecordsPage.tsx': [
+          "import { useToggleParking } from '@/features/parking/api/toggle-parking.ts';",
+          "import { parked } from '@/features/parking/index.ts';",
+          "import { Row } from './components/Row.tsx';",
+        ].join('\n'),
+        'src/lib/signing/x.ts': "import { y } from '../../features/orders/api/get-order.ts';",
+      }),
+    );
+    expect(violations).toEqual([
+      'src/features/records/RecordsPage.tsx imports src/features/parking/api/toggle-parking.ts: outside a feature, import only src/features/parking/index.ts',
+      'src/lib/signing/x.ts imports src/features/orders/api/get-order.ts: outside a feature, import only src/features/orders/index.ts',
+    ]);
+  });
+
+  it('the shell may mount a component at the top of a feature, nothing deeper', () => {
+    const violations = findViolations(
+      project({
+        'src/app/routes.tsx': "const OrdersPage = lazy(() => import('@/features/orders/OrdersPage.tsx'));",
+        'src/app/Layout.tsx': "import { useOrder } from '@/features/orders/use-follow-order.ts';\nimport { Badge } from '@/features/balance/components/Badge.tsx';",
+      }),
+    );
+    expect(violations).toEqual([
+      'src/app/Layout.tsx imports src/features/orders/use-follow-order.ts: outside a feature, import only src/features/orders/index.ts',
+      'src/app/Layout.tsx imports src/features/balance/components/Badge.tsx: outside a feature, import only src/features/balance/index.ts',
+    ]);
+  });
+
+  it('server importing e2e is refused; e2e importing server test support is fine', () => {
+    const violations = findViolations(
+      project({
+        'server/test-support/postgres-server.ts': "import { freePort } from '../../e2e/support/ports.ts';",
+        'e2e/pages/orders-service.ts': "import { freePort } from '../../server/test-support/ports.ts';",
+      }),
+    );
+    expect(violations).toEqual([
+      'server/test-support/postgres-server.ts imports e2e/support/ports.ts: server/ must not depend on e2e/ (share helpers through server/test-support/)',
+    ]);
+  });
+
+  it('a cycle between lib folders is refused with the imports that make it; one direction is fine', () => {
+    const cycle = findViolations(
+      project({
+        'src/lib/api/call.ts': "import { sessionStore } from '../session/session.ts';",
+        'src/lib/session/acting.ts': "import { ApiError } from '@/lib/api/api-error.ts';",
+        'src/lib/signing/sign.ts': "import { apiCall } from '../api/call.ts';",
+      }),
+    );
+    expect(cycle).toEqual([
+      'cycle between src/lib folders api ↔ session: src/lib/api/call.ts → src/lib/session/session.ts; src/lib/session/acting.ts → src/lib/api/api-error.ts',
+    ]);
+    const longer = findViolations(
+      project({
+        'src/lib/a/a.ts': "import '../b/b.ts';",
+        'src/lib/b/b.ts': "import '../c.ts';",
+        'src/lib/c.ts': "import './a/a.ts';",
+      }),
+    );
+    expect(longer).toEqual(['cycle between src/lib folders a ↔ b ↔ c.ts: src/lib/a/a.ts → src/lib/b/b.ts; src/lib/b/b.ts → src/lib/c.ts; src/lib/c.ts → src/lib/a/a.ts']);
+    expect(findViolations(project({ 'src/lib/api/call.ts': "import { sessionStore } from '../session/session.ts';" }))).toEqual([]);
+  });
+});

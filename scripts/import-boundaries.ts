@@ -1,0 +1,191 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+
+/**
+ * The import rules the layout promises (README, Layout), checked over the import specifiers of every source file.
+ * Files are given as project-relative POSIX paths mapped to their text, so the rules can be tried on a tiny
+ * in-memory project as well as on the real one.
+ *
+ * 1. A feature exposes only its index.ts: anything else in src/features/<f>/ is that feature's own business, so
+ *    another feature, lib/, ui/ or a test elsewhere never reaches into it. The one exception is the shell:
+ *    src/app may import a component at the top of a feature folder (src/features/<f>/<Name>.tsx: the pages the
+ *    routes mount, the layout's islands such as WalletLayer, the domain route's panels), because it loads each
+ *    one on its own with lazy(() => import(...)); reached through index.ts, one page would pull in everything
+ *    else the index exports, and the pages would no longer load apart.
+ * 2. server/ never imports e2e/: the service and its tests must not depend on the browser journeys; helpers both
+ *    need live in server/test-support/ and e2e imports them from there.
+ * 3. No cycles between the folders of src/lib/ (a file directly in src/lib/ counts as a folder of its own): the
+ *    plumbing is layered, so each folder can be read knowing only the folders below it.
+ */
+
+export type SourceFiles = ReadonlyMap<string, string>;
+
+type Token = { string: string } | { word: string };
+
+/**
+ * The source as words, punctuation and string literals, without comments and template literals: an import written
+ * inside a string or a comment is then never taken for one. A quoted string ends at its line (a stray quote in a
+ * regular expression cannot swallow the rest of the file).
+ */
+function tokens(source: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === '/' && source[i + 1] === '/') {
+      i = source.indexOf('\n', i);
+      if (i < 0) break;
+    } else if (c === '/' && source[i + 1] === '*') {
+      i = source.indexOf('*/', i + 2);
+      if (i < 0) break;
+      i += 2;
+    } else if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      let text = '';
+      while (j < source.length && source[j] !== c && (c === '`' || source[j] !== '\n')) {
+        if (source[j] === '\\') j++;
+        else text += source[j];
+        j++;
+      }
+      if (c !== '`') out.push({ string: text });
+      i = j + 1;
+    } else if (/[\w$]/.test(c)) {
+      let j = i;
+      while (j < source.length && /[\w$]/.test(source[j])) j++;
+      out.push({ word: source.slice(i, j) });
+      i = j;
+    } else {
+      if (!/\s/.test(c)) out.push({ word: c });
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Every module specifier a file imports or re-exports, static or dynamic (type-only imports included). */
+export function importSpecifiers(source: string): string[] {
+  const found: string[] = [];
+  const list = tokens(source);
+  const word = (k: number) => (list[k] && 'word' in list[k] ? list[k].word : undefined);
+  const text = (k: number) => (list[k] && 'string' in list[k] ? list[k].string : undefined);
+  for (let k = 0; k < list.length; k++) {
+    if (word(k) === 'from' && text(k + 1) !== undefined) found.push(text(k + 1)!);
+    else if (word(k) === 'import' && text(k + 1) !== undefined) found.push(text(k + 1)!);
+    else if (word(k) === 'import' && word(k + 1) === '(' && text(k + 2) !== undefined) found.push(text(k + 2)!);
+  }
+  return found;
+}
+
+/** The project-relative file a specifier names, or undefined for a package. */
+export function resolveSpecifier(fromFile: string, specifier: string): string | undefined {
+  if (specifier.startsWith('@/')) return posix.join('src', specifier.slice(2));
+  if (specifier.startsWith('./') || specifier.startsWith('../')) return posix.join(posix.dirname(fromFile), specifier);
+  return undefined;
+}
+
+interface Edge {
+  from: string;
+  to: string;
+}
+
+function edges(files: SourceFiles): Edge[] {
+  const all: Edge[] = [];
+  for (const [from, source] of files) {
+    for (const specifier of importSpecifiers(source)) {
+      const to = resolveSpecifier(from, specifier);
+      if (to) all.push({ from, to });
+    }
+  }
+  return all;
+}
+
+const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1];
+const mountedComponent = /^src\/features\/[^/]+\/[A-Z]\w*\.tsx$/;
+
+function featureInternals({ from, to }: Edge): string | undefined {
+  const feature = featureOf(to);
+  if (!feature || featureOf(from) === feature) return undefined;
+  if (to === `src/features/${feature}/index.ts`) return undefined;
+  if (from.startsWith('src/app/') && mountedComponent.test(to)) return undefined;
+  return `${from} imports ${to}: outside a feature, import only src/features/${feature}/index.ts`;
+}
+
+function serverImportsE2e({ from, to }: Edge): string | undefined {
+  if (from.startsWith('server/') && to.startsWith('e2e/')) {
+    return `${from} imports ${to}: server/ must not depend on e2e/ (share helpers through server/test-support/)`;
+  }
+  return undefined;
+}
+
+const libFolderOf = (path: string) => /^src\/lib\/([^/]+)/.exec(path)?.[1];
+
+/** Strongly connected groups of lib folders (Tarjan), each with the imports that tie it together. */
+function libCycles(all: Edge[]): string[] {
+  const graph = new Map<string, Map<string, Edge[]>>();
+  for (const edge of all) {
+    const a = libFolderOf(edge.from);
+    const b = libFolderOf(edge.to);
+    if (!a || !b || a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Map());
+    graph.get(a)!.set(b, [...(graph.get(a)!.get(b) ?? []), edge]);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return groups.map((group) => {
+    const ties = group.flatMap((a) => group.flatMap((b) => graph.get(a)?.get(b) ?? [])).map((e) => `${e.from} → ${e.to}`);
+    return `cycle between src/lib folders ${group.join(' ↔ ')}: ${ties.join('; ')}`;
+  });
+}
+
+/** Every broken rule, one line each; empty when the code keeps them all. */
+export function findViolations(files: SourceFiles): string[] {
+  const all = edges(files);
+  const perImport = all.flatMap((edge) => [featureInternals(edge), serverImportsE2e(edge)].filter((v) => v !== undefined));
+  return [...perImport, ...libCycles(all)];
+}
+
+const sourceFile = /\.(ts|tsx|mts|cts)$/;
+
+/** The project's source files under the given folders, read from disk. */
+export function readSourceFiles(root: string, folders: string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const folder of folders) {
+    for (const entry of readdirSync(join(root, folder), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !sourceFile.test(entry.name)) continue;
+      const absolute = join(entry.parentPath, entry.name);
+      const relative = posix.join(folder, absolute.slice(join(root, folder).length + 1).split('\\').join('/'));
+      files.set(relative, readFileSync(absolute, 'utf8'));
+    }
+  }
+  return files;
+}
+
+export const projectRoot = dirname(dirname(new URL(import.meta.url).pathname));
