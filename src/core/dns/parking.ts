@@ -58,3 +58,13 @@ export function isManagedRecord(record: { metadata?: unknown }): boolean {
 export function isManagedByParking(record: { metadata?: unknown }): boolean {
   return isManagedRecord(record) && (record.metadata as { managedBy?: unknown }).managedBy === PARKING_METADATA.managedBy;
 }
+
+/** An address record at the apex (`@`, or the empty name the wire also accepts for it): what parking serves itself. */
+export function isApexAddress(record: Pick<RecordLike, 'name' | 'type'>): boolean {
+  return (record.name === '@' || record.name === '') && (record.type === 'A' || record.type === 'AAAA');
+}
+
+/** A new domain starts parked unless its registration brings an apex A or AAAA record (the checkout and the service agree). */
+export function startsParked(initialRecords: readonly Pick<RecordLike, 'name' | 'type'>[]): boolean {
+  return !initialRecords.some(isApexAddress);
+}
