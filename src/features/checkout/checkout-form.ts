@@ -170,10 +170,6 @@ export function placeServiceError(error: {
   return placed;
 }
 
-export function formatUsdCents(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
 /**
  * What the service's signing types mean for this registration, said before the wallet opens: `cannot` when no
  * accepted type signs all it sends (production's nested wallet struct signs chainId alone, not the address), so
