@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fullName, relativeName, validateRecordName } from '../../src/core/dns/names.ts';
-import { parkingRecords } from '../../src/core/dns/parking.ts';
+import { PARKING_METADATA, parkingRecords } from '../../src/core/dns/parking.ts';
 import { validateRdata } from '../../src/core/dns/rdata.ts';
 import { nonAsciiRdataProblem } from '../../src/core/dns/ascii-only.ts';
 import { isAsciiText, NOT_ASCII_MESSAGE } from '../../src/core/wire/text.ts';
@@ -14,7 +14,6 @@ import { invalidInput, notFound } from '../http/errors.ts';
 export const MAX_ZONE_RECORDS = 10_000;
 export const DEFAULT_TTL = 3600;
 export const DEFAULT_NAME = '@';
-const MANAGED_METADATA = { managed: true, managedBy: 'parking' } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface RecordCreate {
@@ -83,7 +82,7 @@ function toWire(row: RecordRow): DnsRecord {
 }
 
 function managedToWire(zoneName: string, record: Managed, since: string): DnsRecord {
-  return { id: record.id, zoneName, name: record.name, type: record.type, class: 'IN', ttl: record.ttl, rdata: record.rdata, metadata: { ...MANAGED_METADATA }, createdAt: since, updatedAt: since };
+  return { id: record.id, zoneName, name: record.name, type: record.type, class: 'IN', ttl: record.ttl, rdata: record.rdata, metadata: { ...PARKING_METADATA }, createdAt: since, updatedAt: since };
 }
 
 const rowToLike = (row: Pick<RecordRow, 'id' | 'name' | 'type' | 'rdata' | 'ttl'>): RecordLike => ({ id: row.id, name: row.name, type: row.type, rdata: row.rdata, ttl: row.ttl });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import type { Services } from '../http/context.ts';
 import type { OrderStatus } from '../../src/core/wire/orders.ts';
-import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
+import { startsParked } from '../../src/core/dns/parking.ts';
 import { setParking } from '../dns/parking-store.ts';
 import { applyInitialRecords } from './initial-records.ts';
 import { refundX402Order } from '../x402/refund.ts';
@@ -82,12 +82,11 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
   if (holder && holder.owner !== nftWallet.toLowerCase()) return { status: 'FAILED', failureDetails: `${name} was registered by someone else first` };
   await services.ownership.mint({ name, to: nftWallet, chainId, years: item.duration_in_years, now }, tx);
   const records = item.initial_records ?? [];
-  // A new domain starts parked unless its registration brings an apex address record; unparked first, so the
-  // zone accepts that record.
-  const bringsApexAddress = records.some(isApexAddress);
-  await setParked(tx, name, !bringsApexAddress, now);
+  // Unparked first when the registration brings an apex address record, so the zone accepts that record.
+  const parked = startsParked(records);
+  await setParked(tx, name, parked, now);
   const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now);
-  if (applied && !applied.ok && bringsApexAddress) await setParked(tx, name, true, now);
+  if (applied && !applied.ok && !parked) await setParked(tx, name, true, now);
   if (applied && !applied.ok) {
     return {
       status: 'PARTIALLY_COMPLETED',
@@ -99,8 +98,6 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
 }
 
 const setParked = (tx: Queryable, name: string, parked: boolean, now: Date) => setParking(tx, name, { parked, overrideExistingRecords: false, now });
-
-export const isApexAddress = (r: Pick<ZoneRecordInput, 'name' | 'type'>) => (r.name === '@' || r.name === '') && (r.type === 'A' || r.type === 'AAAA');
 
 /** An order finishes once, so this is its whole refund. */
 async function refundOrder(services: Services, tx: Queryable, orderId: string, wallet: string, amount: number, now: Date, reason: string): Promise<void> {

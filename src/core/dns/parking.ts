@@ -41,3 +41,30 @@ export function parkingRecords(zoneName: string): Array<RecordLike & { id: strin
 export function isParkingRecord(record: Pick<RecordLike, 'name' | 'type' | 'rdata'>): boolean {
   return record.name === '@' && PARKING_CONTENT.some((p) => p.type === record.type && p.rdata === record.rdata);
 }
+
+/** The metadata the service puts on every parking record it serves (the contract's managed marker). */
+export const PARKING_METADATA = { managed: true, managedBy: 'parking' } as const;
+
+/**
+ * The contract's managed marker (`metadata.managed === true`), checked without a schema parse: a failed zod
+ * parse builds an error object, and a 10,000-record zone would build 10,000 of them on every load.
+ */
+export function isManagedRecord(record: { metadata?: unknown }): boolean {
+  const metadata = record.metadata as { managed?: unknown } | null | undefined;
+  return typeof metadata === 'object' && metadata !== null && metadata.managed === true;
+}
+
+/** A record the service serves because the zone is parked: managed, and managed by parking. */
+export function isManagedByParking(record: { metadata?: unknown }): boolean {
+  return isManagedRecord(record) && (record.metadata as { managedBy?: unknown }).managedBy === PARKING_METADATA.managedBy;
+}
+
+/** An address record at the apex (`@`, or the empty name the wire also accepts for it): what parking serves itself. */
+export function isApexAddress(record: Pick<RecordLike, 'name' | 'type'>): boolean {
+  return (record.name === '@' || record.name === '') && (record.type === 'A' || record.type === 'AAAA');
+}
+
+/** A new domain starts parked unless its registration brings an apex A or AAAA record (the checkout and the service agree). */
+export function startsParked(initialRecords: readonly Pick<RecordLike, 'name' | 'type'>[]): boolean {
+  return !initialRecords.some(isApexAddress);
+}

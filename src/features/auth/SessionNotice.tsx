@@ -4,7 +4,7 @@ import { Button, Notice, useToast } from '@/ui/index.ts';
 import { sessionStore } from '@/lib/session/session.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useStore } from '@/lib/store.ts';
-import { shortAddress } from '@/lib/errors/explain.ts';
+import { shortAddress } from '@/lib/format.ts';
 
 /**
  * Why the session ended, where the person is: an expired or refused session and an account switch

@@ -1,5 +1,6 @@
 import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit';
 import type { QueryClient } from '@tanstack/react-query';
+import { allAccountsKey } from '@/lib/query-keys.ts';
 import type { Config } from 'wagmi';
 import { getAccount } from 'wagmi/actions';
 import type { SiweMessage } from '@/core/wire/siwe.ts';
@@ -87,7 +88,7 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
           expiresAt: session.expiresAt,
           apiBaseUrl: deps.apiBaseUrl,
         });
-        await deps.queryClient.invalidateQueries({ queryKey: ['account'] });
+        await deps.queryClient.invalidateQueries({ queryKey: allAccountsKey() });
         return true;
       } catch (error) {
         deps.onError(error);

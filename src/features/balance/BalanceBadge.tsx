@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '@/lib/api/use-api.ts';
+import { formatUsdCents } from '@/lib/format.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { Badge } from '@/ui/index.ts';
 import { balanceQuery } from './api/get-balance.ts';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** The credit balance in the header while signed in. */
 export default function BalanceBadge() {
@@ -13,7 +12,7 @@ export default function BalanceBadge() {
   const signedIn = session.status === 'signed-in';
   const balance = useQuery(balanceQuery(api, session.address, signedIn));
   if (!signedIn) return null;
-  const text = balance.data ? usd.format(balance.data.totalBalanceInUsdCents / 100) : balance.isError ? 'unavailable' : '…';
+  const text = balance.data ? formatUsdCents(balance.data.totalBalanceInUsdCents) : balance.isError ? 'unavailable' : '…';
   return (
     <span aria-live="polite" title="Credit balance (1 credit = 1 USD)">
       <Badge tone="info">

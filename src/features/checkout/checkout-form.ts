@@ -2,7 +2,7 @@ import type { TypesForMethod } from '@/core/wire/eip712.ts';
 import { chooseSigning, fieldNames } from '@/lib/signing/signing-choice.ts';
 import { z } from 'zod';
 import { validateRecordName } from '@/core/dns/names.ts';
-import { parkingRecords } from '@/core/dns/parking.ts';
+import { parkingRecords, startsParked } from '@/core/dns/parking.ts';
 import { validateRdata } from '@/core/dns/rdata.ts';
 import { parseTtl } from '@/core/dns/ttl.ts';
 import type { RecordLike } from '@/core/dns/types.ts';
@@ -62,7 +62,7 @@ export const BLANK_RECORD: RecordRow = { type: 'A', name: '@', rdata: '', ttl: '
 
 /** The zone a new domain starts with: parked, unless its registration brings an apex A or AAAA. */
 export function initialZone(zoneName: string, records: RecordLike[]): { parked: boolean; existing: RecordLike[] } {
-  const parked = !records.some((r) => r.name === '@' && (r.type === 'A' || r.type === 'AAAA'));
+  const parked = startsParked(records);
   return { parked, existing: parked ? parkingRecords(zoneName) : [] };
 }
 
@@ -168,10 +168,6 @@ export function placeServiceError(error: {
   for (const message of error.formErrors) placed.push({ place: 'form', message });
   if (placed.length === 0) placed.push({ place: 'form', message: error.message });
   return placed;
-}
-
-export function formatUsdCents(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 /**

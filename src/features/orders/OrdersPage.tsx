@@ -6,7 +6,8 @@ import { useRequireSignIn } from '@/lib/session/use-session.ts';
 import { Button, Card, EmptyState, Notice, PageHeader, Spinner } from '@/ui/index.ts';
 import { userOrdersQuery } from './api/get-user-orders.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
-import { formatTime, formatUsdCents, groupByOrder } from './order-view.ts';
+import { formatUsdCents } from '@/lib/format.ts';
+import { formatTime, groupByOrder } from './order-view.ts';
 import { useAccountReader } from './use-account-reader.ts';
 
 /** /orders — the account's orders, newest first, one card per order with its items. */

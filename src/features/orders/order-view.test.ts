@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderItem } from '@/core/wire/orders.ts';
-import { failureReason, groupByOrder, orderTimeline, nextStepAdvice, formatUsdCents, orderSummary } from './order-view.ts';
+import { formatUsdCents } from '@/lib/format.ts';
+import { failureReason, groupByOrder, orderTimeline, nextStepAdvice, orderSummary } from './order-view.ts';
 
 function item(over: Partial<OrderItem>): OrderItem {
   return {

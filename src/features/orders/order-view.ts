@@ -1,5 +1,6 @@
 import { getAddress, isAddress } from 'viem';
 import { isTerminal, type Order, type OrderItem } from '@/core/wire/orders.ts';
+import { formatUsdCents, shortAddress } from '@/lib/format.ts';
 
 export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
@@ -101,10 +102,6 @@ export function groupByOrder(items: OrderItem[]): OrderGroup[] {
   return [...groups.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
-export function formatUsdCents(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
 export function formatTime(iso: string | null): string {
   if (!iso) return '';
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -137,7 +134,7 @@ export function orderSummary(
   // Shown as wallets show it (checksummed): the service stores addresses in lower case.
   const raw = details.order.nftWalletAddress;
   const address = isAddress(raw, { strict: false }) ? getAddress(raw) : raw;
-  const short = address.length > 10 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
+  const short = shortAddress(address);
   return {
     names: details.items.map((i) => i.normalizedDomainName).join(', '),
     price,

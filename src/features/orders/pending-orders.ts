@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { browserStorage } from '@/lib/browser-storage.ts';
 
 /** An order this browser started and still follows until it finishes. */
 export interface PendingOrder {
@@ -18,14 +19,6 @@ const PREFIX = 'namefi.dashboard.pendingOrders.';
 /** An order that is still not finished after a week is not worth a request every 5 s. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const EMPTY: readonly PendingOrder[] = Object.freeze([]);
-
-function browserStorage(): KeyValueStorage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function isPendingOrder(value: unknown): value is PendingOrder {
   const v = value as PendingOrder;

@@ -1,3 +1,4 @@
+import { isManagedByParking } from '@/core/dns/parking.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 
 /**
@@ -8,8 +9,5 @@ import type { DnsRecord } from '@/core/wire/dns.ts';
  * table and the zone rules (which refuse apex A/AAAA while parked) never show two different states.
  */
 export function isParkedZone(records: readonly Pick<DnsRecord, 'metadata'>[]): boolean {
-  return records.some((record) => {
-    const metadata = record.metadata as { managed?: unknown; managedBy?: unknown } | null | undefined;
-    return typeof metadata === 'object' && metadata !== null && metadata.managed === true && metadata.managedBy === 'parking';
-  });
+  return records.some(isManagedByParking);
 }

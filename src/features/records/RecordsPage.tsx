@@ -29,7 +29,8 @@ import { addCreate, addCreates, addDelete, diffDraft, draftSize, EMPTY_DRAFT, pl
 import { recordInWords } from './model/describe.ts';
 import { planSigning, RECORD_OPERATIONS, singleWriteNotes } from './model/signing-plan.ts';
 import { blankFormValues, toFormValues, type RecordFormValues, type RecordInput } from './model/record-form.ts';
-import { DEFAULT_VIEW, filterRows, isManagedRecord, listItems, sortRows, toRow, type Row, type SortKey, type TableView } from './model/table.ts';
+import { isManagedRecord } from '@/core/dns/parking.ts';
+import { DEFAULT_VIEW, filterRows, listItems, sortRows, toRow, type Row, type SortKey, type TableView } from './model/table.ts';
 import { checkDraft, checkOne, toRecordLike, type Problem } from './model/zone-check.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useApplyChangeSet } from './use-apply-change-set.ts';

@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { browserStorage as storage } from '@/lib/browser-storage.ts';
 import { EMPTY_DRAFT, draftSize, type Draft } from './model/change-set.ts';
 import { draftStorageKey, loadDraft, saveDraft } from './model/draft-storage.ts';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
 
 interface Held {
   key: string;

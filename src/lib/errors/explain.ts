@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors.ts';
+import { shortAddress } from '../format.ts';
 import { SignatureRejectedError, UnsignableRequestError, WalletRequiredError, isUserRejection } from '../signing/errors.ts';
 import { DelegatedSignerRefusedError } from '../session/acting.ts';
 import { SiweMessageMismatchError } from '../session/siwe-message.ts';
@@ -7,10 +8,6 @@ import { ChainNotAllowedError, SiweUnavailableError } from '../session/siwe-flow
 export interface Explanation {
   title: string;
   description?: string;
-}
-
-export function shortAddress(address: string): string {
-  return address.length > 10 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
 }
 
 function ownerOf(data: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import { ApiError } from '../api-error.ts';
 import type { DelegatedAccount } from '../settings/settings-store.ts';
+import { shortAddress } from '../format.ts';
 
 /**
  * Who signs for whom. With a delegated account set, the connected wallet (the signer) acts for that account:
@@ -46,10 +47,6 @@ export function sessionMisfit(
 
 export function sessionFits(session: SessionIdentity | undefined, wallet: `0x${string}` | undefined, delegated: DelegatedAccount | undefined): boolean {
   return !!session && !!wallet && sessionMisfit(session, wallet, delegated) === undefined;
-}
-
-export function shortAddress(address: string): string {
-  return address.length > 10 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
 }
 
 export function accountKindLabel(kind: DelegatedAccount['kind']): string {

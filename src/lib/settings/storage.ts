@@ -1,16 +1,10 @@
+import { browserStorage as storage } from '../browser-storage.ts';
+
 /**
  * localStorage access that never throws: private windows and tests without a DOM simply forget.
  * Keys are namespaced so the dashboard never collides with a wallet's own storage.
  */
 const PREFIX = 'namefi.dashboard.';
-
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export function readStored<T>(key: string): T | undefined {
   const raw = storage()?.getItem(PREFIX + key);

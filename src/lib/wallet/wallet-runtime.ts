@@ -1,5 +1,6 @@
 import type { Config } from 'wagmi';
 import { createStore } from '../store.ts';
+import { browserStorage } from '../browser-storage.ts';
 import { readStored, STORAGE_KEYS } from '../settings/storage.ts';
 
 /**
@@ -22,9 +23,10 @@ export const WAGMI_STORAGE_KEY = 'namefi.wagmi';
 function returningVisitor(): boolean {
   // In a frame the host may be Safe{Wallet}: the island loads at once, so the Safe connects without a click.
   if (typeof window !== 'undefined' && window.parent !== window) return true;
+  const storage = browserStorage();
+  if (!storage) return false;
   try {
-    if (typeof localStorage === 'undefined') return false;
-    if (localStorage.getItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`)) return true;
+    if (storage.getItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`)) return true;
   } catch {
     return false;
   }

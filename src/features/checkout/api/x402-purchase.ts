@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { x402Key } from '@/lib/query-keys.ts';
 import { isTerminal } from '@/core/wire/orders.ts';
 import type { X402PurchaseStatus } from '@/core/wire/x402.ts';
 import type { Api } from '@/lib/api/use-api.ts';
@@ -12,7 +13,7 @@ const FOLLOW_INTERVAL_MS = 5_000;
  */
 export function x402PurchaseQuery(api: Api, purchaseId: string | undefined) {
   return queryOptions({
-    queryKey: ['x402-purchase', purchaseId],
+    queryKey: x402Key('purchase', purchaseId),
     queryFn: (): Promise<X402PurchaseStatus> => api.call('getX402Purchase', { params: { purchaseId: purchaseId ?? '' } }),
     enabled: !!purchaseId,
     refetchInterval: (query) => (followDone(query.state.data) ? false : FOLLOW_INTERVAL_MS),

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Availability } from '@/core/wire/search.ts';
 import { ApiError } from '@/lib/api/client.ts';
 import { useApi } from '@/lib/api/use-api.ts';
+import { formatUsdCents } from '@/lib/format.ts';
 import { config } from '@/lib/config.ts';
 import { dashboardChains } from '@/lib/wallet/chains.ts';
 import { explainError } from '@/lib/errors/explain.ts';
@@ -17,7 +18,7 @@ import { balanceQuery } from '@/features/balance/index.ts';
 import { useRegisterDomain } from '../api/register-domain.ts';
 import { useRequestFaucet } from '../api/request-faucet.ts';
 import {
-  checkoutSchema, formatUsdCents, missingCents, placeServiceError, pricePerYearCents, registrationRequest, registrationSigningNotes, totalCents,
+  checkoutSchema, missingCents, placeServiceError, pricePerYearCents, registrationRequest, registrationSigningNotes, totalCents,
   type CheckoutValues, type YearsRange,
 } from '../checkout-form.ts';
 import { RecordRowsEditor } from './RecordRowsEditor.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { x402Key } from '@/lib/query-keys.ts';
 import { Link, useNavigate } from 'react-router';
 import { serviceHeaders } from '@/core/headers.ts';
 import type { X402Purchase, X402PurchaseStatus } from '@/core/wire/x402.ts';
@@ -56,7 +57,7 @@ export function X402Payment({ domain, years, receiver, blockedBy }: {
 
   const target: X402Target | undefined = years !== undefined ? { domain, years, receiver: receiver || undefined } : undefined;
   const terms = useQuery({
-    queryKey: ['x402-terms', domain, years, target?.receiver ?? null],
+    queryKey: x402Key('terms', domain, years, target?.receiver ?? null),
     queryFn: ({ signal }) => fetchX402Terms(target as X402Target, signal),
     enabled: !!target && !purchase,
     staleTime: 60_000,

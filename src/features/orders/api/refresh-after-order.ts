@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountKey } from '@/lib/query-keys.ts';
+import { accountKey, availabilityKey } from '@/lib/query-keys.ts';
 
 /**
  * A finished order changes the balance (charged or refunded), the domain list and the order list.
@@ -8,6 +8,6 @@ import { accountKey } from '@/lib/query-keys.ts';
 export function refreshAfterOrder(queryClient: QueryClient, account: string | undefined, domains: string[]): Promise<unknown> {
   return Promise.all([
     ...['balance', 'domains', 'orders'].map((part) => queryClient.invalidateQueries({ queryKey: accountKey(account, part) })),
-    ...domains.map((domain) => queryClient.invalidateQueries({ queryKey: ['search', 'availability', domain], refetchType: 'none' })),
+    ...domains.map((domain) => queryClient.invalidateQueries({ queryKey: availabilityKey(domain), refetchType: 'none' })),
   ]);
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { isTerminal, type OrderDetails } from '@/core/wire/orders.ts';
 import { Card, Notice } from '@/ui/index.ts';
-import { chainLabel, failureReason, formatTime, formatUsdCents, nextStepAdvice, orderSummary } from '../order-view.ts';
+import { formatUsdCents } from '@/lib/format.ts';
+import { chainLabel, failureReason, formatTime, nextStepAdvice, orderSummary } from '../order-view.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { recordsKey } from './get-records.ts';
+import { recordsKey } from '@/lib/query-keys.ts';
 
 export interface Snapshot {
   previous: DnsRecord[] | undefined;

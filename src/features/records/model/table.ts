@@ -1,5 +1,6 @@
 import type { DnsRecord, RecordType } from '@/core/wire/dns.ts';
 import { fullName } from '@/core/dns/names.ts';
+import { isManagedRecord } from '@/core/dns/parking.ts';
 import { ttlInWords } from '@/core/dns/ttl.ts';
 import { contentInWords } from './describe.ts';
 
@@ -22,14 +23,6 @@ export interface Row {
   pending?: 'add' | 'change' | 'remove';
 }
 
-/**
- * The contract's managed marker (metadata.managed === true), checked without a schema parse: a failed zod
- * parse builds an error object, and a 10,000-record zone would build 10,000 of them on every load.
- */
-export function isManagedRecord(record: Pick<DnsRecord, 'metadata'>): boolean {
-  const metadata = record.metadata;
-  return typeof metadata === 'object' && metadata !== null && (metadata as { managed?: unknown }).managed === true;
-}
 
 export function toRow(record: DnsRecord, zoneName: string): Row {
   const content = contentInWords(record.type, record.rdata);

@@ -1,7 +1,7 @@
 import { checkZoneChange, type ZoneChange, type ZoneViolation } from '@/core/dns/zone-rules.ts';
 import type { RecordLike } from '@/core/dns/types.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { isManagedRecord } from './table.ts';
+import { isManagedRecord } from '@/core/dns/parking.ts';
 import type { Draft } from './change-set.ts';
 
 export function toRecordLike(record: DnsRecord): RecordLike {

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { MAX_BULK, type Availability } from '@/core/wire/search.ts';
 import type { Api } from '@/lib/api/use-api.ts';
-import { availabilityKey } from './check-availability.ts';
+import { availabilityKey, searchKey } from '@/lib/query-keys.ts';
 
 /**
  * GET /search/bulk-availability: one request for a whole page of suggestions (at most 50 names).
@@ -10,7 +10,7 @@ import { availabilityKey } from './check-availability.ts';
 export function bulkAvailabilityQuery(api: Api, queryClient: QueryClient, domains: string[]) {
   const names = domains.slice(0, MAX_BULK);
   return queryOptions({
-    queryKey: ['search', 'bulk-availability', names],
+    queryKey: searchKey('bulk-availability', names),
     queryFn: async (): Promise<Availability[]> => {
       const results = await api.call('checkBulkAvailability', { query: { domains: names } });
       for (const result of results) {

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '@/lib/api/use-api.ts';
+import { availabilityKey } from '@/lib/query-keys.ts';
 
-export function availabilityKey(name: string): unknown[] {
-  return ['search', 'availability', name];
-}
+export { availabilityKey };
 
 /** GET /search/availability for one valid name; a minute is fresh enough for a search result. */
 export function availabilityQuery(api: Api, name: string | undefined) {
