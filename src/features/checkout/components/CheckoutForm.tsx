@@ -24,6 +24,7 @@ import {
 import { RecordRowsEditor } from './RecordRowsEditor.tsx';
 import { PaymentMethodChoice, type PaymentMethod } from './PaymentMethodChoice.tsx';
 import { X402Payment } from './X402Payment.tsx';
+import { YearsField } from './YearsField.tsx';
 
 const REGISTRATION_OPERATIONS = ['registerDomain', 'registerWithRecords'] as const;
 
@@ -111,14 +112,8 @@ export function CheckoutForm({ domain, availability, range, initialYears, accoun
       <Card className="space-y-4">
         <h2 className="text-xl font-semibold break-all">{domain}</h2>
         {notices.domain ? <Notice tone="danger" title={`${domain} is no longer available`}>{notices.domain}</Notice> : null}
-        <TextField
-          label="Years"
-          type="number"
-          inputMode="numeric"
-          min={range.min}
-          max={range.max}
-          step={1}
-          hint={`Between ${range.min} and ${range.max} years`}
+        <YearsField
+          range={range}
           error={formState.errors.years?.message}
           {...field('years', { valueAsNumber: true })}
         />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Card, TextField } from '@/ui/index.ts';
+import { Card } from '@/ui/index.ts';
 import type { YearsRange } from '../checkout-form.ts';
 import { X402Payment } from './X402Payment.tsx';
+import { YearsField } from './YearsField.tsx';
 
 /** Checkout for a person who is not signed in: x402 needs only a wallet's signature, so the years and USDC are here. */
 export function X402Checkout({ domain, range, initialYears }: { domain: string; range: YearsRange; initialYears: number }) {
@@ -11,14 +12,8 @@ export function X402Checkout({ domain, range, initialYears }: { domain: string; 
   return (
     <Card className="space-y-4">
       <p className="text-sm">Or buy it without signing in, paying with USDC from your wallet.</p>
-      <TextField
-        label="Years"
-        type="number"
-        inputMode="numeric"
-        min={range.min}
-        max={range.max}
-        step={1}
-        hint={`Between ${range.min} and ${range.max} years`}
+      <YearsField
+        range={range}
         error={valid ? undefined : `Between ${range.min} and ${range.max} whole years`}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
