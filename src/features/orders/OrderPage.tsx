@@ -1,24 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useRequireSignIn } from '@/lib/session/use-session.ts';
 import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
-import { orderQuery } from './api/get-order.ts';
 import { OrderDetailsView } from './components/OrderDetailsView.tsx';
+import { useFollowOrder } from './order-follower.ts';
 import { useAccountReader } from './use-account-reader.ts';
-import { useFollowOrder } from './use-follow-order.ts';
 
 /** /orders/:orderId — follows one order every 5 s until it finishes, then stops asking. */
 export default function OrderPage() {
   const orderId = useParams().orderId ?? '';
-  const api = useApi();
-  const { account, canRead } = useAccountReader();
+  const { canRead } = useAccountReader();
   const requireSignIn = useRequireSignIn();
-  const order = useQuery(orderQuery(api, account, orderId, canRead && orderId !== ''));
-  useFollowOrder(account, order.data);
+  const order = useFollowOrder(orderId);
+  const details = order?.details;
+  const failed = order?.error !== undefined;
 
-  const domain = order.data?.items[0]?.normalizedDomainName;
+  const domain = details?.items[0]?.normalizedDomainName;
   const header = (
     <PageHeader
       title={domain ? `Order for ${domain}` : 'Order'}
@@ -41,18 +38,18 @@ export default function OrderPage() {
   return (
     <div className="mx-auto max-w-4xl">
       {header}
-      {order.isError && order.data ? (
+      {failed && details ? (
         <div className="mb-4">
           <Notice tone="warning" title="Could not refresh the order">
-            {explainError(order.error).description ?? 'Retrying with a longer pause.'}
+            {explainError(order?.error).description ?? 'Retrying with a longer pause.'}
           </Notice>
         </div>
       ) : null}
-      {order.data ? (
-        <OrderDetailsView details={order.data} />
-      ) : order.isError ? (
-        <Notice tone="danger" title={explainError(order.error).title}>
-          {explainError(order.error).description}
+      {details ? (
+        <OrderDetailsView details={details} />
+      ) : failed ? (
+        <Notice tone="danger" title={explainError(order?.error).title}>
+          {explainError(order?.error).description}
         </Notice>
       ) : (
         <Spinner label="Loading the order" />

@@ -1,2 +1,2 @@
 // The orders feature's public face for other features.
-export { seedCreatedOrder } from './api/get-order.ts';
+export { seedCreatedOrder } from './order-follower.ts';

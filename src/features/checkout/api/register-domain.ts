@@ -16,7 +16,7 @@ export function useRegisterDomain(domain: string, account: string | undefined) {
     mutationFn: (request: RegistrationRequest): Promise<CreatedOrder> => signAndCall(request.operationId, request.payload),
     // The balance is charged when processing starts, not now: the order's end refreshes it.
     onSuccess: (order) => {
-      seedCreatedOrder(queryClient, account, order);
+      seedCreatedOrder(account, order);
       // Marked stale without a refetch now: the page is leaving for the order.
       void queryClient.invalidateQueries({ queryKey: availabilityKey(domain), refetchType: 'none' });
     },

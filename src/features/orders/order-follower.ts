@@ -1,0 +1,324 @@
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { isTerminal, type CreatedOrder, type OrderDetails } from '@/core/wire/orders.ts';
+import { browserStorage } from '@/lib/browser-storage.ts';
+import type { ToastInput } from '@/ui/index.ts';
+import { detailsFromCreated } from './order-seed.ts';
+import { statusWords } from './order-view.ts';
+import { nextPollDelay, POLL_INTERVAL_MS } from './poll-policy.ts';
+
+/**
+ * The one place that follows orders: the order on screen and the orders this browser started, polled by
+ * nextPollDelay until they finish; each finishes here exactly once (forgotten, its data re-read, and a toast
+ * when it finished off screen). The order page and the layout's watcher only connect to it.
+ */
+
+/** What is known of one order, as one account reads it. */
+export interface FollowedOrder {
+  details?: OrderDetails;
+  /** The last poll's error, until a poll answers again. */
+  error?: unknown;
+  /** Failed polls in a row since the last answer: the pause between polls grows with it. */
+  errorStreak: number;
+  /** The details are the create answer alone: the first GET comes sooner. */
+  fromCreate: boolean;
+  /** When the details were answered (or seeded). */
+  answeredAt?: number;
+  /** Finished here: forgotten, refreshed and maybe toasted, never again. */
+  finished: boolean;
+}
+
+/** An order this browser started and still follows until it finishes (localStorage, per account). */
+export interface PendingOrder {
+  id: string;
+  /** The domain(s) it registers; may be empty when unknown. */
+  domains: string[];
+  addedAt: number;
+}
+
+interface FollowerState {
+  /** Whose orders are read (undefined account: an API key without a session); undefined while none can be. */
+  reader: { account: string | undefined } | undefined;
+  /** Order ids an order page shows, with how many pages show each. */
+  onScreen: Record<string, number>;
+  /** Pending orders per lower-case account, as remembered in localStorage. */
+  pending: Record<string, readonly PendingOrder[]>;
+  /** Per followedKey(account, orderId). */
+  orders: Record<string, FollowedOrder>;
+}
+
+/** The follower's edges to the service, the query cache and the screen. */
+export interface FollowerEdges {
+  fetchOrder(orderId: string): Promise<OrderDetails>;
+  /** Re-reads what a finished order changed: balance, domains, orders. */
+  refresh(account: string, domains: string[]): void;
+  toast(input: ToastInput): void;
+}
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const PENDING_ORDERS_PREFIX = 'namefi.dashboard.pendingOrders.';
+/** An order that is still not finished after a week is not worth a request every 5 s. */
+const MAX_PENDING_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** An order seen finished this recently (but not started here) still changed the balance just now. */
+const JUST_FINISHED_MS = 60_000;
+/** Details younger than this are fresh: a page opening on them joins the pace instead of asking at once. */
+const FRESH_MS = POLL_INTERVAL_MS - 500;
+
+export function followedKey(account: string | undefined, orderId: string): string {
+  return `${account?.toLowerCase() ?? 'anonymous'}/${orderId}`;
+}
+
+const UNKNOWN: FollowedOrder = { errorStreak: 0, fromCreate: false, finished: false };
+
+function domainsOf(details: OrderDetails): string[] {
+  return details.items.map((i) => i.normalizedDomainName);
+}
+
+/** The toast for an order that finished while its page was not on screen. */
+export function finishedToast(details: OrderDetails): ToastInput {
+  const status = details.order.status;
+  const what = domainsOf(details).join(', ') || 'Your order';
+  return {
+    tone: status === 'SUCCEEDED' ? 'success' : status === 'PARTIALLY_COMPLETED' ? 'info' : 'error',
+    title: `${what}: ${statusWords(status).label.toLowerCase()}`,
+    description: status === 'SUCCEEDED' ? 'The order finished. The domain is in your list.' : 'Open the order to see what happened.',
+  };
+}
+
+function isPendingOrder(value: unknown): value is PendingOrder {
+  const v = value as PendingOrder;
+  return !!v && typeof v.id === 'string' && Array.isArray(v.domains) && typeof v.addedAt === 'number';
+}
+
+export interface FollowerOptions {
+  storage?: KeyValueStorage;
+  now?: () => number;
+  isHidden?: () => boolean;
+}
+
+export function createOrderFollower({
+  storage = browserStorage(),
+  now = Date.now,
+  isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
+}: FollowerOptions = {}) {
+  const store = createStore<FollowerState>(() => ({ reader: undefined, onScreen: {}, pending: {}, orders: {} }));
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const inFlight = new Set<string>();
+  let edges: FollowerEdges | undefined;
+
+  const view = (key: string): FollowedOrder | undefined => store.getState().orders[key];
+  function update(key: string, change: Partial<FollowedOrder>): void {
+    store.setState((s) => ({
+      orders: { ...s.orders, [key]: { ...UNKNOWN, ...s.orders[key], ...change } },
+    }));
+  }
+
+  function pendingOf(account: string): readonly PendingOrder[] {
+    const lower = account.toLowerCase();
+    const known = store.getState().pending[lower];
+    if (known) return known;
+    let list: readonly PendingOrder[] = [];
+    try {
+      const parsed: unknown = JSON.parse(storage?.getItem(PENDING_ORDERS_PREFIX + lower) ?? '[]');
+      if (Array.isArray(parsed)) list = parsed.filter(isPendingOrder).filter((o) => now() - o.addedAt < MAX_PENDING_AGE_MS);
+    } catch {
+      // A damaged entry is forgotten rather than breaking every page.
+    }
+    store.setState((s) => ({ pending: { ...s.pending, [lower]: list } }));
+    return list;
+  }
+
+  function savePending(account: string, list: PendingOrder[]): void {
+    const lower = account.toLowerCase();
+    store.setState((s) => ({ pending: { ...s.pending, [lower]: list } }));
+    try {
+      if (list.length) storage?.setItem(PENDING_ORDERS_PREFIX + lower, JSON.stringify(list));
+      else storage?.removeItem(PENDING_ORDERS_PREFIX + lower);
+    } catch {
+      // Storage full or private mode: followed for this visit only.
+    }
+  }
+
+  /** The orders to follow now, by key: those on screen and the reader's pending ones. */
+  function followed(): Map<string, string> {
+    const out = new Map<string, string>();
+    const reader = store.getState().reader;
+    if (!reader) return out;
+    const { onScreen } = store.getState();
+    for (const id of Object.keys(onScreen)) out.set(followedKey(reader.account, id), id);
+    if (reader.account) for (const o of pendingOf(reader.account)) out.set(followedKey(reader.account, o.id), o.id);
+    return out;
+  }
+
+  function stopTimer(key: string): void {
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+  }
+  function stopAll(): void {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  }
+
+  function schedule(key: string, orderId: string): void {
+    stopTimer(key);
+    const known = view(key);
+    const delay = nextPollDelay({
+      status: known?.details?.order.status,
+      errorCount: known?.errorStreak ?? 0,
+      hidden: isHidden(),
+      fromCreate: known?.fromCreate,
+    });
+    if (delay === false) return;
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        void poll(key, orderId);
+      }, delay),
+    );
+  }
+
+  async function poll(key: string, orderId: string): Promise<void> {
+    if (!edges || inFlight.has(key)) return;
+    stopTimer(key);
+    inFlight.add(key);
+    try {
+      const details = await edges.fetchOrder(orderId);
+      update(key, { details, error: undefined, errorStreak: 0, fromCreate: false, answeredAt: now() });
+    } catch (error) {
+      update(key, { error, errorStreak: (view(key)?.errorStreak ?? 0) + 1 });
+    } finally {
+      inFlight.delete(key);
+    }
+    // The account may have changed while the answer was on its way: then this order is no longer ours to follow.
+    if (!followed().has(key)) return;
+    settle(key, orderId);
+    if (followed().has(key)) schedule(key, orderId);
+  }
+
+  /**
+   * Keeps the pending list in step with what is known: a running order on screen is remembered (a reload or
+   * another page keeps following it); a finished one is finished once.
+   */
+  function settle(key: string, orderId: string): void {
+    const account = store.getState().reader?.account;
+    const known = view(key);
+    if (!account || !known?.details) return;
+    const details = known.details;
+    const onScreen = (store.getState().onScreen[orderId] ?? 0) > 0;
+    if (!isTerminal(details.order.status)) {
+      const list = pendingOf(account);
+      if (onScreen && !list.some((o) => o.id === orderId)) {
+        savePending(account, [...list, { id: orderId, domains: domainsOf(details), addedAt: now() }]);
+      }
+      return;
+    }
+    if (known.finished || !edges) return;
+    const wasPending = pendingOf(account).some((o) => o.id === orderId);
+    // An order that finished before its first answer was never pending, but just changed the balance.
+    const finishedAt = details.order.finishedAt;
+    const justFinished = !!finishedAt && now() - Date.parse(finishedAt) < JUST_FINISHED_MS;
+    if (!wasPending && !(onScreen && justFinished)) return;
+    update(key, { finished: true });
+    if (wasPending) savePending(account, pendingOf(account).filter((o) => o.id !== orderId));
+    edges.refresh(account, domainsOf(details));
+    // On its page the order's status says it already.
+    if (wasPending && !onScreen) edges.toast(finishedToast(details));
+  }
+
+  /** Starts what is newly followed and stops what no longer is. */
+  function resync(): void {
+    const wanted = followed();
+    for (const key of timers.keys()) if (!wanted.has(key)) stopTimer(key);
+    for (const [key, orderId] of wanted) {
+      if (timers.has(key) || inFlight.has(key)) continue;
+      settle(key, orderId);
+      const known = view(key);
+      if (known?.details && isTerminal(known.details.order.status)) continue;
+      const fresh = !!known?.details && known.answeredAt !== undefined && now() - known.answeredAt < FRESH_MS;
+      if (fresh) schedule(key, orderId);
+      else void poll(key, orderId);
+    }
+  }
+
+  return {
+    store,
+    /** The layout connects the follower to the service and the screen as `reader` (or no one). */
+    connect(reader: { account: string | undefined } | undefined, connected: FollowerEdges): () => void {
+      edges = connected;
+      store.setState({ reader });
+      resync();
+      return () => {
+        if (edges === connected) edges = undefined;
+        store.setState({ reader: undefined });
+        stopAll();
+      };
+    },
+    /** An order page shows this order: it is followed (and remembered while running) until the page goes. */
+    watch(orderId: string): () => void {
+      const count = (id: string, by: number) =>
+        store.setState((s) => {
+          const onScreen = { ...s.onScreen };
+          const n = (onScreen[id] ?? 0) + by;
+          if (n > 0) onScreen[id] = n;
+          else delete onScreen[id];
+          return { onScreen };
+        });
+      count(orderId, 1);
+      resync();
+      return () => {
+        count(orderId, -1);
+        resync();
+      };
+    },
+    /** The create answer: its page shows it at once and asks for the order a moment later (FIRST_POLL_MS). */
+    seed(account: string | undefined, created: CreatedOrder): void {
+      const details = detailsFromCreated(created);
+      if (details) update(followedKey(account, created.id), { details, fromCreate: true, answeredAt: now() });
+    },
+    /** The tab was hidden (nothing is asked) or shown again (every running order is asked at once). */
+    visibilityChanged(): void {
+      if (isHidden()) {
+        stopAll();
+        return;
+      }
+      for (const [key, orderId] of followed()) {
+        const status = view(key)?.details?.order.status;
+        if (status === undefined || !isTerminal(status)) void poll(key, orderId);
+      }
+    },
+    /** Another tab changed the remembered orders: read them again. */
+    storageChanged(): void {
+      store.setState({ pending: {} });
+      resync();
+    },
+  };
+}
+
+export type OrderFollower = ReturnType<typeof createOrderFollower>;
+
+export const orderFollower = createOrderFollower();
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key.startsWith(PENDING_ORDERS_PREFIX)) orderFollower.storageChanged();
+  });
+  document.addEventListener('visibilitychange', () => orderFollower.visibilityChanged());
+}
+
+/** Called by the checkout with the create answer, before it opens the order's page. */
+export function seedCreatedOrder(account: string | undefined, created: CreatedOrder): void {
+  orderFollower.seed(account, created);
+}
+
+/** The order page's view of one order, followed while the page shows it. */
+export function useFollowOrder(orderId: string): FollowedOrder | undefined {
+  useEffect(() => (orderId ? orderFollower.watch(orderId) : undefined), [orderId]);
+  return useStore(orderFollower.store, (s) => (s.reader && orderId ? s.orders[followedKey(s.reader.account, orderId)] : undefined));
+}
