@@ -32,8 +32,13 @@ function created(id: string, domain: string): CreatedOrder {
 function fakeService() {
   const orders = new Map<string, { domain: string; status: OrderStatus; finishedAt: string | null; failing: boolean }>();
   const asked: { id: string; at: number }[] = [];
+  let latencyMs = 0;
   return {
     asked,
+    /** How long each answer takes from now on. */
+    slow(ms: number) {
+      latencyMs = ms;
+    },
     askedFor: (id: string) => asked.filter((a) => a.id === id).map((a) => a.at),
     add(id: string, domain: string, status: OrderStatus = 'PROCESSING') {
       orders.set(id, { domain, status, finishedAt: null, failing: false });
@@ -46,6 +51,7 @@ function fakeService() {
     },
     fetchOrder: async (id: string): Promise<OrderDetails> => {
       asked.push({ id, at: Date.now() });
+      if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const o = orders.get(id);
       if (!o || o.failing) throw new Error(o ? 'Service unavailable' : 'Not found');
       const base = created(id, o.domain);
@@ -152,6 +158,15 @@ describe('order follower: polling', () => {
     expect(t.service.askedFor('o1')).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     expect(gaps(t.service.askedFor('o1')).at(-1)).toBe(5000);
+
+    // Hidden while a poll is on its way: its answer is kept, and asks nothing more.
+    t.service.slow(1000);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(t.service.askedFor('o1')).toHaveLength(5);
+    t.setHidden(true);
+    await vi.advanceTimersByTimeAsync(10 * MAX_POLL_BACKOFF_MS);
+    expect(t.service.askedFor('o1')).toHaveLength(5);
+    expect(t.view(ALICE, 'o1')?.answeredAt).toBe(t.service.askedFor('o1')[4] + 1000);
   });
 
   it('asks once per interval for an order both on its page and remembered as pending', async () => {
