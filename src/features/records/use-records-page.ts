@@ -72,8 +72,9 @@ export function useRecordsPage(domain: string) {
   const recordForm = useRecordForm({ ...who, serviceAway, changeSet });
 
   const [view, setView] = useState<TableView>(DEFAULT_VIEW);
-  const { draft } = changeSet;
-  const rows = useMemo(() => markedRows(all, draft, zoneName), [all, draft, zoneName]);
+  // Only edits and deletions mark rows: an addition to the change set leaves a 10,000-row table alone.
+  const { updates, deletes } = changeSet.draft;
+  const rows = useMemo(() => markedRows(all, { updates, deletes }, zoneName), [all, updates, deletes, zoneName]);
   const sorted = useMemo(() => sortRows(rows, view.sort, view.direction), [rows, view.sort, view.direction]);
   const filtered = useMemo(() => filterRows(sorted, view.query, view.type), [sorted, view.query, view.type]);
   const items = useMemo(() => listItems(filtered, view.groupByType), [filtered, view.groupByType]);
