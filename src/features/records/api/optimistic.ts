@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { recordsKey } from '@/lib/query-keys.ts';
+import { PENDING_PREFIX } from '../model/table.ts';
+
+export { PENDING_PREFIX };
 
 export interface Snapshot {
   previous: DnsRecord[] | undefined;
@@ -37,5 +40,3 @@ export function pendingRecord(zoneName: string, record: Pick<DnsRecord, 'name' |
   const now = new Date().toISOString();
   return { id, zoneName, class: 'IN', metadata: { pending: true }, createdAt: now, updatedAt: now, ...record };
 }
-
-export const PENDING_PREFIX = 'pending:';

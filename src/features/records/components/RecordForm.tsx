@@ -20,9 +20,9 @@ import {
 import { recordInWords } from '../model/describe.ts';
 import { conversionText, toALabelValues, type NameConversion } from '../model/idna-fields.ts';
 import type { Problem } from '../model/zone-check.ts';
+import type { SubmitMode } from '../model/form-mode.ts';
 
-/** 'unpark-and-sign': stop parking, then write the record; two signatures, one step for the person. */
-export type SubmitMode = 'sign' | 'draft' | 'unpark-and-sign';
+export type { SubmitMode };
 
 /** What a submit can answer: nothing (done) or errors to show on fields and above the form. */
 export interface SubmitProblem {

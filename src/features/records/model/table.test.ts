@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { filterRows, listItems, sortRows, toRow } from './table.ts';
+import { DEFAULT_VIEW, filterRows, listItems, markedRows, PENDING_PREFIX, sortedBy, sortRows, storedRecords, toRow, typesIn } from './table.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type'], rdata: string, ttl = 3600): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl, rdata, metadata: null, createdAt: at, updatedAt: at });
@@ -28,5 +28,21 @@ describe('records table model', () => {
   it('groups by type with a heading and count', () => {
     const items = listItems(sortRows(rows, 'name', 'asc'), true);
     expect(items.filter((i) => i.kind === 'group').map((i) => (i.kind === 'group' ? `${i.type}:${i.count}` : ''))).toEqual(['A:1', 'CNAME:1', 'MX:1', 'TXT:1']);
+  });
+
+  it('keeps writes on the way out of the zone, and marks rows with the change set', () => {
+    const records = [rec('1', 'www', 'A', '192.0.2.1'), rec('2', '@', 'MX', '10 mail.example.com.'), rec('3', '@', 'TXT', '"x"'), rec(`${PENDING_PREFIX}3`, 'api', 'AAAA', '2001:db8::1')];
+    expect(storedRecords(records).map((r) => r.id)).toEqual(['1', '2', '3']);
+    const marked = markedRows(records, { updates: [{ key: 'u:1', id: '1', record: { name: 'www', type: 'A', rdata: '192.0.2.9', ttl: 300 } }], deletes: [{ key: 'd:3', id: '3' }] }, 'example.com');
+    expect(marked.map((r) => r.pending)).toEqual(['change', undefined, 'remove', 'add']);
+    expect(typesIn(marked)).toEqual(['A', 'AAAA', 'MX', 'TXT']);
+  });
+
+  it('sorts a new column ascending and flips the same one', () => {
+    const byTtl = sortedBy(DEFAULT_VIEW, 'ttl');
+    expect([byTtl.sort, byTtl.direction]).toEqual(['ttl', 'asc']);
+    expect(sortedBy(byTtl, 'ttl').direction).toBe('desc');
+    expect(sortedBy(sortedBy(byTtl, 'ttl'), 'ttl').direction).toBe('asc');
+    expect(sortedBy(sortedBy(byTtl, 'ttl'), 'name')).toMatchObject({ sort: 'name', direction: 'asc' });
   });
 });

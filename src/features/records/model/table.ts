@@ -1,8 +1,12 @@
-import type { DnsRecord, RecordType } from '@/core/wire/dns.ts';
+import { RECORD_TYPES, type DnsRecord, type RecordType } from '@/core/wire/dns.ts';
 import { fullName } from '@/core/dns/names.ts';
 import { isManagedRecord } from '@/core/dns/parking.ts';
 import { ttlInWords } from '@/core/dns/ttl.ts';
+import type { Draft } from './change-set.ts';
 import { contentInWords } from './describe.ts';
+
+/** The id prefix of a row shown while its write is on the way (api/optimistic.ts puts it there). */
+export const PENDING_PREFIX = 'pending:';
 
 /** A table row: the record plus what the table shows and searches, computed once per zone load. */
 export interface Row {
@@ -40,6 +44,34 @@ export function toRow(record: DnsRecord, zoneName: string): Row {
     haystack: `${record.name}\u0000${fqdn}\u0000${record.rdata}`.toLowerCase(),
     nameKey: record.name === '@' ? '' : record.name.split('.').reverse().join('\u0001'),
   };
+}
+
+/** The zone the rules and plans look at: the stored records, without the rows of writes still on the way. */
+export function storedRecords(records: DnsRecord[]): DnsRecord[] {
+  return records.filter((r) => !r.id.startsWith(PENDING_PREFIX));
+}
+
+/** Every row the table can show, marked with what a write on the way or the change set will do to it. */
+export function markedRows(records: DnsRecord[], draft: Pick<Draft, 'updates' | 'deletes'>, zoneName: string): Row[] {
+  const updated = new Set(draft.updates.map((u) => u.id));
+  const deleted = new Set(draft.deletes.map((d) => d.id));
+  return records.map((record) => {
+    const row = toRow(record, zoneName);
+    if (record.id.startsWith(PENDING_PREFIX)) row.pending = 'add';
+    else if (deleted.has(record.id)) row.pending = 'remove';
+    else if (updated.has(record.id)) row.pending = 'change';
+    return row;
+  });
+}
+
+/** The record types present, in the registry's order: the type filter offers only these. */
+export function typesIn(rows: Row[]): RecordType[] {
+  return RECORD_TYPES.filter((t) => rows.some((r) => r.type === t));
+}
+
+/** The next view after a click on a column header: a new column sorts ascending, the same one flips. */
+export function sortedBy(view: TableView, key: SortKey): TableView {
+  return { ...view, sort: key, direction: view.sort === key && view.direction === 'asc' ? 'desc' : 'asc' };
 }
 
 export type SortKey = 'name' | 'type' | 'content' | 'ttl';

@@ -1,0 +1,38 @@
+import { Button } from '@/ui/index.ts';
+
+export interface RecordsHeaderProps {
+  count: number;
+  parked: boolean;
+  onTemplates: () => void;
+  onZoneFile: (tab: 'import' | 'export') => void;
+  onAdd: () => void;
+}
+
+/** The records page's title, its count and shortcuts, and the ways to add records. */
+export function RecordsHeader({ count, parked, onTemplates, onZoneFile, onAdd }: RecordsHeaderProps) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h2 id="records-title" className="text-xl font-semibold">
+          DNS records
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {count} {count === 1 ? 'record' : 'records'}
+          {parked ? ' · parked: the parking records are managed for you' : ''} · press <kbd>/</kbd> to search, <kbd>n</kbd> to add
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={onTemplates}>
+          Templates
+        </Button>
+        <Button variant="secondary" onClick={() => onZoneFile('import')}>
+          Import zone file
+        </Button>
+        <Button variant="secondary" onClick={() => onZoneFile('export')}>
+          Export zone file
+        </Button>
+        <Button onClick={onAdd}>Add record</Button>
+      </div>
+    </div>
+  );
+}

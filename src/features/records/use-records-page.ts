@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { printZoneFile } from '@/core/dns/zone-file.ts';
+import { isManagedRecord } from '@/core/dns/parking.ts';
+import type { RecordType } from '@/core/wire/dns.ts';
+import { useApi } from '@/lib/api/use-api.ts';
+import { isServiceTrouble } from '@/lib/query-recovery.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
+import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
+import { recordsQueryOptions } from './api/get-records.ts';
+import type { RecordInput } from './model/record-form.ts';
+import { RECORD_OPERATIONS } from './model/signing-plan.ts';
+import { DEFAULT_VIEW, filterRows, listItems, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
+import { toRecordLike } from './model/zone-check.ts';
+import { markSearchInput, markTableRendered } from './perf.ts';
+import { useChangeSet } from './use-change-set.ts';
+import { useRecordForm } from './use-record-form.ts';
+
+/** Whether a key press belongs to a field being typed in, not to the page's shortcuts. */
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+/** `/` focuses the search and `n` opens the add form, unless a dialog is open or a field has the keys. */
+function useShortcuts(enabled: boolean, actions: { search: () => void; add: () => void }) {
+  const { search, add } = actions;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (event.key === '/') {
+        event.preventDefault();
+        search();
+      } else if (event.key === 'n') {
+        event.preventDefault();
+        add();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [enabled, search, add]);
+}
+
+/**
+ * The records page's controller: the zone's records, who may change them, the table's view and its derived lists,
+ * the record form (use-record-form.ts), the change set (use-change-set.ts), the zone file and template dialogs, and
+ * the keyboard shortcuts. RecordsPage.tsx only lays out what this returns.
+ */
+export function useRecordsPage(domain: string) {
+  const zoneName = domain.toLowerCase();
+  const api = useApi();
+  const session = useSession();
+  const { address } = session;
+  const { apiKey } = useSettings();
+  // Signed out means read-only here: a write waits for signing in again (an API key is the stated exception).
+  const signedOut = session.status !== 'signed-in' && !apiKey;
+  // Asked when the page opens, so no signature waits on them; the plans and notices read them.
+  const signingTypes = useSigningTypes(RECORD_OPERATIONS);
+  const records = useQuery(recordsQueryOptions(api, zoneName));
+  const serviceAway = records.isError && isServiceTrouble(records.error);
+
+  const all = useMemo(() => records.data ?? [], [records.data]);
+  // Rows shown while a write is on the way are not part of the zone the rules and plans look at.
+  const zone = useMemo(() => storedRecords(all), [all]);
+  const parked = useMemo(() => zone.some(isManagedRecord), [zone]);
+
+  const who = { zoneName, zone, parked, address, apiKey: Boolean(apiKey), signedOut, signingTypes };
+  const changeSet = useChangeSet(who);
+  const recordForm = useRecordForm({ ...who, serviceAway, changeSet });
+
+  const [view, setView] = useState<TableView>(DEFAULT_VIEW);
+  // Only edits and deletions mark rows: an addition to the change set leaves a 10,000-row table alone.
+  const { updates, deletes } = changeSet.draft;
+  const rows = useMemo(() => markedRows(all, { updates, deletes }, zoneName), [all, updates, deletes, zoneName]);
+  const sorted = useMemo(() => sortRows(rows, view.sort, view.direction), [rows, view.sort, view.direction]);
+  const filtered = useMemo(() => filterRows(sorted, view.query, view.type), [sorted, view.query, view.type]);
+  const items = useMemo(() => listItems(filtered, view.groupByType), [filtered, view.groupByType]);
+  const typesInZone = useMemo(() => typesIn(rows), [rows]);
+  // Runs after the table's rows are committed to the DOM (child layout effects run first): the bench's marks.
+  useLayoutEffect(() => markTableRendered(filtered.length, records.dataUpdatedAt), [filtered, view.query, records.dataUpdatedAt]);
+
+  const [zoneFile, setZoneFile] = useState<'import' | 'export' | null>(null);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const exported = useMemo(() => (zoneFile !== null ? printZoneFile(zoneName, zone.map(toRecordLike)) : ''), [zoneFile, zone, zoneName]);
+
+  const searchRef = useRef<HTMLInputElement>(null);
+  const anyDialog = recordForm.form !== null || recordForm.deleting !== null || zoneFile !== null || templatesOpen || changeSet.reviewing;
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
+  useShortcuts(!anyDialog, { search: focusSearch, add: recordForm.openAdd });
+
+  return {
+    zoneName,
+    records,
+    zone,
+    parked,
+    access: {
+      address,
+      signedOut,
+      /** Not signed in, yet the API key in Settings keeps acting for its wallet. */
+      apiKeyActs: Boolean(apiKey) && session.status !== 'signed-in',
+      serviceAway,
+    },
+    table: {
+      view,
+      rows,
+      filtered,
+      items,
+      typesInZone,
+      searchRef,
+      sort: (key: SortKey) => setView((v) => sortedBy(v, key)),
+      search: (query: string) => {
+        markSearchInput();
+        setView((v) => ({ ...v, query }));
+      },
+      clearSearch: () => setView((v) => ({ ...v, query: '' })),
+      filterType: (type: RecordType | 'all') => setView((v) => ({ ...v, type })),
+      groupByType: (groupByType: boolean) => setView((v) => ({ ...v, groupByType })),
+    },
+    recordForm,
+    changeSet,
+    zoneFile: {
+      open: zoneFile,
+      exported,
+      show: (tab: 'import' | 'export') => setZoneFile(tab),
+      import: (list: RecordInput[]) => {
+        changeSet.importRecords(list);
+        setZoneFile(null);
+      },
+      close: () => setZoneFile(null),
+    },
+    templates: {
+      open: templatesOpen,
+      show: () => setTemplatesOpen(true),
+      add: (list: RecordInput[]) => {
+        changeSet.addRecords(list);
+        setTemplatesOpen(false);
+      },
+      close: () => setTemplatesOpen(false),
+    },
+  };
+}
