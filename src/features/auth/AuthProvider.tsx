@@ -1,22 +1,17 @@
 import { RainbowKitAuthenticationProvider, RainbowKitProvider, darkTheme, lightTheme, type AuthenticationStatus } from '@rainbow-me/rainbowkit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useAccount, useConfig } from 'wagmi';
-import { reconnect } from 'wagmi/actions';
 import { useToast } from '@/ui/index.ts';
 import { config } from '@/lib/config.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { DelegatedSignerRefusedError, sessionFits } from '@/lib/session/acting.ts';
-import { sessionStore } from '@/lib/session/session.ts';
+import { useWalletSessionState, walletSession } from '@/lib/session/wallet-session.ts';
 import { settingsStore, useSettings } from '@/lib/settings/settings-store.ts';
-import { useStore } from '@/lib/store.ts';
-import { isLightConnector } from '@/lib/wallet/lazy-wallet.ts';
 import { createSiweAdapter } from './siwe-adapter.ts';
-import { SessionWatcher } from './SessionWatcher.tsx';
-import { startupReconnectDone } from './reconnect-state.ts';
-import { SignInBridge } from './SignInBridge.tsx';
 import { SignInFreeNote } from './SignInFreeNote.tsx';
-import { hostMismatch, useSignInBlocked } from './sign-in-blocks.ts';
+import { useSignInBlocked } from './sign-in-blocks.ts';
+import { WalletSessionBridge } from './WalletSessionBridge.tsx';
 import { SiweMessageMismatchError } from '@/lib/session/siwe-message.ts';
 import { isUserRejection } from '@/lib/signing/errors.ts';
 
@@ -33,7 +28,7 @@ export function expectedSiweDomain(): string {
 
 function useAuthenticationStatus(): AuthenticationStatus {
   const { address, status } = useAccount();
-  const { session } = useStore(sessionStore);
+  const session = useWalletSessionState((s) => s.session);
   const { delegated } = useSettings();
   const blocked = useSignInBlocked();
   if (status === 'reconnecting' || status === 'connecting') return session ? 'loading' : 'unauthenticated';
@@ -44,44 +39,27 @@ function useAuthenticationStatus(): AuthenticationStatus {
   return blocked ? 'loading' : 'unauthenticated';
 }
 
-/**
- * Start-up reconnection that never loads a wallet SDK: only injected wallets, plus the wallet the
- * person used last, are asked about an existing connection.
- */
-function useLightReconnect() {
-  const wagmiConfig = useConfig();
-  useEffect(() => {
-    void (async () => {
-      const recent = await wagmiConfig.storage?.getItem('recentConnectorId');
-      const connectors = wagmiConfig.connectors.filter((c) => isLightConnector(c) || c.id === recent);
-      await reconnect(wagmiConfig, { connectors }).catch(() => []);
-      startupReconnectDone.set(true);
-    })();
-  }, [wagmiConfig]);
-}
-
 export function AuthProvider({ theme, children }: { theme: 'light' | 'dark'; children: ReactNode }) {
   const wagmiConfig = useConfig();
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const status = useAuthenticationStatus();
-  useLightReconnect();
   const adapter = useMemo(
     () =>
       createSiweAdapter({
         wagmiConfig,
         queryClient,
-        sessionStore,
+        store: walletSession,
         apiBaseUrl: config.apiBaseUrl,
         expectedDomain: expectedSiweDomain,
-        delegated: () => settingsStore.get().delegated,
+        delegated: () => settingsStore.getState().delegated,
         onError: (error) => {
           // Said once, in the page's notice with the address to open, instead of a toast.
           if (error instanceof SiweMessageMismatchError && error.serviceDomain && error.problems.length === 1) {
-            hostMismatch.set(error.serviceDomain);
+            walletSession.setState({ hostMismatch: error.serviceDomain });
             return;
           }
-          // A declined signature is said once, by SignInBridge.
+          // A declined signature is said once, by WalletSessionBridge.
           if (isUserRejection(error)) return;
           const { title, description } = error instanceof DelegatedSignerRefusedError ? error.explanation : explainError(error);
           toast({ tone: 'error', title, description });
@@ -92,8 +70,7 @@ export function AuthProvider({ theme, children }: { theme: 'light' | 'dark'; chi
   return (
     <RainbowKitAuthenticationProvider adapter={adapter} status={status}>
       <RainbowKitProvider theme={themes[theme]} modalSize="compact" appInfo={{ appName: config.appName }}>
-        <SessionWatcher />
-        <SignInBridge />
+        <WalletSessionBridge />
         <SignInFreeNote signedIn={status === 'authenticated'} />
         {children}
       </RainbowKitProvider>

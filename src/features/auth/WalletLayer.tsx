@@ -1,14 +1,12 @@
 import '@rainbow-me/rainbowkit/styles.css';
-import { memo, useEffect } from 'react';
+import { memo } from 'react';
 import { createPortal } from 'react-dom';
 import { WagmiProvider } from 'wagmi';
+import { useStore } from 'zustand';
 import { config } from '@/lib/config.ts';
-import { useStore } from '@/lib/store.ts';
 import { createWagmiConfig } from '@/lib/wallet/wagmi-config.ts';
-import { walletRuntime } from '@/lib/wallet/wallet-runtime.ts';
 import { walletSlots } from '@/lib/wallet/slots.ts';
 import { useTheme } from '@/ui/index.ts';
-import { AccountBridge } from './AccountBridge.tsx';
 import { AuthProvider } from './AuthProvider.tsx';
 import { ChainGuard } from './ChainGuard.tsx';
 import { HostMismatchNotice } from './HostMismatchNotice.tsx';
@@ -21,12 +19,8 @@ const wagmiConfig = createWagmiConfig(config);
 function IslandContent() {
   const slots = useStore(walletSlots);
   const { theme } = useTheme();
-  useEffect(() => {
-    walletRuntime.set((s) => ({ ...s, config: wagmiConfig }));
-  }, []);
   return (
     <AuthProvider theme={theme}>
-      <AccountBridge />
       {slots.header ? createPortal(<SessionControls />, slots.header) : null}
       {slots.notices
         ? createPortal(
@@ -43,7 +37,7 @@ function IslandContent() {
 }
 
 /**
- * The wallet island: wagmi, RainbowKit and the SIWE adapter, loaded on demand (see wallet-runtime.ts).
+ * The wallet island: wagmi, RainbowKit and the SIWE adapter, loaded on demand (see lib/session/wallet-session.ts).
  * It renders into the shell's header and notice slots through portals, inside the shell's query client,
  * router, theme and toasts. WagmiProvider must never re-render: with reconnectOnMount={false} its
  * Hydrate step clears the live connections on every render. Hence memo() and no props.

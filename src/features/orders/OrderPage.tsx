@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
-import { useRequireSignIn } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
 import { orderQuery } from './api/get-order.ts';
 import { OrderDetailsView } from './components/OrderDetailsView.tsx';
@@ -14,7 +14,7 @@ export default function OrderPage() {
   const orderId = useParams().orderId ?? '';
   const api = useApi();
   const { account, canRead } = useAccountReader();
-  const requireSignIn = useRequireSignIn();
+  const { requestSignIn: requireSignIn } = useWalletSession();
   const order = useQuery(orderQuery(api, account, orderId, canRead && orderId !== ''));
   useFollowOrder(account, order.data);
 

@@ -5,8 +5,7 @@ import { RECORD_TYPES, type DnsRecord, type RecordType } from '@/core/wire/dns.t
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { isServiceTrouble, staleSince } from '@/lib/query-recovery.ts';
-import { useSession } from '@/lib/session/use-session.ts';
-import { requestSignIn } from '@/lib/session/session.ts';
+import { requestSignIn, useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { chooseSigning } from '@/lib/signing/signing-choice.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
@@ -65,7 +64,7 @@ function isTyping(target: EventTarget | null): boolean {
 export default function RecordsPage({ domain }: { domain: string }) {
   const zoneName = domain.toLowerCase();
   const api = useApi();
-  const session = useSession();
+  const session = useWalletSession();
   const { address } = session;
   const { apiKey } = useSettings();
   // Signed out means read-only here: a write waits for signing in again (an API key is the stated exception).
