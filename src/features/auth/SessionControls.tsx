@@ -1,6 +1,6 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit';
 import { Badge, Button } from '@/ui/index.ts';
-import { actingLine as lineOf } from '@/lib/session/acting.ts';
+import { actingLine } from '@/lib/session/acting.ts';
 import { endSession, useWalletSession } from '@/lib/session/wallet-session.ts';
 
 /**
@@ -8,12 +8,10 @@ import { endSession, useWalletSession } from '@/lib/session/wallet-session.ts';
  * and a way to sign out (the wallet stays connected; disconnecting lives in RainbowKit's account modal).
  */
 export function SessionControls() {
-  const { acting: who } = useWalletSession();
-  const actingLine = who ? lineOf(who) : undefined;
+  const session = useWalletSession();
+  const line = session.acting ? actingLine(session.acting) : undefined;
   // Who acts for whom, next to the wallet: the wallet's button shows the signer, the session is the account's.
-  const acting = actingLine ? (
-    <p className="w-full text-right text-xs text-slate-600 dark:text-slate-400">{actingLine}</p>
-  ) : null;
+  const acting = line ? <p className="w-full text-right text-xs text-slate-600 dark:text-slate-400">{line}</p> : null;
   return (
     <ConnectButton.Custom>
       {({ account, chain, openAccountModal, openChainModal, openConnectModal, authenticationStatus, mounted }) => {

@@ -7,9 +7,9 @@ import { useAccount, WagmiProvider } from 'wagmi';
 import { useStore } from 'zustand';
 import { config } from '@/lib/config.ts';
 import { explainError } from '@/lib/errors/explain.ts';
-import { DelegatedSignerRefusedError, sessionFits } from '@/lib/session/acting.ts';
+import { DelegatedSignerRefusedError } from '@/lib/session/acting.ts';
 import { SiweMessageMismatchError } from '@/lib/session/siwe-message.ts';
-import { useWalletSessionState, walletSession } from '@/lib/session/wallet-session.ts';
+import { fittingSession, useWalletSessionState, walletSession } from '@/lib/session/wallet-session.ts';
 import { settingsStore, useSettings } from '@/lib/settings/settings-store.ts';
 import { isUserRejection } from '@/lib/signing/errors.ts';
 import { createWagmiConfig } from '@/lib/wallet/wagmi-config.ts';
@@ -44,9 +44,7 @@ function useAuthenticationStatus(): AuthenticationStatus {
   const { delegated } = useSettings();
   const blocked = useSignInBlocked();
   if (status === 'reconnecting' || status === 'connecting') return session ? 'loading' : 'unauthenticated';
-  if (session && sessionFits(session, address, delegated) && session.expiresAt > Date.now()) {
-    return 'authenticated';
-  }
+  if (fittingSession({ account: { status, address }, session }, { delegated }, Date.now())) return 'authenticated';
   // RainbowKit shows no sign-in dialog while 'loading': the page's notice says what to fix, uncovered.
   return blocked ? 'loading' : 'unauthenticated';
 }
