@@ -8,7 +8,7 @@ describe('import boundaries of this project', () => {
     const files = readSourceFiles(projectRoot, ['src', 'server', 'e2e', 'scripts']);
     // The walk found the code it is meant to judge, so an empty answer means something.
     expect(files.size).toBeGreaterThan(300);
-    expect(importSpecifiers(files.get('src/lib/api/call.ts')!)).toContain('../session/session.ts');
+    expect(importSpecifiers(files.get('src/lib/api/call.ts')!)).toContain('../session/wallet-session.ts');
     expect(findViolations(files)).toEqual([]);
   });
 });

@@ -1,18 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RefCallback } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { sessionStore } from '@/lib/session/session.ts';
-import { useSession } from '@/lib/session/use-session.ts';
-import { useStore } from '@/lib/store.ts';
+import { endSession, useWalletSession, useWalletSessionState } from '@/lib/session/wallet-session.ts';
 import { walletSlots } from '@/lib/wallet/slots.ts';
-import { walletRuntime } from '@/lib/wallet/wallet-runtime.ts';
 import { Button, cx, IconButton, Spinner } from '@/ui/index.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { WalletPlaceholder } from './WalletPlaceholder.tsx';
 
 const BalanceBadge = lazy(() => import('@/features/balance/BalanceBadge.tsx'));
 const PendingOrdersWatcher = lazy(() => import('@/features/orders/PendingOrdersWatcher.tsx'));
-// The wallet island (wagmi, RainbowKit, SIWE): loaded when wanted, see lib/wallet/wallet-runtime.ts.
+// The wallet island (wagmi, RainbowKit, SIWE): loaded when wanted, see lib/session/wallet-session.ts.
 const WalletLayer = lazy(() => import('@/features/auth/WalletLayer.tsx'));
 
 const nav = [
@@ -44,8 +41,8 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 // Stable ref callbacks: a new function each render would detach and re-attach the slot, remounting
 // the island's portal content every time the layout renders.
-const headerSlotRef: RefCallback<HTMLDivElement> = (header) => walletSlots.set((s) => (s.header === header ? s : { ...s, header }));
-const noticesSlotRef: RefCallback<HTMLDivElement> = (notices) => walletSlots.set((s) => (s.notices === notices ? s : { ...s, notices }));
+const headerSlotRef: RefCallback<HTMLDivElement> = (header) => walletSlots.setState((s) => (s.header === header ? s : { header }));
+const noticesSlotRef: RefCallback<HTMLDivElement> = (notices) => walletSlots.setState((s) => (s.notices === notices ? s : { notices }));
 
 export function PageFallback() {
   return (
@@ -56,8 +53,9 @@ export function PageFallback() {
 }
 
 export function Layout() {
-  const session = useSession();
-  const wallet = useStore(walletRuntime);
+  const session = useWalletSession();
+  const islandWanted = useWalletSessionState((s) => s.islandWanted);
+  const islandReady = useWalletSessionState((s) => !!s.wagmiConfig);
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -82,7 +80,7 @@ export function Layout() {
               </span>
             ) : null}
             <div ref={headerSlotRef} className="contents">
-              {wallet.config ? null : <WalletPlaceholder loading={wallet.wanted} />}
+              {islandReady ? null : <WalletPlaceholder loading={islandWanted} />}
             </div>
             <span className="hidden sm:contents">
               <ThemeToggle />
@@ -107,7 +105,7 @@ export function Layout() {
                     variant="secondary"
                     size="sm"
                     onClick={() => {
-                      sessionStore.end('signed-out');
+                      endSession('signed-out');
                       setMenuOpen(false);
                     }}
                   >
@@ -136,7 +134,7 @@ export function Layout() {
       <Suspense fallback={null}>
         <PendingOrdersWatcher />
       </Suspense>
-      {wallet.wanted ? (
+      {islandWanted ? (
         <Suspense fallback={null}>
           <WalletLayer />
         </Suspense>

@@ -1,5 +1,4 @@
-import { requestSignIn } from '@/lib/session/session.ts';
-import { wantWallet } from '@/lib/wallet/wallet-runtime.ts';
+import { requestSignIn } from '@/lib/session/wallet-session.ts';
 import { Button } from '@/ui/index.ts';
 
 /**
@@ -11,10 +10,7 @@ export function WalletPlaceholder({ loading }: { loading: boolean }) {
   if (loading) return <div aria-hidden="true" className="h-10 w-32 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />;
   return (
     <Button
-      onClick={() => {
-        wantWallet();
-        requestSignIn();
-      }}
+      onClick={() => void requestSignIn()}
     >
       Connect wallet
     </Button>

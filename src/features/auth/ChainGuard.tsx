@@ -3,12 +3,11 @@ import { useAccount, useConfig, useSwitchChain } from 'wagmi';
 import { Button, Notice } from '@/ui/index.ts';
 import { config } from '@/lib/config.ts';
 import { isUserRejection } from '@/lib/signing/errors.ts';
-import { requestSignIn, sessionStore } from '@/lib/session/session.ts';
+import { requestSignIn, useWalletSessionState, walletSession } from '@/lib/session/wallet-session.ts';
 import { chainName } from '@/lib/wallet/chains.ts';
-import { useStore } from '@/lib/store.ts';
 import { useQuery } from '@tanstack/react-query';
 import { allowedChainsQuery } from './allowed-chains.ts';
-import { lastAllowedChain, useNetworkCheck } from './sign-in-blocks.ts';
+import { useNetworkCheck } from './sign-in-blocks.ts';
 
 /**
  * When the wallet sits on a chain this service does not accept for sign-in, ask the wallet to switch
@@ -23,10 +22,10 @@ export function ChainGuard() {
   const { switchChainAsync, isPending } = useSwitchChain();
   const [refused, setRefused] = useState<string>();
   const asked = useRef<string>(undefined);
-  const hasSession = !!useStore(sessionStore).session;
+  const hasSession = !!useWalletSessionState((s) => s.session);
 
   useEffect(() => {
-    if (network.state === 'fits' && chainId) lastAllowedChain.set(chainId);
+    if (network.state === 'fits' && chainId) walletSession.setState({ lastAllowedChain: chainId });
   }, [network.state, chainId]);
 
   const target = network.state === 'wrong' ? network.target : undefined;
@@ -36,7 +35,7 @@ export function ChainGuard() {
     try {
       await switchChainAsync({ chainId: chain, ...(rpcUrl ? { addEthereumChainParameter: { rpcUrls: [rpcUrl] } } : {}) });
       // Switched before any signature: carry on to signing in, unless a session already holds.
-      if (!sessionStore.get().session) requestSignIn();
+      if (!walletSession.getState().session) void requestSignIn();
     } catch (error) {
       setRefused(
         isUserRejection(error)

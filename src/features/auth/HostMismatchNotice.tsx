@@ -1,15 +1,14 @@
 import { Notice } from '@/ui/index.ts';
 import { isLocalUrl } from '@/lib/config.ts';
-import { useStore } from '@/lib/store.ts';
+import { useWalletSessionState } from '@/lib/session/wallet-session.ts';
 import { signInAddress } from './model/network.ts';
-import { hostMismatch } from './sign-in-blocks.ts';
 
 /**
  * The service signs in for another host than this page's (say 127.0.0.1:5173 against localhost:5173): a
  * signature here could never be accepted, so none is asked for; the notice names the address that works.
  */
 export function HostMismatchNotice() {
-  const serviceHost = useStore(hostMismatch);
+  const serviceHost = useWalletSessionState((s) => s.hostMismatch);
   if (!serviceHost) return null;
   const href = signInAddress(serviceHost, window.location);
   // A link only to a local address: a remote service's word is shown, not followed blindly.

@@ -1,18 +1,17 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit';
 import { Badge, Button } from '@/ui/index.ts';
-import { sessionStore } from '@/lib/session/session.ts';
-import { useActingLine } from '@/lib/session/use-session.ts';
+import { actingLine } from '@/lib/session/acting.ts';
+import { endSession, useWalletSession } from '@/lib/session/wallet-session.ts';
 
 /**
  * The header's wallet and session state: connect, sign in, or the signed-in account with its network
  * and a way to sign out (the wallet stays connected; disconnecting lives in RainbowKit's account modal).
  */
 export function SessionControls() {
-  const actingLine = useActingLine();
+  const session = useWalletSession();
+  const line = session.acting ? actingLine(session.acting) : undefined;
   // Who acts for whom, next to the wallet: the wallet's button shows the signer, the session is the account's.
-  const acting = actingLine ? (
-    <p className="w-full text-right text-xs text-slate-600 dark:text-slate-400">{actingLine}</p>
-  ) : null;
+  const acting = line ? <p className="w-full text-right text-xs text-slate-600 dark:text-slate-400">{line}</p> : null;
   return (
     <ConnectButton.Custom>
       {({ account, chain, openAccountModal, openChainModal, openConnectModal, authenticationStatus, mounted }) => {
@@ -59,7 +58,7 @@ export function SessionControls() {
             </Button>
             {accountButton}
             {/* On a phone, Sign out is in the header's menu so the header keeps to one row. */}
-            <Button variant="secondary" className="max-sm:hidden" onClick={() => sessionStore.end('signed-out')}>
+            <Button variant="secondary" className="max-sm:hidden" onClick={() => endSession('signed-out')}>
               Sign out
             </Button>
             {acting}

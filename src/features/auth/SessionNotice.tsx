@@ -1,9 +1,7 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useEffect, useState } from 'react';
 import { Button, Notice, useToast } from '@/ui/index.ts';
-import { sessionStore } from '@/lib/session/session.ts';
-import { useSession } from '@/lib/session/use-session.ts';
-import { useStore } from '@/lib/store.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { shortAddress } from '@/lib/format.ts';
 
 /**
@@ -11,8 +9,8 @@ import { shortAddress } from '@/lib/format.ts';
  * stay on screen with a way to sign in again; sign-out and disconnect are a passing word.
  */
 export function SessionNotice() {
-  const { ended } = useStore(sessionStore);
-  const session = useSession();
+  const session = useWalletSession();
+  const { ended } = session;
   const { openConnectModal } = useConnectModal();
   const { toast } = useToast();
   const [dismissedAt, setDismissedAt] = useState<number>();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAccount, useConfig } from 'wagmi';
-import { createStore, useStore } from '@/lib/store.ts';
+import { useWalletSessionState } from '@/lib/session/wallet-session.ts';
 import { checkNetwork, type NetworkCheck } from './model/network.ts';
 import { allowedChainsQuery } from './allowed-chains.ts';
 
@@ -9,18 +9,13 @@ import { allowedChainsQuery } from './allowed-chains.ts';
  * one holds, RainbowKit's sign-in dialog stays closed, so the page's own notice (with the button that fixes
  * it) is what the person sees, not a dialog over it.
  */
-
-/** The host the service signs in for, when it is not this page's (set when a prepared message says so). */
-export const hostMismatch = createStore<string | undefined>(undefined);
-
-/** The allowed chain the wallet was on last: where to ask it to go back to. */
-export const lastAllowedChain = createStore<number | undefined>(undefined);
+// The host mismatch and the last allowed chain live in the wallet session (lib/session/wallet-session.ts).
 
 export function useNetworkCheck(): NetworkCheck {
   const { chainId, isConnected } = useAccount();
   const wagmiConfig = useConfig();
   const allowed = useQuery(allowedChainsQuery);
-  const last = useStore(lastAllowedChain);
+  const last = useWalletSessionState((s) => s.lastAllowedChain);
   if (!isConnected) return { state: 'unknown' };
   return checkNetwork(chainId, allowed.data, wagmiConfig.chains.map((c) => c.id), last);
 }
@@ -28,6 +23,6 @@ export function useNetworkCheck(): NetworkCheck {
 /** True when signing in cannot work yet: the wallet is on a chain the service refuses, or the page is on another host. */
 export function useSignInBlocked(): boolean {
   const network = useNetworkCheck();
-  const host = useStore(hostMismatch);
+  const host = useWalletSessionState((s) => s.hostMismatch);
   return network.state === 'wrong' || host !== undefined;
 }

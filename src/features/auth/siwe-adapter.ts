@@ -6,7 +6,7 @@ import { getAccount } from 'wagmi/actions';
 import type { SiweMessage } from '@/core/wire/siwe.ts';
 import { apiCall } from '@/lib/api/call.ts';
 import { actingFor, delegatedSignInError, sameAddress, type Acting } from '@/lib/session/acting.ts';
-import type { SessionEndReason, SessionStore } from '@/lib/session/session-store.ts';
+import type { SessionEndReason, WalletSessionStore } from '@/lib/session/wallet-session.ts';
 import { ChainNotAllowedError, SiweRefusedError, canReuseNonce, fetchNonce, prepareMessage, verifySignature } from '@/lib/session/siwe-flow.ts';
 import type { DelegatedAccount } from '@/lib/settings/settings-store.ts';
 import { allowedChainsQuery } from './allowed-chains.ts';
@@ -14,7 +14,8 @@ import { allowedChainsQuery } from './allowed-chains.ts';
 export interface SiweAdapterDeps {
   wagmiConfig: Config;
   queryClient: QueryClient;
-  sessionStore: SessionStore;
+  /** The wallet session: the adapter starts and ends its SIWE session. */
+  store: WalletSessionStore;
   apiBaseUrl: string;
   /** host[:port] the message must name. */
   expectedDomain: () => string;
@@ -80,7 +81,7 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
           throw delegatedSignInError(error, acting, error instanceof SiweRefusedError ? error.reason : undefined);
         });
         structured.clear();
-        deps.sessionStore.start({
+        deps.store.getState().startSession({
           address: acting.account,
           ...(acting.delegated ? { signer: acting.signer } : {}),
           chainId: session.chainId,
@@ -96,7 +97,7 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
       }
     },
     async signOut() {
-      deps.sessionStore.end(signOutReason(deps));
+      deps.store.getState().endSession(signOutReason(deps));
     },
   });
 }
@@ -104,7 +105,7 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
 /** RainbowKit calls signOut on disconnect and on an account switch too; tell them apart for the notice. */
 function signOutReason(deps: SiweAdapterDeps): SessionEndReason {
   const account = getAccount(deps.wagmiConfig);
-  const session = deps.sessionStore.get().session;
+  const session = deps.store.getState().session;
   if (account.status === 'disconnected' || !account.address) return 'disconnected';
   // The wallet that signed the session is compared: the session's own address may be a delegated account.
   if (session && !sameAddress(session.signer ?? session.address, account.address)) return 'account-changed';

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '@/lib/api/use-api.ts';
 import { formatUsdCents } from '@/lib/format.ts';
-import { useSession } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { Badge } from '@/ui/index.ts';
 import { balanceQuery } from './api/get-balance.ts';
 
 /** The credit balance in the header while signed in. */
 export default function BalanceBadge() {
   const api = useApi();
-  const session = useSession();
+  const session = useWalletSession();
   const signedIn = session.status === 'signed-in';
   const balance = useQuery(balanceQuery(api, session.address, signedIn));
   if (!signedIn) return null;

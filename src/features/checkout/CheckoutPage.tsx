@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
-import { useRequireSignIn, useSession } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
 import { availabilityQuery, parseTypedDomain } from '@/features/search/index.ts';
@@ -16,9 +16,8 @@ export default function CheckoutPage() {
   const [params] = useSearchParams();
   const parsed = parseTypedDomain(raw);
   const api = useApi();
-  const session = useSession();
+  const session = useWalletSession();
   const settings = useSettings();
-  const requireSignIn = useRequireSignIn();
   const availability = useQuery(availabilityQuery(api, parsed.ok ? parsed.name : undefined));
   const canPay = session.status === 'signed-in' || !!settings.apiKey;
 
@@ -63,7 +62,7 @@ export default function CheckoutPage() {
         {header}
         <Card className="space-y-3">
           <p>Sign in with your wallet to buy <strong>{parsed.name}</strong>. Your choice is kept.</p>
-          <Button onClick={() => void requireSignIn()}>Connect and sign in</Button>
+          <Button onClick={() => void session.requestSignIn()}>Connect and sign in</Button>
         </Card>
         <div className="mt-6">
           <X402Checkout domain={parsed.name} range={yearsRange(availability.data)} initialYears={initialYears(params.get('years'), yearsRange(availability.data))} />

@@ -1,4 +1,4 @@
-import { whenWalletReady } from '@/lib/wallet/wallet-runtime.ts';
+import { whenWalletReady } from '@/lib/session/wallet-session.ts';
 import type { X402WalletSigner } from './api/x402-request.ts';
 
 export interface TokenBalance {

@@ -6,8 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { UserDomain } from '@/core/wire/user.ts';
 import { config } from '@/lib/config.ts';
-import { sessionStore } from '@/lib/session/session.ts';
-import { accountStore } from '@/lib/wallet/wallet-runtime.ts';
+import { walletSession } from '@/lib/session/wallet-session.ts';
 import { ToastProvider } from '@/ui/index.ts';
 import DomainsPage from './DomainsPage.tsx';
 
@@ -50,13 +49,13 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  accountStore.set({ status: 'connected', address, chainId: 31337 });
-  sessionStore.start({ address, chainId: 31337, token: 'test-token', expiresAt: Date.now() + 3_600_000, apiBaseUrl: config.apiBaseUrl });
+  walletSession.setState({ account: { status: 'connected', address, chainId: 31337 } });
+  walletSession.getState().startSession({ address, chainId: 31337, token: 'test-token', expiresAt: Date.now() + 3_600_000, apiBaseUrl: config.apiBaseUrl });
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  sessionStore.end('signed-out');
+  walletSession.getState().endSession('signed-out');
 });
 
 describe('DomainsPage', () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
-import { useRequireSignIn, useSession } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { Button, EmptyState, Notice, PageHeader, Select, Spinner, TextField } from '@/ui/index.ts';
 import { userDomainsQueryOptions } from './api/get-user-domains.ts';
 import { DomainsTable } from './components/DomainsTable.tsx';
@@ -12,8 +12,7 @@ import { DOMAIN_FILTERS, toDomainRow, viewDomains, type DomainFilter, type Domai
 /** /domains — the signed-in wallet's domains: expiry, parking, records, NFT; each row opens the domain. */
 export default function DomainsPage() {
   const api = useApi();
-  const session = useSession();
-  const requireSignIn = useRequireSignIn();
+  const session = useWalletSession();
   const navigate = useNavigate();
   const signedIn = session.status === 'signed-in';
   const domains = useQuery({ ...userDomainsQueryOptions(api, session.address), enabled: signedIn });
@@ -37,7 +36,7 @@ export default function DomainsPage() {
         <EmptyState
           title="Sign in to see your domains"
           description="Connect your wallet and sign in; signing is free and sends no transaction."
-          action={<Button onClick={() => void requireSignIn()}>Sign in</Button>}
+          action={<Button onClick={() => void session.requestSignIn()}>Sign in</Button>}
         />
       </div>
     );

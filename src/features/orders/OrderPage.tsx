@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { explainError } from '@/lib/errors/explain.ts';
-import { useRequireSignIn } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { Button, Card, Notice, PageHeader, Spinner } from '@/ui/index.ts';
 import { OrderDetailsView } from './components/OrderDetailsView.tsx';
 import { useFollowOrder } from './order-follower.ts';
@@ -10,7 +10,7 @@ import { useAccountReader } from './use-account-reader.ts';
 export default function OrderPage() {
   const orderId = useParams().orderId ?? '';
   const { canRead } = useAccountReader();
-  const requireSignIn = useRequireSignIn();
+  const { requestSignIn: requireSignIn } = useWalletSession();
   const order = useFollowOrder(orderId);
   const details = order?.details;
   const failed = order?.error !== undefined;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
-import { useRequireSignIn } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { Button, Card, EmptyState, Notice, PageHeader, Spinner } from '@/ui/index.ts';
 import { userOrdersQuery } from './api/get-user-orders.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
@@ -14,7 +14,7 @@ import { useAccountReader } from './use-account-reader.ts';
 export default function OrdersPage() {
   const api = useApi();
   const { account, canRead } = useAccountReader();
-  const requireSignIn = useRequireSignIn();
+  const { requestSignIn: requireSignIn } = useWalletSession();
   const orders = useQuery(userOrdersQuery(api, account, canRead));
   const header = <PageHeader title="Orders" description="Registrations you ordered, newest first." />;
 

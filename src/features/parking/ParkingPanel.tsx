@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
-import { useSession } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { Card, Notice, Spinner, Switch, useToast } from '@/ui/index.ts';
@@ -21,7 +21,7 @@ const PARKING_OPERATIONS = ['toggleDomainParking'] as const;
 
 export default function ParkingPanel({ domain }: { domain: string }) {
   const api = useApi();
-  const session = useSession();
+  const session = useWalletSession();
   const { toast } = useToast();
   const records = useQuery(zoneRecordsQuery(api, domain));
   const toggle = useToggleParking(domain, session.address);

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { requestSignIn } from '@/lib/session/session.ts';
+import { requestSignIn } from '@/lib/session/wallet-session.ts';
 import { useToast } from '@/ui/index.ts';
 import { addCreates, addDelete, diffDraft, draftSize, EMPTY_DRAFT, planBatches, removeItem, type Plan } from './model/change-set.ts';
 import { recordInWords } from './model/describe.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { isApexAddress } from '@/core/dns/parking.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { requestSignIn } from '@/lib/session/session.ts';
+import { requestSignIn } from '@/lib/session/wallet-session.ts';
 import { chooseSigning } from '@/lib/signing/signing-choice.ts';
 import { useToast } from '@/ui/index.ts';
 import { useToggleParking } from '@/features/parking/index.ts';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { signInRequest } from '@/lib/session/session.ts';
+import { walletSession } from '@/lib/session/wallet-session.ts';
 import { setApiKey } from '@/lib/settings/settings-store.ts';
 import { ToastProvider } from '@/ui/index.ts';
 import { useRecordsPage } from './use-records-page.ts';
@@ -98,7 +98,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   setApiKey(undefined, false);
-  signInRequest.set({ pending: false });
+  walletSession.setState({ signInPending: false });
   localStorage.clear();
 });
 
@@ -260,14 +260,14 @@ describe('useRecordsPage: the record form', () => {
     expect(await act(() => page().recordForm.submit({ name: 'www', type: 'A', rdata: '192.0.2.9', ttl: 300 }, 'sign'))).toBeNull();
     expect(page().recordForm.form).toBeNull();
     expect(page().changeSet.draft.updates.map((u) => u.record.rdata)).toEqual(['192.0.2.9']);
-    expect(signInRequest.get().pending).toBe(true);
+    expect(walletSession.getState().signInPending).toBe(true);
     expect(await screen.findByText('Kept in the change set: sign in to send it')).toBeTruthy();
 
-    signInRequest.set({ pending: false });
+    walletSession.setState({ signInPending: false });
     act(() => page().recordForm.askDelete(rowOf(hook, 'www')));
     await act(() => page().recordForm.signDelete());
     expect(page().recordForm.deleting).toBeNull();
-    expect(signInRequest.get().pending).toBe(true);
+    expect(walletSession.getState().signInPending).toBe(true);
     expect(await screen.findByText('Sign in to delete records')).toBeTruthy();
     expect(service.requests.filter((r) => r.route !== 'GET /dns/records' && !r.route.includes('eip712'))).toEqual([]);
   });
@@ -350,7 +350,7 @@ describe('useRecordsPage: the change set', () => {
     act(() => page().changeSet.review());
     await act(() => page().changeSet.applyAll());
     expect(page().changeSet.reviewing).toBe(false);
-    expect(signInRequest.get().pending).toBe(true);
+    expect(walletSession.getState().signInPending).toBe(true);
     expect(page().changeSet.draft.creates).toHaveLength(1);
     expect(service.sent('POST /dns/records/batch')).toEqual([]);
   });

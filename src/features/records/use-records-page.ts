@@ -5,7 +5,7 @@ import { isManagedRecord } from '@/core/dns/parking.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { isServiceTrouble } from '@/lib/query-recovery.ts';
-import { useSession } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
@@ -52,7 +52,7 @@ function useShortcuts(enabled: boolean, actions: { search: () => void; add: () =
 export function useRecordsPage(domain: string) {
   const zoneName = domain.toLowerCase();
   const api = useApi();
-  const session = useSession();
+  const session = useWalletSession();
   const { address } = session;
   const { apiKey } = useSettings();
   // Signed out means read-only here: a write waits for signing in again (an API key is the stated exception).

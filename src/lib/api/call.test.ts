@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../config.ts';
-import { sessionStore } from '../session/session.ts';
+import { walletSession } from '../session/wallet-session.ts';
 import { setApiKey, setDelegatedAccount } from '../settings/settings-store.ts';
 import { apiCall } from './call.ts';
 
 const unauthorized = () => new Response(JSON.stringify({ defined: true, code: 'UNAUTHORIZED', status: 401, message: 'Unauthorized' }), { status: 401 });
 
 function startSession() {
-  sessionStore.start({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337, token: 'tok', expiresAt: Date.now() + 60_000, apiBaseUrl: config.apiBaseUrl });
+  walletSession.getState().startSession({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337, token: 'tok', expiresAt: Date.now() + 60_000, apiBaseUrl: config.apiBaseUrl });
 }
 
 describe('apiCall: credentials and what a 401 means', () => {
@@ -48,8 +48,8 @@ describe('apiCall: credentials and what a 401 means', () => {
   it('ends the session when the service refuses its token', async () => {
     answer(unauthorized);
     await expect(apiCall('listApiKeys')).rejects.toMatchObject({ status: 401, credential: 'siwe' });
-    expect(sessionStore.get().session).toBeUndefined();
-    expect(sessionStore.get().ended?.reason).toBe('rejected-by-service');
+    expect(walletSession.getState().session).toBeUndefined();
+    expect(walletSession.getState().ended?.reason).toBe('rejected-by-service');
   });
 
   it('keeps the session when a signed write is refused (a stale or replayed envelope)', async () => {
@@ -57,13 +57,13 @@ describe('apiCall: credentials and what a 401 means', () => {
     await expect(
       apiCall('createDnsRecord', { body: {} }, { headers: { 'x-namefi-signer': '0x1', 'x-namefi-signature': '0x2', 'x-namefi-eip712-type': 'T' } }),
     ).rejects.toMatchObject({ status: 401, credential: 'signature' });
-    expect(sessionStore.get().session?.token).toBe('tok');
+    expect(walletSession.getState().session?.token).toBe('tok');
   });
 
   it('keeps the session when an API key is refused', async () => {
     setApiKey(`nfk_${'b'.repeat(43)}`, false);
     answer(unauthorized);
     await expect(apiCall('listApiKeys')).rejects.toMatchObject({ status: 401, credential: 'api-key' });
-    expect(sessionStore.get().session?.token).toBe('tok');
+    expect(walletSession.getState().session?.token).toBe('tok');
   });
 });

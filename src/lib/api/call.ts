@@ -1,6 +1,6 @@
 import { operations, type OperationId, type OperationOutput } from '@/core/operations.ts';
 import { config } from '../config.ts';
-import { sessionStore } from '../session/session.ts';
+import { endSession, walletSession } from '../session/wallet-session.ts';
 import { settingsStore } from '../settings/settings-store.ts';
 import { callOperation, type CallArgs } from './client.ts';
 import { readCredential } from './credentials.ts';
@@ -19,9 +19,9 @@ export async function apiCall<K extends OperationId>(
   const base = extra.headers
     ? { headers: extra.headers, credential: extra.credential ?? 'signature' }
     : readCredential(config.headerPrefix, operations[id].auth, {
-        apiKey: settingsStore.get().apiKey,
-        siweToken: sessionStore.get().session?.token,
-        delegated: settingsStore.get().delegated,
+        apiKey: settingsStore.getState().apiKey,
+        siweToken: walletSession.getState().session?.token,
+        delegated: settingsStore.getState().delegated,
       });
   try {
     return await callOperation(id, args, {
@@ -32,7 +32,7 @@ export async function apiCall<K extends OperationId>(
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && error.credential === 'siwe') {
-      sessionStore.end('rejected-by-service');
+      endSession('rejected-by-service');
     }
     throw error;
   }

@@ -1,4 +1,5 @@
-import { createStore, useStore } from '../store.ts';
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
 import { readStored, writeStored, STORAGE_KEYS } from './storage.ts';
 
 export type DelegatedKind = 'eip7702' | 'erc1271';
@@ -20,17 +21,17 @@ function initialSettings(): Settings {
   return { apiKey, rememberApiKey: apiKey !== undefined, delegated: readStored<DelegatedAccount>(STORAGE_KEYS.delegated) };
 }
 
-export const settingsStore = createStore<Settings>(initialSettings());
+export const settingsStore = createStore<Settings>()(() => initialSettings());
 
 export function setApiKey(apiKey: string | undefined, remember: boolean): void {
   const value = apiKey?.trim() || undefined;
   writeStored(STORAGE_KEYS.apiKey, remember ? value : undefined);
-  settingsStore.set((s) => ({ ...s, apiKey: value, rememberApiKey: remember && value !== undefined }));
+  settingsStore.setState({ apiKey: value, rememberApiKey: remember && value !== undefined });
 }
 
 export function setDelegatedAccount(delegated: DelegatedAccount | undefined): void {
   writeStored(STORAGE_KEYS.delegated, delegated);
-  settingsStore.set((s) => ({ ...s, delegated }));
+  settingsStore.setState({ delegated });
 }
 
 /** Stores the service URL and reloads: every cached answer, session and signing domain belongs to one service. */

@@ -1,9 +1,11 @@
 import type { JSX } from 'react';
-import { useSigningForLine } from '../session/use-session.ts';
+import { signingForLine } from '../session/acting.ts';
+import { useWalletSession } from '../session/wallet-session.ts';
 
 /** Says what the wallet is about to ask, before it opens, so the signature request is no surprise. */
 export function SigningNotice({ lines }: { lines: string[] }): JSX.Element {
-  const signingFor = useSigningForLine();
+  const { acting } = useWalletSession();
+  const signingFor = acting ? signingForLine(acting) : undefined;
   return (
     <div role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-950 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100">
       <p className="font-medium">Your wallet will ask you to sign:</p>

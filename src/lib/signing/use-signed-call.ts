@@ -5,11 +5,9 @@ import type { SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
 import { apiCall } from '../api/call.ts';
 import { delegatedHeaders } from '../api/credentials.ts';
 import { config } from '../config.ts';
-import { sessionStore } from '../session/session.ts';
 import { actingFor, delegatedWriteError } from '../session/acting.ts';
-import { useRequireSignIn } from '../session/use-session.ts';
+import { requestSignIn, SignInCancelledError, walletSession, whenWalletReady } from '../session/wallet-session.ts';
 import { settingsStore } from '../settings/settings-store.ts';
-import { accountStore, whenWalletReady } from '../wallet/wallet-runtime.ts';
 import { signRequest } from './sign-request.ts';
 import { signingDomainQuery, typesForMethodQuery } from './signing-queries.ts';
 import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
@@ -24,6 +22,13 @@ function signingMetadata(queryClient: QueryClient, id: OperationId): Promise<[Si
   return Promise.all([queryClient.fetchQuery(signingDomainQuery()), queryClient.fetchQuery(typesForMethodQuery(id))]);
 }
 
+/** Signs in, or says a wallet is needed when the person closes the sign-in window instead. */
+async function signInForWrite(): Promise<void> {
+  await requestSignIn().catch((error: unknown) => {
+    throw error instanceof SignInCancelledError ? new WalletRequiredError() : error;
+  });
+}
+
 /**
  * Writes: with an API key in settings, a plain call with the key. Otherwise the payload is wrapped in
  * an EIP-712 envelope the wallet signs. Where the service publishes no type for the operation, the
@@ -34,21 +39,20 @@ export function useSignedCall(): {
   signAndCall<K extends OperationId>(id: K, payload: Record<string, unknown>): Promise<OperationOutput<K>>;
 } {
   const queryClient = useQueryClient();
-  const requireSignIn = useRequireSignIn();
   const signAndCall = useCallback(
     async <K extends OperationId>(id: K, payload: Record<string, unknown>): Promise<OperationOutput<K>> => {
-      const settings = settingsStore.get();
+      const settings = settingsStore.getState();
       if (settings.apiKey) return apiCall(id, { body: payload });
       const [domain, types] = await signingMetadata(queryClient, id);
       const choice = chooseSigning(id, types, payload);
       // Said before any wallet or sign-in opens: nothing is signed over less than is sent.
       if (choice.how === 'cannot') throw new UnsignableRequestError(choice.unsigned);
       if (choice.how === 'session') {
-        if (!sessionStore.get().session && !(await requireSignIn())) throw new WalletRequiredError();
+        if (!walletSession.getState().session) await signInForWrite();
         return apiCall(id, { body: payload });
       }
       const wagmiConfig = await whenWalletReady();
-      if (!accountStore.get().address && !(await requireSignIn())) throw new WalletRequiredError();
+      if (!walletSession.getState().account.address) await signInForWrite();
       const { getAccount, signTypedData } = await import('wagmi/actions');
       const signer = getAccount(wagmiConfig).address;
       if (!signer) throw new WalletRequiredError();
@@ -76,7 +80,7 @@ export function useSignedCall(): {
         throw delegatedWriteError(error, actingFor(signer, settings.delegated));
       });
     },
-    [queryClient, requireSignIn],
+    [queryClient],
   );
   return { signAndCall };
 }

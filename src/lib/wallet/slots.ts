@@ -1,4 +1,4 @@
-import { createStore } from '../store.ts';
+import { createStore } from 'zustand/vanilla';
 
 /** Places in the shell where the wallet island renders (through portals) once it is loaded. */
-export const walletSlots = createStore<{ header?: HTMLElement | null; notices?: HTMLElement | null }>({});
+export const walletSlots = createStore<{ header?: HTMLElement | null; notices?: HTMLElement | null }>()(() => ({}));

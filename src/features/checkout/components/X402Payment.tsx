@@ -9,9 +9,7 @@ import { config } from '@/lib/config.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { isUserRejection } from '@/lib/signing/errors.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
-import { requestSignIn } from '@/lib/session/session.ts';
-import { useSession } from '@/lib/session/use-session.ts';
-import { wantWallet } from '@/lib/wallet/wallet-runtime.ts';
+import { requestSignIn, useWalletSession } from '@/lib/session/wallet-session.ts';
 import { Button, Notice, Spinner } from '@/ui/index.ts';
 import { balanceKey } from '@/features/balance/index.ts';
 import { availabilityKey } from '@/features/search/index.ts';
@@ -48,7 +46,7 @@ export function X402Payment({ domain, years, receiver, blockedBy }: {
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const session = useSession();
+  const session = useWalletSession();
   const wallet = session.signer;
   const signedIn = session.status === 'signed-in';
   const now = useNow(1_000);
@@ -108,7 +106,7 @@ export function X402Payment({ domain, years, receiver, blockedBy }: {
       <div className="space-y-2">
         {heading}
         <p className="text-sm">Paying with USDC needs a wallet that holds it. Signing in is not needed.</p>
-        <Button type="button" variant="secondary" onClick={() => { wantWallet(); requestSignIn(); }}>
+        <Button type="button" variant="secondary" onClick={() => void requestSignIn()}>
           Connect a wallet
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { explainError } from '@/lib/errors/explain.ts';
 import { staleSince } from '@/lib/query-recovery.ts';
-import { requestSignIn } from '@/lib/session/session.ts';
+import { requestSignIn } from '@/lib/session/wallet-session.ts';
 import { Button, Notice } from '@/ui/index.ts';
 
 export interface AccessNoticesProps {

@@ -4,7 +4,7 @@ import type { ApiKeySummary, CreatedApiKey } from '@/core/wire/user.ts';
 import { createApiKeyInput } from '@/core/wire/user.ts';
 import { isApiError } from '@/lib/api/errors.ts';
 import { explainError } from '@/lib/errors/explain.ts';
-import { useRequireSignIn, useSession } from '@/lib/session/use-session.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { Button, Card, Dialog, EmptyState, Spinner, TextField, useToast } from '@/ui/index.ts';
 import { apiKeysQuery } from '../api/list-api-keys.ts';
@@ -15,9 +15,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 /** Create, list and revoke the wallet's API keys (backed by the service, SIWE session or API key). */
 export function ApiKeyManager() {
-  const session = useSession();
+  const session = useWalletSession();
   const settings = useSettings();
-  const requireSignIn = useRequireSignIn();
   const canCall = session.status === 'signed-in' || !!settings.apiKey;
   const keys = useQuery({ ...apiKeysQuery(session.address), enabled: canCall });
   const create = useCreateApiKey(session.address);
@@ -67,7 +66,7 @@ export function ApiKeyManager() {
         <EmptyState
           title="Sign in to manage API keys"
           description="Your API keys belong to your wallet."
-          action={<Button onClick={() => void requireSignIn()}>{session.status === 'disconnected' ? 'Connect wallet' : 'Sign in'}</Button>}
+          action={<Button onClick={() => void session.requestSignIn()}>{session.status === 'disconnected' ? 'Connect wallet' : 'Sign in'}</Button>}
         />
       ) : (
         <>

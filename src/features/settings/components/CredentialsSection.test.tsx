@@ -41,7 +41,7 @@ describe('remembering an API key', () => {
     await user.type(screen.getByLabelText('API key', { selector: 'input' }), KEY);
     await user.click(screen.getByRole('button', { name: 'Use this key' }));
     expect(screen.getByText('In use: nfk_kkkk…')).toBeTruthy();
-    expect(settingsStore.get().apiKey).toBe(KEY);
+    expect(settingsStore.getState().apiKey).toBe(KEY);
     expect(localStorage.getItem(STORED)).toBeNull();
   });
 
@@ -54,7 +54,7 @@ describe('remembering an API key', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Remember on this device' }));
     expect(localStorage.getItem(STORED)).toBeNull();
-    expect(settingsStore.get()).toMatchObject({ apiKey: KEY, rememberApiKey: false });
+    expect(settingsStore.getState()).toMatchObject({ apiKey: KEY, rememberApiKey: false });
     expect(screen.getByText('In use: nfk_kkkk…')).toBeTruthy();
 
     // Ticking again stores the key in use; forgetting it clears both the storage and the box.
@@ -62,7 +62,7 @@ describe('remembering an API key', () => {
     expect(JSON.parse(localStorage.getItem(STORED)!)).toBe(KEY);
     await user.click(screen.getByRole('button', { name: 'Forget key' }));
     expect(localStorage.getItem(STORED)).toBeNull();
-    expect(settingsStore.get().apiKey).toBeUndefined();
+    expect(settingsStore.getState().apiKey).toBeUndefined();
     expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).toHaveProperty('checked', false);
   });
 });
