@@ -6,25 +6,16 @@ import type {
   DeleteDnsRecordInput,
   UpdateDnsRecordInput,
 } from '../../src/core/wire/dns.ts';
-import { requireOwnedDomain, requireRegisteredDomain } from '../dns/domain-access.ts';
-import { applyZoneChange, checkRecordInputs, zoneJson, type ZoneChangeRequest } from '../dns/zone-store.ts';
+import { requireRegisteredDomain } from '../dns/domain-access.ts';
+import { zoneJson } from '../dns/zone-read.ts';
+import { writeZone as write } from '../dns/zone-write.ts';
 import { JsonText } from '../http/router.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
-
-/** Input first; then one transaction: ownership, ids, rules and the write itself, all or nothing. */
-async function write(ctx: RequestContext, zoneName: string, change: ZoneChangeRequest, pathPrefix: string) {
-  const { services, principal } = ctx;
-  checkRecordInputs(zoneName, change, pathPrefix);
-  return services.db.transaction(async (tx) => {
-    await requireOwnedDomain(services, tx, zoneName, principal);
-    return applyZoneChange(tx, zoneName, change, { now: services.now(), pathPrefix });
-  });
-}
 
 export const dnsHandlers: Handlers = {
   async getDnsRecords({ input, services }: RequestContext<{ zoneName: string }>) {
     await requireRegisteredDomain(services, services.db, input.zoneName);
-    return new JsonText(await zoneJson(services.db, input.zoneName));
+    return new JsonText(await zoneJson(services.db, services.zoneCache, input.zoneName));
   },
 
   async createDnsRecord(ctx: RequestContext<CreateDnsRecordInput>) {
