@@ -8,7 +8,7 @@ import type {
 } from '../../src/core/wire/dns.ts';
 import { requireRegisteredDomain } from '../dns/domain-access.ts';
 import { zoneJson } from '../dns/zone-read.ts';
-import { writeZone as write } from '../dns/zone-write.ts';
+import { writeZone } from '../dns/zone-write.ts';
 import { JsonText } from '../http/router.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 
@@ -20,31 +20,31 @@ export const dnsHandlers: Handlers = {
 
   async createDnsRecord(ctx: RequestContext<CreateDnsRecordInput>) {
     const { zoneName, ...record } = ctx.input;
-    const [created] = await write(ctx, zoneName, { creates: [record] }, '');
+    const [created] = await writeZone(ctx, zoneName, { creates: [record] }, '');
     return created;
   },
 
   async updateDnsRecord(ctx: RequestContext<UpdateDnsRecordInput>) {
     const { zoneName, ...update } = ctx.input;
-    const [updated] = await write(ctx, zoneName, { updates: [update] }, '');
+    const [updated] = await writeZone(ctx, zoneName, { updates: [update] }, '');
     return updated;
   },
 
   async deleteDnsRecord(ctx: RequestContext<DeleteDnsRecordInput>) {
-    await write(ctx, ctx.input.zoneName, { deletes: [ctx.input.id] }, '');
+    await writeZone(ctx, ctx.input.zoneName, { deletes: [ctx.input.id] }, '');
     return { success: true };
   },
 
   async batchCreateDnsRecords(ctx: RequestContext<BatchCreateInput>) {
-    return write(ctx, ctx.input.zoneName, { creates: ctx.input.records }, 'records');
+    return writeZone(ctx, ctx.input.zoneName, { creates: ctx.input.records }, 'records');
   },
 
   async batchUpdateDnsRecords(ctx: RequestContext<BatchUpdateInput>) {
-    return write(ctx, ctx.input.zoneName, { updates: ctx.input.records }, 'records');
+    return writeZone(ctx, ctx.input.zoneName, { updates: ctx.input.records }, 'records');
   },
 
   async batchDeleteDnsRecords(ctx: RequestContext<BatchDeleteInput>) {
-    await write(ctx, ctx.input.zoneName, { deletes: ctx.input.recordsIds }, 'records');
+    await writeZone(ctx, ctx.input.zoneName, { deletes: ctx.input.recordsIds }, 'records');
     return { success: true };
   },
 };
