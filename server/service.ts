@@ -17,6 +17,7 @@ import { attachChain } from './chain/attach.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
+import { ZoneCache } from './dns/zone-read.ts';
 import { mountDoh } from './dns-server/doh.ts';
 import type { Services } from './http/context.ts';
 
@@ -50,6 +51,7 @@ export async function startService(config: Config): Promise<RunningService> {
     headers: serviceHeaders(config.HEADER_PREFIX),
     now,
     notifyOrders: () => wake(),
+    zoneCache: new ZoneCache(),
   };
   const chain = await startChain(config, services).catch(async (error: unknown) => {
     await db.close();

@@ -1,6 +1,6 @@
 import { PARKING_REPLACES } from '../../src/core/dns/parking.ts';
 import type { Queryable } from '../db/database.ts';
-import { touchZone } from './zone-store.ts';
+import { touchZone } from './zone-write.ts';
 
 /**
  * Parks or unparks a zone. Parking an already parked zone, or unparking an unparked one, changes nothing.

@@ -5,6 +5,7 @@ import type { CreditStore } from '../balance/credit-store.ts';
 import type { ServiceHeaders } from '../../src/core/headers.ts';
 import type { OperationId } from '../../src/core/operations.ts';
 import type { X402Rail } from '../x402/rail.ts';
+import type { ZoneCache } from '../dns/zone-read.ts';
 
 /** The wallet a request acts as, and how it proved it. Addresses are lowercase. */
 export interface Principal {
@@ -24,6 +25,8 @@ export interface Services {
   now: () => Date;
   /** Wakes the order worker after an order is created, so it need not wait for its next poll. */
   notifyOrders: () => void;
+  /** Zones' wire JSON as last read, for GET /dns/records. */
+  zoneCache: ZoneCache;
   /** x402 payments in the USD token; only on a chain (CHAIN=anvil). */
   x402?: X402Rail;
 }

@@ -1,18 +1,19 @@
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
-import { applyZoneChange } from '../dns/zone-store.ts';
+import { checkRecords } from '../dns/zone-validate.ts';
+import { applyZoneChange } from '../dns/zone-write.ts';
 
 export type AppliedRecords = { ok: true } | { ok: false; message: string; data?: unknown };
 
 /**
- * Writes a new domain's initial records through the zone store, inside the registration's transaction. A
+ * Writes a new domain's initial records through the zone write, inside the registration's transaction. A
  * savepoint undoes a partial write, so a set the zone rules refuse leaves the domain registered with no records.
  */
 export async function applyInitialRecords(tx: Queryable, zoneName: string, records: readonly ZoneRecordInput[], now: Date): Promise<AppliedRecords> {
   await tx.query('SAVEPOINT initial_records');
   try {
-    await applyZoneChange(tx, zoneName, { creates: [...records], updates: [], deletes: [] }, { now, pathPrefix: 'records' });
+    await applyZoneChange(tx, checkRecords(zoneName, { creates: [...records] }, 'records'), { now });
     await tx.query('RELEASE SAVEPOINT initial_records');
     return { ok: true };
   } catch (error) {

@@ -1,0 +1,186 @@
+import { PARKING_METADATA, parkingRecords } from '../../src/core/dns/parking.ts';
+import type { RecordLike } from '../../src/core/dns/types.ts';
+import type { DnsRecord, RecordType } from '../../src/core/wire/dns.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** Reads of a zone: its records on the wire, and under the zone's lock the records a write's rules weigh. */
+
+export interface RecordRow {
+  id: string;
+  zone_name: string;
+  name: string;
+  type: RecordType;
+  class: string;
+  ttl: number;
+  rdata: string;
+  metadata: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+export interface ZoneRow {
+  parked: boolean;
+  created_at: Date | string;
+  parked_at: Date | string | null;
+  zone_version: string | null;
+}
+export type StoredRecord = RecordLike & { id: string };
+type Managed = StoredRecord & { managed: true };
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+export function toWire(row: RecordRow): DnsRecord {
+  return {
+    id: row.id,
+    zoneName: row.zone_name,
+    name: row.name,
+    type: row.type,
+    class: row.class,
+    ttl: row.ttl,
+    rdata: row.rdata,
+    metadata: row.metadata ?? null,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+function managedToWire(zoneName: string, record: Managed, since: string): DnsRecord {
+  return { id: record.id, zoneName, name: record.name, type: record.type, class: 'IN', ttl: record.ttl, rdata: record.rdata, metadata: { ...PARKING_METADATA }, createdAt: since, updatedAt: since };
+}
+
+/** Parking's records while the zone is parked: served and weighed, never stored. */
+export function managedRecords(zoneName: string, zone: ZoneRow | null): Managed[] {
+  return zone?.parked ? parkingRecords(zoneName) : [];
+}
+
+/**
+ * Recently read zones as wire JSON, valid while domains.zone_version is unchanged: the version changes in the same
+ * transaction as every write, so a reader in any process sees a new version as soon as the write commits. One per
+ * service (Services.zoneCache), so two databases in one process never share one.
+ */
+export class ZoneCache {
+  private readonly entries = new Map<string, { version: string; text: string }>();
+  constructor(private readonly size = 16) {}
+  get(zoneName: string) {
+    return this.entries.get(zoneName);
+  }
+  remember(zoneName: string, version: string, text: string) {
+    this.entries.delete(zoneName);
+    this.entries.set(zoneName, { version, text });
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * Every record of the zone on the wire, as JSON text: the parking records first when parked, then stored ones in
+ * the order written. The database builds the JSON itself (for a 10,000-record zone several times faster than
+ * handing over rows), and the cache keeps the text while the zone is unchanged, so a repeated read costs one small
+ * query. The version and the records come from one statement, so from one snapshot: a text is never kept under a
+ * version it does not belong to, whichever process wrote the zone.
+ */
+export async function zoneJson(q: Queryable, cache: ZoneCache, zoneName: string): Promise<string> {
+  const cached = cache.get(zoneName);
+  const [row] = await q.query<ZoneRow & { records: string | null; unchanged: boolean }>(
+    `SELECT d.parked, d.created_at, d.parked_at, d.zone_version, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
+       CASE WHEN d.zone_version IS NOT NULL AND d.zone_version = $2::uuid THEN NULL ELSE (
+         SELECT json_agg(json_build_object(
+           'id', id, 'zoneName', zone_name, 'name', name, 'type', type, 'class', class, 'ttl', ttl, 'rdata', rdata, 'metadata', metadata,
+           'createdAt', to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}), 'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC})
+         ) ORDER BY seq)::text FROM dns_records WHERE zone_name = z.name) END AS records
+     FROM (SELECT $1::text AS name) z LEFT JOIN domains d ON d.name = z.name`,
+    [zoneName, cached?.version ?? null],
+  );
+  if (row.unchanged && cached) return cached.text;
+  const zone = row.created_at ? row : null;
+  const since = zone ? iso(zone.parked_at ?? zone.created_at) : '';
+  const parts = managedRecords(zoneName, zone).map((r) => JSON.stringify(managedToWire(zoneName, r, since)));
+  // json_agg answers "[...]" or NULL for no rows: splice its items after the managed ones.
+  if (row.records) parts.push(row.records.slice(1, -1));
+  const text = `[${parts.join(',')}]`;
+  if (zone?.zone_version) cache.remember(zoneName, zone.zone_version, text);
+  return text;
+}
+
+/** The zone as records (see zoneJson). */
+export async function listZone(q: Queryable, cache: ZoneCache, zoneName: string): Promise<DnsRecord[]> {
+  return JSON.parse(await zoneJson(q, cache, zoneName)) as DnsRecord[];
+}
+
+/**
+ * Locks the zone for this transaction and answers its row: every write of a zone takes this lock before it reads
+ * anything the zone rules weigh, so two writes to one zone, from any process, check and change it one after the
+ * other. The row answered is the newest committed (PostgreSQL re-reads a row it waited for), and the next
+ * statement sees every write committed before the lock was granted.
+ */
+async function lockZone(q: Queryable, zoneName: string): Promise<ZoneRow | null> {
+  const [row] = await q.query<ZoneRow>('SELECT parked, created_at, parked_at, zone_version FROM domains WHERE name = $1 FOR UPDATE', [zoneName]);
+  return row ?? null;
+}
+
+/** 'a.b.c' → ['b.c', 'c']. */
+function ancestorsOf(name: string): string[] {
+  if (name === '@') return [];
+  const labels = name.split('.');
+  return labels.slice(1).map((_, i) => labels.slice(i + 1).join('.'));
+}
+
+/** The names the zone rules weigh for these records: their own and every name above them; and new delegations. */
+export function namesAround(records: RecordLike[]): { names: Set<string>; delegations: Set<string> } {
+  const names = new Set<string>();
+  const delegations = new Set<string>();
+  for (const record of records) {
+    names.add(record.name);
+    for (const ancestor of ancestorsOf(record.name)) names.add(ancestor);
+    if (record.type === 'NS' && record.name !== '@') delegations.add(record.name);
+  }
+  return { names, delegations };
+}
+
+/** The zone's row, locked (see lockZone), and the stored records at `names` or with one of `ids`. */
+export async function readZoneState(q: Queryable, zoneName: string, names: Set<string>, ids: string[]): Promise<{ zone: ZoneRow | null; records: StoredRecord[] }> {
+  // The lock first, in a statement of its own: a read in the same statement would use the snapshot taken before a
+  // wait for the lock, and miss the records the previous holder wrote.
+  const zone = await lockZone(q, zoneName);
+  if (!zone || (names.size === 0 && ids.length === 0)) return { zone, records: [] };
+  const records = await q.query<StoredRecord>(
+    'SELECT id, name, type, rdata, ttl FROM dns_records WHERE zone_name = $1 AND (name = ANY($2::text[]) OR id = ANY($3::uuid[]))',
+    [zoneName, [...names], ids],
+  );
+  return { zone, records };
+}
+
+const rowToLike = (row: Pick<RecordRow, 'id' | 'name' | 'type' | 'rdata' | 'ttl'>): RecordLike => ({ id: row.id, name: row.name, type: row.type, rdata: row.rdata, ttl: row.ttl });
+
+/**
+ * The stored records the zone rules can weigh for these records: the same names and the names above them
+ * (CNAME, NS exclusivity, delegations), everything below a name that becomes a delegation, the stored
+ * versions of updated and deleted records, and the managed records. Names already read (`known`) are not read again.
+ */
+export async function neighbourhood(
+  q: Queryable,
+  zoneName: string,
+  touched: RecordLike[],
+  storedById: Map<string, RecordLike>,
+  managed: RecordLike[],
+  known: { names: Set<string>; records: StoredRecord[] },
+): Promise<RecordLike[]> {
+  const { names, delegations } = namesAround(touched);
+  const found = new Map<string, RecordLike>(storedById);
+  for (const record of known.records) if (names.has(record.name)) found.set(record.id, record);
+  const unread = [...names].filter((name) => !known.names.has(name));
+  if (unread.length > 0) {
+    const rows = await q.query<RecordRow>('SELECT id, name, type, rdata, ttl FROM dns_records WHERE zone_name = $1 AND name = ANY($2::text[])', [zoneName, unread]);
+    for (const row of rows) found.set(row.id, rowToLike(row));
+  }
+  // One record below a new delegation is enough to refuse it; records this change moves or deletes do not count.
+  for (const delegation of delegations) {
+    const rows = await q.query<RecordRow>(
+      `SELECT id, name, type, rdata, ttl FROM dns_records
+       WHERE zone_name = $1 AND right(name, length($2::text) + 1) = '.' || $2::text AND NOT (id = ANY($3::uuid[])) LIMIT 1`,
+      [zoneName, delegation, [...storedById.keys()]],
+    );
+    for (const row of rows) found.set(row.id, rowToLike(row));
+  }
+  return [...managed, ...found.values()];
+}
