@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { answerClientErrors, closeAfterRefusedBody } from './http/connection.ts';
 import { resolve } from 'node:path';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createApp } from './app.ts';
 import { handlers } from './routes/index.ts';
@@ -15,7 +15,6 @@ import { databaseCredit } from './balance/database-credit.ts';
 import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { reconcileChain } from './chain/reconcile-chain.ts';
 import { createX402Rail } from './x402/rail.ts';
-import type { Database } from './db/database.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
@@ -55,13 +54,13 @@ export async function startService(config: Config): Promise<RunningService> {
     : null;
   let wake = () => {};
   const now = () => new Date();
-  const database = databaseOwnership(db);
+  const registry = databaseOwnership(db);
   const services: Services = {
     config,
     db,
     // On a chain the ERC-721 decides; the database registry it replaces keeps a mirror row per domain for parking
     // and availability.
-    ownership: chain ? chain.ownership({ mirror: database }) : database,
+    ownership: chain ? chain.ownership({ mirror: registry }) : registry,
     credit: chain ? chain.credit : databaseCredit(db, now),
     contractSignatures: chain ? chain.signatures : null,
     x402,
