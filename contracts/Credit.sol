@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+
 /// @title Namefi credit
 /// @notice The payment unit: an ERC-20 with 18 decimals, 1 credit = 1 USD.
 /// The service (the owner) mints credit from the faucet and charges orders. A charge burns the order's price
@@ -10,18 +13,13 @@ pragma solidity ^0.8.24;
 /// that order took. Faucet grants name theirs too. The service's database is the journal of every grant, charge
 /// and refund: the list of refs (`entries`) lets the service compare the chain with it after a crash, and the
 /// owner-only `reconcile*` functions set an entry to what the database recorded (see docs/service/crash-safety.md).
-contract Credit {
-    event Transfer(address indexed from, address indexed to, uint256 value);
-    event Approval(address indexed owner, address indexed spender, uint256 value);
+contract Credit is ERC20, Ownable {
     event Charged(bytes32 indexed orderRef, address indexed payer, uint256 amount);
     event Refunded(bytes32 indexed orderRef, address indexed payer, uint256 amount);
     event Granted(bytes32 indexed ref, address indexed to, uint256 amount);
     event Reconciled(bytes32 indexed ref, address indexed account, uint256 shortfall);
-    event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
 
-    error NotOwner();
     error InsufficientBalance(address account, uint256 balance, uint256 needed);
-    error InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
     error InvalidReceiver(address receiver);
     error ChargeMismatch(bytes32 orderRef);
     error UnknownCharge(bytes32 orderRef);
@@ -49,65 +47,18 @@ contract Credit {
         uint256 refunded;
     }
 
-    string public constant name = "Namefi Credit";
-    string public constant symbol = "NFC";
-    uint8 public constant decimals = 18;
-
-    address public owner;
-    uint256 public totalSupply;
-    mapping(address => uint256) public balanceOf;
-    mapping(address => mapping(address => uint256)) public allowance;
     mapping(bytes32 => Charge) public charges;
     mapping(bytes32 => Grant) public grants;
     bytes32[] private _refs;
     mapping(bytes32 => bool) private _listed;
 
-    constructor() {
-        owner = msg.sender;
-        emit OwnershipTransferred(address(0), msg.sender);
-    }
-
-    modifier onlyOwner() {
-        if (msg.sender != owner) revert NotOwner();
-        _;
-    }
-
-    function transferOwnership(address newOwner) external onlyOwner {
-        emit OwnershipTransferred(owner, newOwner);
-        owner = newOwner;
-    }
-
-    // ---- ERC-20 ----
-
-    function transfer(address to, uint256 amount) external returns (bool) {
-        _transfer(msg.sender, to, amount);
-        return true;
-    }
-
-    function approve(address spender, uint256 amount) external returns (bool) {
-        allowance[msg.sender][spender] = amount;
-        emit Approval(msg.sender, spender, amount);
-        return true;
-    }
-
-    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
-        uint256 allowed = allowance[from][msg.sender];
-        if (allowed != type(uint256).max) {
-            if (allowed < amount) revert InsufficientAllowance(msg.sender, allowed, amount);
-            allowance[from][msg.sender] = allowed - amount;
-        }
-        _transfer(from, to, amount);
-        return true;
-    }
+    constructor() ERC20("Namefi Credit", "NFC") Ownable(msg.sender) {}
 
     // ---- Service ----
 
     /// @notice The faucet: creates `amount` credit for `to`.
     function mint(address to, uint256 amount) external onlyOwner {
-        if (to == address(0)) revert InvalidReceiver(to);
-        totalSupply += amount;
-        balanceOf[to] += amount;
-        emit Transfer(address(0), to, amount);
+        _mint(to, amount);
     }
 
     /// @notice A faucet grant named by `ref`: granting the same ref again with the same wallet and amount changes
@@ -134,13 +85,11 @@ contract Credit {
             if (existing.payer != payer || existing.amount != amount) revert ChargeMismatch(orderRef);
             return;
         }
-        uint256 balance = balanceOf[payer];
+        uint256 balance = balanceOf(payer);
         if (balance < amount) revert InsufficientBalance(payer, balance, amount);
         charges[orderRef] = Charge(payer, amount, 0);
         _list(orderRef);
-        balanceOf[payer] = balance - amount;
-        totalSupply -= amount;
-        emit Transfer(payer, address(0), amount);
+        _burn(payer, amount);
         emit Charged(orderRef, payer, amount);
     }
 
@@ -153,9 +102,7 @@ contract Credit {
         if (totalRefunded <= existing.refunded) return;
         uint256 amount = totalRefunded - existing.refunded;
         existing.refunded = totalRefunded;
-        totalSupply += amount;
-        balanceOf[existing.payer] += amount;
-        emit Transfer(address(0), existing.payer, amount);
+        _mint(existing.payer, amount);
         emit Refunded(orderRef, existing.payer, amount);
     }
 
@@ -226,30 +173,14 @@ contract Credit {
     }
 
     function _credit(address to, uint256 amount) private {
-        if (amount == 0) return;
-        totalSupply += amount;
-        balanceOf[to] += amount;
-        emit Transfer(address(0), to, amount);
+        if (amount > 0) _mint(to, amount);
     }
 
     /// Burns up to `amount` from `from`; returns what it could not burn.
     function _debit(address from, uint256 amount) private returns (uint256 shortfall) {
-        uint256 balance = balanceOf[from];
+        uint256 balance = balanceOf(from);
         uint256 taken = balance < amount ? balance : amount;
-        if (taken > 0) {
-            balanceOf[from] = balance - taken;
-            totalSupply -= taken;
-            emit Transfer(from, address(0), taken);
-        }
+        if (taken > 0) _burn(from, taken);
         return amount - taken;
-    }
-
-    function _transfer(address from, address to, uint256 amount) private {
-        if (to == address(0)) revert InvalidReceiver(to);
-        uint256 balance = balanceOf[from];
-        if (balance < amount) revert InsufficientBalance(from, balance, amount);
-        balanceOf[from] = balance - amount;
-        balanceOf[to] += amount;
-        emit Transfer(from, to, amount);
     }
 }

@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+
 /// @title Local test USD
 /// @notice A USDC-like ERC-20 (6 decimals) for the local chain, with EIP-3009 `transferWithAuthorization`, so a
 /// wallet pays a name with one signature under the x402 protocol (scheme `exact`). The owner (the service) mints
 /// faucet grants, each named by the ref of its database journal row so that a grant retried after a crash mints
 /// once, and pays refunds of x402 purchases from its own balance, once per purchase ref.
-contract UsdToken {
-    event Transfer(address indexed from, address indexed to, uint256 value);
-    event Approval(address indexed owner, address indexed spender, uint256 value);
+contract UsdToken is ERC20, Ownable, EIP712 {
     event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce);
     event Granted(bytes32 indexed ref, address indexed to, uint256 amount);
     event GrantRevoked(bytes32 indexed ref, address indexed from, uint256 amount);
     event PaidOnce(bytes32 indexed ref, address indexed to, uint256 amount);
 
-    error NotOwner();
-    error InsufficientBalance(address account, uint256 balance, uint256 needed);
-    error InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
     error InvalidReceiver(address receiver);
     error AuthorizationNotYetValid();
     error AuthorizationExpired();
@@ -35,63 +35,27 @@ contract UsdToken {
         uint256 amount;
     }
 
-    string public constant name = "Namefi Test USD";
-    string public constant symbol = "USDC";
+    /// The EIP-712 domain's version, as USDC names it; the domain is (name, version, chainId, this contract).
     string public constant version = "1";
-    uint8 public constant decimals = 6;
 
     bytes32 public constant TRANSFER_WITH_AUTHORIZATION_TYPEHASH =
         keccak256("TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)");
-    bytes32 private constant DOMAIN_TYPEHASH =
-        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
-    /// secp256k1n / 2: a signature with a larger s is the malleable twin of another and is refused.
-    uint256 private constant HALF_ORDER = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
 
-    address public owner;
-    uint256 public totalSupply;
-    mapping(address => uint256) public balanceOf;
-    mapping(address => mapping(address => uint256)) public allowance;
     mapping(address => mapping(bytes32 => bool)) private _authorizationUsed;
     mapping(bytes32 => Grant) public grants;
     mapping(bytes32 => Payment) public payments;
     bytes32[] private _grantRefs;
 
-    constructor() {
-        owner = msg.sender;
-    }
+    constructor() ERC20("Namefi Test USD", "USDC") Ownable(msg.sender) EIP712("Namefi Test USD", version) {}
 
-    modifier onlyOwner() {
-        if (msg.sender != owner) revert NotOwner();
-        _;
-    }
-
-    // ---- ERC-20 ----
-
-    function transfer(address to, uint256 value) external returns (bool) {
-        _transfer(msg.sender, to, value);
-        return true;
-    }
-
-    function approve(address spender, uint256 value) external returns (bool) {
-        allowance[msg.sender][spender] = value;
-        emit Approval(msg.sender, spender, value);
-        return true;
-    }
-
-    function transferFrom(address from, address to, uint256 value) external returns (bool) {
-        uint256 allowed = allowance[from][msg.sender];
-        if (allowed != type(uint256).max) {
-            if (allowed < value) revert InsufficientAllowance(msg.sender, allowed, value);
-            allowance[from][msg.sender] = allowed - value;
-        }
-        _transfer(from, to, value);
-        return true;
+    function decimals() public pure override returns (uint8) {
+        return 6;
     }
 
     // ---- EIP-3009 ----
 
-    function DOMAIN_SEPARATOR() public view returns (bytes32) {
-        return keccak256(abi.encode(DOMAIN_TYPEHASH, keccak256(bytes(name)), keccak256(bytes(version)), block.chainid, address(this)));
+    function DOMAIN_SEPARATOR() external view returns (bytes32) {
+        return _domainSeparatorV4();
     }
 
     function authorizationState(address authorizer, bytes32 nonce) external view returns (bool) {
@@ -131,6 +95,7 @@ contract UsdToken {
         _transfer(from, to, value);
     }
 
+    /// Only `from`'s own key authorises (ECDSA, low s): as in USDC, a contract account cannot sign for itself here.
     function _useAuthorization(
         address from,
         address to,
@@ -145,12 +110,12 @@ contract UsdToken {
         if (block.timestamp <= validAfter) revert AuthorizationNotYetValid();
         if (block.timestamp >= validBefore) revert AuthorizationExpired();
         if (_authorizationUsed[from][nonce]) revert AuthorizationAlreadyUsed(from, nonce);
-        bytes32 structHash = keccak256(abi.encode(TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce));
-        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", DOMAIN_SEPARATOR(), structHash));
+        bytes32 digest = _hashTypedDataV4(
+            keccak256(abi.encode(TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce))
+        );
         if (v < 27) v += 27;
-        if (uint256(s) > HALF_ORDER || (v != 27 && v != 28)) revert InvalidSignature();
-        address signer = ecrecover(digest, v, r, s);
-        if (signer == address(0) || signer != from) revert InvalidSignature();
+        (address signer, ECDSA.RecoverError problem,) = ECDSA.tryRecover(digest, v, r, s);
+        if (problem != ECDSA.RecoverError.NoError || signer != from) revert InvalidSignature();
         _authorizationUsed[from][nonce] = true;
         emit AuthorizationUsed(from, nonce);
     }
@@ -167,24 +132,21 @@ contract UsdToken {
         if (to == address(0)) revert InvalidReceiver(to);
         grants[ref] = Grant(to, amount);
         _grantRefs.push(ref);
-        totalSupply += amount;
-        balanceOf[to] += amount;
         emit Granted(ref, to, amount);
-        emit Transfer(address(0), to, amount);
+        _mint(to, amount);
     }
 
     /// Takes back a grant the journal never recorded (a crash between the mint and the database commit): as much of
     /// it as the wallet still holds. The ref stays listed with amount 0.
     function revokeGrant(bytes32 ref) external onlyOwner returns (uint256 shortfall) {
         Grant storage g = grants[ref];
-        uint256 held = balanceOf[g.to];
+        uint256 held = balanceOf(g.to);
         uint256 taken = held < g.amount ? held : g.amount;
         shortfall = g.amount - taken;
-        balanceOf[g.to] = held - taken;
-        totalSupply -= taken;
         g.amount = 0;
         emit GrantRevoked(ref, g.to, taken);
-        emit Transfer(g.to, address(0), taken);
+        // OpenZeppelin refuses to burn from the zero address, the holder of a ref never granted.
+        if (g.to != address(0)) _burn(g.to, taken);
     }
 
     function grantRefs() external view returns (bytes32[] memory) {
@@ -201,14 +163,5 @@ contract UsdToken {
         payments[ref] = Payment(to, amount);
         _transfer(msg.sender, to, amount);
         emit PaidOnce(ref, to, amount);
-    }
-
-    function _transfer(address from, address to, uint256 value) private {
-        if (to == address(0)) revert InvalidReceiver(to);
-        uint256 balance = balanceOf[from];
-        if (balance < value) revert InsufficientBalance(from, balance, value);
-        balanceOf[from] = balance - value;
-        balanceOf[to] += value;
-        emit Transfer(from, to, value);
     }
 }

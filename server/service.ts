@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { answerClientErrors, closeAfterRefusedBody } from './http/connection.ts';
 import { resolve } from 'node:path';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createApp } from './app.ts';
 import { handlers } from './routes/index.ts';
@@ -13,7 +13,8 @@ import { databaseOwnership } from './ownership/database-ownership.ts';
 import { startOrderWorker } from './orders/worker.ts';
 import { databaseCredit } from './balance/database-credit.ts';
 import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
-import { attachChain } from './chain/attach.ts';
+import { reconcileChain } from './chain/reconcile-chain.ts';
+import { createX402Rail } from './x402/rail.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
@@ -35,28 +36,41 @@ export interface RunningService {
 }
 
 /**
- * Opens the database, migrates it, puts the service on the local chain when CHAIN=anvil, serves HTTP and starts
- * the order worker.
+ * Opens the database, migrates it, starts the local chain when CHAIN=anvil, builds the services once (on the chain
+ * when there is one), serves HTTP and starts the order worker.
  */
 export async function startService(config: Config): Promise<RunningService> {
   const db = await openDatabase({ dataDir: resolve(config.DATA_DIR, 'db'), url: config.DATABASE_URL });
   await migrate(db);
+  const chain = await startChain(config, db).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  const x402 = chain?.deployment.usdToken
+    ? await createX402Rail(chain.clients, chain.deployment.usdToken).catch(async (error: unknown) => {
+        await db.close();
+        await chain.stop();
+        throw error;
+      })
+    : null;
   let wake = () => {};
   const now = () => new Date();
+  const registry = databaseOwnership(db);
   const services: Services = {
     config,
     db,
-    ownership: databaseOwnership(db),
-    credit: databaseCredit(db, now),
+    // On a chain the ERC-721 decides; the database registry it replaces keeps a mirror row per domain for parking
+    // and availability.
+    ownership: chain ? chain.ownership({ mirror: registry }) : registry,
+    credit: chain ? chain.credit : databaseCredit(db, now),
+    contractSignatures: chain ? chain.signatures : null,
+    x402,
     headers: serviceHeaders(config.HEADER_PREFIX),
     now,
     notifyOrders: () => wake(),
     zoneCache: new ZoneCache(),
+    envelopeNonces: { prunedAtMs: 0 },
   };
-  const chain = await startChain(config, services).catch(async (error: unknown) => {
-    await db.close();
-    throw error;
-  });
   const zones = zoneSource(db, nameServerSettings(config.DNS_NAMESERVERS));
   await zones.subscribe();
   const app = createApp(services, handlers, (a) => {
@@ -105,23 +119,26 @@ export async function startService(config: Config): Promise<RunningService> {
   };
 }
 
-/** CHAIN=anvil: ownership, credit and contract-account signatures move to the chain (see `chain/attach.ts`). */
-async function startChain(config: Config, services: Services): Promise<LocalChain | null> {
+/**
+ * CHAIN=anvil: starts (or connects to) the local chain and brings it back to the database's journal, so that
+ * ownership, credit, contract-account signatures and x402 can be served from it.
+ */
+async function startChain(config: Config, db: Database): Promise<LocalChain | null> {
   if (config.CHAIN !== 'anvil') return null;
   // Instances sharing a node and a database start on it one at a time: one deploys, one restores what was lost.
-  return services.db.exclusive('namefi:chain-start', () => attachStartedChain(config, services));
+  return db.exclusive('namefi:chain-start', () => startReconciledChain(config, db));
 }
 
-async function attachStartedChain(config: Config, services: Services): Promise<LocalChain> {
+async function startReconciledChain(config: Config, db: Database): Promise<LocalChain> {
   const chain = await startLocalChain({
     dataDir: config.DATA_DIR,
     rpcUrl: config.CHAIN_RPC_URL,
     port: config.CHAIN_PORT,
     stateIntervalS: config.CHAIN_STATE_INTERVAL_S,
-    db: services.db,
+    db,
   });
   try {
-    const { restored, credit } = await attachChain(services, chain);
+    const { restored, credit } = await reconcileChain(chain, db);
     // A chain that lost state the database kept (a crash after the last state save, a damaged or deleted state
     // file), or that took writes whose database transactions never committed (a crash in between).
     if (restored.length > 0) console.warn(`Local chain: minted again ${restored.length} domain(s) it had lost: ${restored.join(', ')}`);

@@ -5,7 +5,6 @@ import { randomNonce, nowSeconds } from '../../src/core/eip712/envelope.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { authenticate } from './authenticate.ts';
-import { setContractSignatureVerifier } from './contract-signatures.ts';
 import { recoverAddress } from 'viem';
 
 const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;
@@ -134,9 +133,9 @@ describe('EIP-712 envelopes on a write', () => {
     const ACCOUNT = '0x000000000000000000000000000000000000c0de';
     const accountZone = 'contract-account.com';
     await service.services.ownership.mint({ name: accountZone, to: ACCOUNT, chainId: 31337, years: 1, now: new Date() });
-    setContractSignatureVerifier(service.services, {
+    service.services.contractSignatures = {
       isValidSignature: async ({ account, hash, signature }) => account.toLowerCase() === ACCOUNT && (await recoverAddress({ hash, signature })) === OWNER,
-    });
+    };
     try {
       const payload = { zoneName: accountZone, type: 'TXT', name: 'safe', rdata: '"ok"', ttl: 60 };
       const accepted = await client.signed(OWNER_KEY, 'createDnsRecord', payload, { headers: { [client.headers.eip7702Account]: ACCOUNT } });
@@ -148,7 +147,7 @@ describe('EIP-712 envelopes on a write', () => {
       expect(refused.status).toBe(401);
       expect(refused.body.message).toMatch(/did not accept the signature/);
     } finally {
-      setContractSignatureVerifier(service.services, null);
+      service.services.contractSignatures = null;
     }
   });
 

@@ -6,7 +6,7 @@ import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../.
 import type { Operation } from '../../src/core/operations.ts';
 import type { Principal, Services } from '../http/context.ts';
 import { invalidInput, unauthorized } from '../http/errors.ts';
-import { contractSignatureVerifier, NO_CHAIN_MESSAGE } from './contract-signatures.ts';
+import { NO_CHAIN_MESSAGE } from './contract-signatures.ts';
 import { recoverSigner } from './recover-signer.ts';
 
 /** A timestamp this large is milliseconds, not seconds (year 5138 in seconds). */
@@ -14,7 +14,6 @@ const MILLISECONDS_THRESHOLD = 1e11;
 /** Nonces are remembered a little past the window, so a replay can never slip through at its edge. */
 const NONCE_MEMORY_S = ENVELOPE_WINDOW.pastSeconds + ENVELOPE_WINDOW.futureSeconds;
 const PRUNE_EVERY_MS = 60_000;
-const lastPrune = new WeakMap<Services, number>();
 
 /** Whether the request carries any EIP-712 header: then it is an EIP-712 request and must verify. */
 export function hasSignatureHeaders(headers: Headers, services: Services): boolean {
@@ -128,7 +127,7 @@ async function verifyContractAccount(
   chainId: number | undefined,
 ): Promise<string> {
   if (!isAddress(account, { strict: false })) throw unauthorized(`${what} is not an address`);
-  const verifier = contractSignatureVerifier(services);
+  const verifier = services.contractSignatures;
   if (!verifier) throw unauthorized(`${what} ${NO_CHAIN_MESSAGE}`);
   let accepted = false;
   try {
@@ -151,8 +150,8 @@ async function spendNonce(services: Services, keys: string[], envelope: Envelope
     [keys, envelope.nonce, expiresAt, now],
   );
   if (rows.length < keys.length) throw unauthorized('This nonce was already used: sign the request again');
-  if (nowMs - (lastPrune.get(services) ?? 0) > PRUNE_EVERY_MS) {
-    lastPrune.set(services, nowMs);
+  if (nowMs - services.envelopeNonces.prunedAtMs > PRUNE_EVERY_MS) {
+    services.envelopeNonces.prunedAtMs = nowMs;
     await services.db.query('DELETE FROM envelope_nonces WHERE expires_at < $1', [now]);
   }
 }

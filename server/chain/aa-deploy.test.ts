@@ -6,8 +6,7 @@ import { SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts
 import { CREATE2_DEPLOYER, ensureAccountAbstraction, SIMPLE_7702_ACCOUNT } from './aa-deploy.ts';
 import { delegateToSmartAccount } from './accounts.ts';
 import { readDeployment, deploymentFile } from './deploy.ts';
-import { startTestChain, type TestChain } from './testing.ts';
-import { chainSignatures } from './verify.ts';
+import { signatureChecks, startTestChain, type TestChain } from './testing.ts';
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -53,7 +52,7 @@ describe('account-abstraction contracts on the local chain', () => {
     await delegateToSmartAccount(chain.clients, { accountImplementation: SIMPLE_7702_ACCOUNT }, eoa);
     expect((await chain.clients.public.getCode({ address: eoa.address }))?.toLowerCase()).toBe(`0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`);
 
-    const verify = chainSignatures(chain.clients.public);
+    const verify = signatureChecks(chain.clients.public);
     const typed = typedData();
     const own = await eoa.signTypedData(typed as never);
     const theirs = await stranger.signTypedData(typed as never);

@@ -21,8 +21,8 @@ export const ARTIFACTS_DIR = fileURLToPath(new URL('./artifacts/', import.meta.u
 /** Must match the chain: anvil runs with `--hardfork prague`. */
 const EVM_VERSION = 'prague';
 
-/** npm packages whose Solidity sources contracts/ may import (`import "solady/src/…"`). */
-const SOLIDITY_PACKAGES = ['solady'];
+/** npm packages whose Solidity sources contracts/ may import (`import "solady/src/…"`, `import "@openzeppelin/contracts/…"`). */
+const SOLIDITY_PACKAGES = ['solady', '@openzeppelin/contracts'];
 
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string; sourceLocation?: { file: string } }[];

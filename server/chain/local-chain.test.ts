@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { hashMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createServer } from 'node:net';
 import { chainConfigShape } from './config.ts';
@@ -56,7 +57,7 @@ describe('startLocalChain', () => {
     await chain.credit.grantCents(alice.address, 10_000);
     expect(await chain.credit.balanceCents(alice.address)).toBe(10_000);
     const message = 'Sign in';
-    expect(await chain.signatures.verifySiweSignature({ address: alice.address, message, signature: await alice.signMessage({ message }) })).toBe(true);
+    expect(await chain.signatures.isValidSignature({ account: alice.address, hash: hashMessage(message), signature: await alice.signMessage({ message }) })).toBe(true);
   });
 
   it('starts anvil on the port asked for', async () => {

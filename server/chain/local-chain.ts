@@ -9,7 +9,8 @@ import { ensureSoladyAccounts } from './aa4337-deploy.ts';
 import { ensureDeployment, recordDeployment, type Deployment } from './deploy.ts';
 import { ensureSafeContracts } from './safe-deploy.ts';
 import { ensureUsdToken } from './usd-deploy.ts';
-import { chainSignatures, type ChainSignatures } from './verify.ts';
+import { chainSignatures } from './verify.ts';
+import type { ContractSignatureVerifier } from '../auth/contract-signatures.ts';
 
 export interface LocalChain {
   rpcUrl: string;
@@ -21,7 +22,8 @@ export interface LocalChain {
   /** Ownership from the NFT; pass the database registry as `mirror` so `domains` rows (parking, availability) exist. */
   ownership(options?: { mirror?: Ownership }): Ownership;
   credit: CreditLedger;
-  signatures: ChainSignatures;
+  /** Whether a contract account (ERC-1271, ERC-6492, EIP-7702) accepts a signature, asked of this chain. */
+  signatures: ContractSignatureVerifier;
   /** True when this service started the node (anvil), so no one else writes to it. */
   ownsNode: boolean;
   /** The anvil this service started, when it did: its state on start, its pidfile. */

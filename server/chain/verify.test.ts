@@ -6,14 +6,13 @@ import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope
 import { SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { delegateToSmartAccount, deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from './accounts.ts';
 import { chainClients } from './client.ts';
-import { startTestChain, type TestChain } from './testing.ts';
-import { chainSignatures, type ChainSignatures } from './verify.ts';
+import { signatureChecks, startTestChain, type SignatureChecks, type TestChain } from './testing.ts';
 
 let chain: TestChain;
-let verify: ChainSignatures;
+let verify: SignatureChecks;
 beforeAll(async () => {
   chain = await startTestChain();
-  verify = chainSignatures(chain.clients.public);
+  verify = signatureChecks(chain.clients.public);
 });
 afterAll(() => chain?.close());
 
@@ -173,7 +172,7 @@ describe('malformed input', () => {
   });
 
   it('answers false when the chain is unreachable', async () => {
-    const offline = chainSignatures(chainClients({ rpcUrl: 'http://127.0.0.1:9' }).public);
+    const offline = signatureChecks(chainClients({ rpcUrl: 'http://127.0.0.1:9' }).public);
     const owner = newAccount();
     const typedData = recordTypedData();
     expect(await offline.verifyDelegatedAccount({ account: owner.address, signer: owner.address, typedData, signature: await signTyped(owner, typedData) })).toBe(false);

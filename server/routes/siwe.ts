@@ -3,7 +3,7 @@ import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
 import type { z } from 'zod';
 import { SIWE_NONCE_TTL_S, SIWE_STATEMENT, type SiweMessage, type messageQuery, type nonceQuery, type verifyInput } from '../../src/core/wire/siwe.ts';
 import { createSession } from '../auth/siwe-session.ts';
-import { contractSignatureVerifier, NO_CHAIN_MESSAGE } from '../auth/contract-signatures.ts';
+import { NO_CHAIN_MESSAGE } from '../auth/contract-signatures.ts';
 import { recoverSigner } from '../auth/recover-signer.ts';
 import type { Handlers, RequestContext, Services } from '../http/context.ts';
 import { invalidInput } from '../http/errors.ts';
@@ -120,7 +120,7 @@ export const siweHandlers: Handlers = {
       signed = false;
     }
     if (!signed) {
-      const verifier = contractSignatureVerifier(services);
+      const verifier = services.contractSignatures;
       if (!verifier) return invalid(`The signature does not match ${address}, and as a contract account it ${NO_CHAIN_MESSAGE}`);
       signed = await verifier
         .isValidSignature({ account: address, hash: hashMessage(text), signature: input.signature as Hex, chainId: message.chainId })
