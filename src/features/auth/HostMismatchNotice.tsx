@@ -1,7 +1,7 @@
 import { Notice } from '@/ui/index.ts';
 import { isLocalUrl } from '@/lib/config.ts';
 import { useWalletSessionState } from '@/lib/session/wallet-session.ts';
-import { signInAddress } from './model/network.ts';
+import { signInAddress } from '@/lib/session/network.ts';
 
 /**
  * The service signs in for another host than this page's (say 127.0.0.1:5173 against localhost:5173): a

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAccount, useConfig } from 'wagmi';
 import { useWalletSessionState } from '@/lib/session/wallet-session.ts';
-import { checkNetwork, type NetworkCheck } from './model/network.ts';
+import { checkNetwork, type NetworkCheck } from '@/lib/session/network.ts';
 import { allowedChainsQuery } from './allowed-chains.ts';
 
 /**

@@ -9,9 +9,9 @@ import { useAccountReader } from './use-account-reader.ts';
 /** /orders/:orderId — follows one order every 5 s until it finishes, then stops asking. */
 export default function OrderPage() {
   const orderId = useParams().orderId ?? '';
-  const { canRead } = useAccountReader();
+  const { account, canRead } = useAccountReader();
   const { requestSignIn: requireSignIn } = useWalletSession();
-  const order = useFollowOrder(orderId);
+  const order = useFollowOrder(orderId, account);
   const details = order?.details;
   const failed = order?.error !== undefined;
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '@/lib/api/use-api.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useToast } from '@/ui/index.ts';
 import { refreshAfterOrder } from './api/refresh-after-order.ts';
 import { orderFollower } from './order-follower.ts';
@@ -15,6 +16,8 @@ export default function PendingOrdersWatcher() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const { account, canRead } = useAccountReader();
+  // A sign-in reconnects it, which asks at once about every order it has no fresh answer for (one that failed, say).
+  const { status } = useWalletSession();
 
   useEffect(
     () =>
@@ -23,7 +26,7 @@ export default function PendingOrdersWatcher() {
         refresh: (reader, domains) => void refreshAfterOrder(queryClient, reader, domains),
         toast,
       }),
-    [api, queryClient, toast, account, canRead],
+    [api, queryClient, toast, account, canRead, status],
   );
   return null;
 }

@@ -317,8 +317,13 @@ export function seedCreatedOrder(account: string | undefined, created: CreatedOr
   orderFollower.seed(account, created);
 }
 
-/** The order page's view of one order, followed while the page shows it. */
-export function useFollowOrder(orderId: string): FollowedOrder | undefined {
+/**
+ * The order page's view of one order, as `account` reads it, followed while the page shows it. The follower learns
+ * of an account switch an effect later than the page: until then it shows nothing rather than the other account's order.
+ */
+export function useFollowOrder(orderId: string, account: string | undefined): FollowedOrder | undefined {
   useEffect(() => (orderId ? orderFollower.watch(orderId) : undefined), [orderId]);
-  return useStore(orderFollower.store, (s) => (s.reader && orderId ? s.orders[followedKey(s.reader.account, orderId)] : undefined));
+  return useStore(orderFollower.store, (s) =>
+    s.reader && orderId && followedKey(s.reader.account, orderId) === followedKey(account, orderId) ? s.orders[followedKey(account, orderId)] : undefined,
+  );
 }

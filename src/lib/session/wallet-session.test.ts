@@ -135,6 +135,15 @@ describe('requestSignIn', () => {
     await expect(signedIn).resolves.toMatchObject({ address: wallet, token: 'tok' });
   });
 
+  it('withdraws its request for the modal when a fitting session arrives before the modal opened', async () => {
+    const signedIn = requestSignIn();
+    connect();
+    signIn();
+    await expect(signedIn).resolves.toMatchObject({ token: 'tok' });
+    // Otherwise a later sign-out would open the sign-in modal unasked.
+    expect(walletSession.getState().signInPending).toBe(false);
+  });
+
   it('rejects with SignInCancelledError when the modal closes without a session', async () => {
     connect();
     const signedIn = requestSignIn();

@@ -6,6 +6,7 @@ import { config } from '../config.ts';
 import { readStored, writeStored, STORAGE_KEYS } from '../settings/storage.ts';
 import { settingsStore, type DelegatedAccount } from '../settings/settings-store.ts';
 import { actingFor, sessionFits, type Acting } from './acting.ts';
+import { checkNetwork } from './network.ts';
 
 /**
  * The wallet session of this tab, in one store: the wallet account (mirrored from wagmi by the island's
@@ -100,7 +101,7 @@ export function phaseOf(
   const { chainId, address } = state.account;
   if (!address) return 'disconnected';
   if (fittingSession(state, settings, now)) return 'signed-in';
-  if (chainId !== undefined && state.allowedChains && !state.allowedChains.includes(chainId)) return 'wrong-network';
+  if (checkNetwork(chainId, state.allowedChains, []).state === 'wrong') return 'wrong-network';
   if (state.signInPending || state.modalOpen) return 'signing-in';
   if ((state.session && state.session.expiresAt <= now) || state.ended?.reason === 'expired') return 'expired';
   return 'connected';
@@ -201,6 +202,8 @@ export function requestSignIn(): Promise<StoredSession> {
     function finish(settle: () => void) {
       unsubscribe();
       clearTimeout(timer);
+      // Answered without the modal (a session that fits arrived first): no modal may open for it later.
+      if (walletSession.getState().signInPending) walletSession.setState({ signInPending: false });
       settle();
     }
   });
