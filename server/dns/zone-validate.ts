@@ -3,7 +3,7 @@ import { validateRdata } from '../../src/core/dns/rdata.ts';
 import { nonAsciiRdataProblem } from '../../src/core/dns/ascii-only.ts';
 import { isAsciiText, NOT_ASCII_MESSAGE } from '../../src/core/wire/text.ts';
 import { MAX_NAME_LENGTH, type RecordLike } from '../../src/core/dns/types.ts';
-import { checkZoneChange, type ZoneViolation } from '../../src/core/dns/zone-rules.ts';
+import { checkZoneChange, managedRecordMessage, type ZoneViolation } from '../../src/core/dns/zone-rules.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { ZoneRule } from '../../src/core/wire/errors.ts';
 import { invalidInput } from '../http/errors.ts';
@@ -128,8 +128,7 @@ export function checkRecords(zoneName: string, request: ZoneChangeRequest, pathP
 /** Parking's records are read-only: naming one in an update or a delete is refused. */
 export function refuseManaged(change: CheckedChange, managedById: Map<string, RecordLike>): void {
   const problems = new Problems();
-  const message = (record: RecordLike, what: 'changed' | 'deleted') =>
-    `The ${record.type} ${record.rdata} record at ${change.zoneName} belongs to parking and cannot be ${what}. Turn parking off to manage the apex records yourself.`;
+  const message = (record: RecordLike, what: 'changed' | 'deleted') => managedRecordMessage(record, change.zoneName, what);
   change.updates.forEach((u, index) => {
     const record = managedById.get(u.id);
     if (record) problems.add(change.paths.record(index, 'id'), message(record, 'changed'), 'DNS_MANAGED_RECORD');

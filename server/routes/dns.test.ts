@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { parkingRecords } from '../../src/core/dns/parking.ts';
+import { checkZoneChange } from '../../src/core/dns/zone-rules.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import type { OperationId } from '../../src/core/operations.ts';
@@ -210,7 +211,12 @@ describe('zone rules over HTTP', () => {
     await create(z, { type: 'A', name: 'www', rdata: '192.0.2.1' });
     const managed = records[0];
     expectRule(await sign('updateDnsRecord', { id: managed.id, zoneName: z, ttl: 300 }), 'DNS_MANAGED_RECORD', 'id');
-    expectRule(await sign('deleteDnsRecord', { id: managed.id, zoneName: z }), 'DNS_MANAGED_RECORD', 'id');
+    const refusal = await sign('deleteDnsRecord', { id: managed.id, zoneName: z });
+    expectRule(refusal, 'DNS_MANAGED_RECORD', 'id');
+    // The service refuses it in the words the record form uses: the rule and its message are written once, in core.
+    const { id, name, type, rdata, ttl } = managed;
+    const inForm = checkZoneChange({ zoneName: z, existing: [{ id, name, type, rdata, ttl, managed: true }], change: { creates: [], updates: [], deletes: [id] }, parked: true });
+    expect(refusal.body.message).toBe(inForm[0]?.message);
     expectRule(await sign('batchDeleteDnsRecords', { zoneName: z, recordsIds: [managed.id] }), 'DNS_MANAGED_RECORD', 'recordsIds.0');
     expect((await list(z)).length).toBe(5);
   });

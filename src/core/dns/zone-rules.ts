@@ -45,6 +45,20 @@ function shorten(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+function describeRecord(r: RecordLike): string {
+  return `${r.type} ${shorten(r.rdata)}${r.managed ? ' (from parking)' : ''}`;
+}
+
+/**
+ * Parking's records are read-only: the words that refuse changing or deleting one, the same in the record form and
+ * in the service (which refuses it before merging an update onto the stored record).
+ */
+export function managedRecordMessage(record: RecordLike, zoneName: string, what: 'changed' | 'deleted'): string {
+  const zone = zoneName.trim().toLowerCase().replace(/\.$/, '');
+  const fix = what === 'deleted' ? 'Turn parking off to remove it.' : 'Turn parking off to manage the apex records yourself.';
+  return `The ${describeRecord(record)} record at ${fullName(record.name, zone)} belongs to parking and cannot be ${what}. ${fix}`;
+}
+
 type Target = ZoneViolation['target'];
 type Touched = { record: RecordLike; target: Target };
 
@@ -62,7 +76,6 @@ export function checkZoneChange(input: {
   const { existing, change, parked } = input;
   const zone = input.zoneName.trim().toLowerCase().replace(/\.$/, '');
   const at = (name: string) => fullName(name, zone);
-  const describe = (r: RecordLike) => `${r.type} ${shorten(r.rdata)}${r.managed ? ' (from parking)' : ''}`;
   const violations: ZoneViolation[] = [];
 
   // Only the records the change names by id are looked up: no index of the whole zone is built.
@@ -78,7 +91,7 @@ export function checkZoneChange(input: {
     if (record.managed) {
       violations.push({
         rule: 'DNS_MANAGED_RECORD',
-        message: `The ${describe(record)} record at ${at(record.name)} belongs to parking and cannot be deleted. Turn parking off to remove it.`,
+        message: managedRecordMessage(record, zone, 'deleted'),
         target,
         conflictsWith: record,
       });
@@ -98,7 +111,7 @@ export function checkZoneChange(input: {
     if (stored?.managed) {
       violations.push({
         rule: 'DNS_MANAGED_RECORD',
-        message: `The ${describe(stored)} record at ${at(stored.name)} belongs to parking and cannot be changed. Turn parking off to manage the apex records yourself.`,
+        message: managedRecordMessage(stored, zone, 'changed'),
         target: { kind: 'update', index },
         conflictsWith: stored,
       });
@@ -225,7 +238,7 @@ export function checkZoneChange(input: {
         rule: 'DNS_CNAME_CONFLICT',
         field: 'name',
         conflictsWith: other,
-        message: `${name} already has ${others.length === 1 ? 'a record' : `${others.length} records`} (${describe(other)}), and a name with a CNAME can hold no other record. Delete the other records at ${name} first, or choose another name.`,
+        message: `${name} already has ${others.length === 1 ? 'a record' : `${others.length} records`} (${describeRecord(other)}), and a name with a CNAME can hold no other record. Delete the other records at ${name} first, or choose another name.`,
       };
     }
     const cname = others.find((r) => r.type === 'CNAME');
@@ -247,7 +260,7 @@ export function checkZoneChange(input: {
             rule: 'DNS_NS_EXCLUSIVE',
             field: 'name',
             conflictsWith: other,
-            message: `${name} holds a ${describe(other)} record, and a name handed to other name servers (NS) can hold only NS and DS records. Delete or move the other records first.`,
+            message: `${name} holds a ${describeRecord(other)} record, and a name handed to other name servers (NS) can hold only NS and DS records. Delete or move the other records first.`,
           };
         }
       } else if (record.type !== 'DS') {
@@ -283,7 +296,7 @@ export function checkZoneChange(input: {
           rule: 'DNS_BELOW_DELEGATION',
           field: 'name',
           conflictsWith: child,
-          message: `${name} cannot be handed to other name servers while records exist below it (such as ${describe(child)} at ${at(child.name)}). Delete those first, or delegate another name.`,
+          message: `${name} cannot be handed to other name servers while records exist below it (such as ${describeRecord(child)} at ${at(child.name)}). Delete those first, or delegate another name.`,
         };
       }
     }
