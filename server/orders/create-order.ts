@@ -4,31 +4,18 @@ import { HttpError, invalidInput } from '../http/errors.ts';
 import type { CreatedOrder, RegisterDomainInput } from '../../src/core/wire/orders.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
 import { parseDomainName } from '../../src/core/names/index.ts';
-import { validateRecordName } from '../../src/core/dns/names.ts';
-import { validateRdata } from '../../src/core/dns/rdata.ts';
-import { nonAsciiRdataProblem } from '../../src/core/dns/ascii-only.ts';
+import { checkRecords } from '../dns/zone-validate.ts';
 import { checkName } from '../search/availability.ts';
 import { CREDIT_CHAIN_ID, heldCents } from '../balance/credit.ts';
 import { DURATION_YEARS, formatUsd, priceCents } from './pricing.ts';
 import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './repository.ts';
 
 /**
- * Checks each initial record on its own (name and rdata), so a bad record fails the request with its field path;
- * whether the set fits together is the zone's business when the domain is registered.
+ * Checks each initial record on its own (name and rdata), by the DNS routes' own check, so a bad record fails the
+ * request with its field path; whether the set fits together is the zone's business when the domain is registered.
  */
 export function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
-  const fieldErrors: Record<string, string[]> = {};
-  const out = records.map((record, i) => {
-    const name = validateRecordName(record.name, zoneName);
-    // Names are ASCII by the input schema; host names inside the data are refused here rather than converted.
-    const unicode = nonAsciiRdataProblem(record.type, record.rdata);
-    const rdata = unicode ? ({ ok: false, message: unicode } as const) : validateRdata(record.type, record.rdata);
-    if (!name.ok) fieldErrors[`records.${i}.name`] = [name.message];
-    if (!rdata.ok) fieldErrors[`records.${i}.rdata`] = [rdata.message];
-    return { ...record, name: name.ok ? name.value : record.name, rdata: rdata.ok ? rdata.value : record.rdata };
-  });
-  if (Object.keys(fieldErrors).length > 0) throw invalidInput(fieldErrors);
-  return out;
+  return checkRecords(zoneName, { creates: [...records] }).creates.map(({ name, type, rdata, ttl }) => ({ name, type, rdata, ttl }));
 }
 
 export function checkNameAndDuration(input: RegisterDomainInput): { name: string; amountCents: number } {
