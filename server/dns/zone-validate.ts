@@ -16,8 +16,8 @@ import { invalidInput } from '../http/errors.ts';
  * carried forward in its stored form, never checked again.
  */
 
-export const DEFAULT_TTL = 3600;
-export const DEFAULT_NAME = '@';
+const DEFAULT_TTL = 3600;
+const DEFAULT_NAME = '@';
 
 export interface RecordCreate {
   name?: string;

@@ -7,7 +7,7 @@ import { requireOwnedDomain } from './domain-access.ts';
 import { managedRecords, namesAround, neighbourhood, readZoneState, toWire, type RecordRow } from './zone-read.ts';
 import { checkRecords, checkRules, mergeUpdates, refuseManaged, type CheckedChange, type ZoneChangeRequest } from './zone-validate.ts';
 
-export const MAX_ZONE_RECORDS = 10_000;
+const MAX_ZONE_RECORDS = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

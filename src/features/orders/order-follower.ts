@@ -62,7 +62,7 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-export const PENDING_ORDERS_PREFIX = 'namefi.dashboard.pendingOrders.';
+const PENDING_ORDERS_PREFIX = 'namefi.dashboard.pendingOrders.';
 /** An order that is still not finished after a week is not worth a request every 5 s. */
 const MAX_PENDING_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** An order seen finished this recently (but not started here) still changed the balance just now. */
@@ -81,7 +81,7 @@ function domainsOf(details: OrderDetails): string[] {
 }
 
 /** The toast for an order that finished while its page was not on screen. */
-export function finishedToast(details: OrderDetails): ToastInput {
+function finishedToast(details: OrderDetails): ToastInput {
   const status = details.order.status;
   const what = domainsOf(details).join(', ') || 'Your order';
   return {

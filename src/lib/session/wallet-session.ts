@@ -69,7 +69,7 @@ export type WalletSessionStore = StoreApi<WalletSessionState>;
 
 export type WalletPhase = 'disconnected' | 'connected' | 'wrong-network' | 'signing-in' | 'signed-in' | 'expired';
 
-export function isSessionUsable(session: StoredSession | undefined, apiBaseUrl: string, now = Date.now()): session is StoredSession {
+function isSessionUsable(session: StoredSession | undefined, apiBaseUrl: string, now = Date.now()): session is StoredSession {
   return !!session && session.apiBaseUrl === apiBaseUrl && session.expiresAt > now && typeof session.token === 'string';
 }
 
@@ -151,7 +151,7 @@ export function endSession(reason: SessionEndReason): void {
   walletSession.getState().endSession(reason);
 }
 
-export function wantWallet(): void {
+function wantWallet(): void {
   if (!walletSession.getState().islandWanted) walletSession.setState({ islandWanted: true });
 }
 
