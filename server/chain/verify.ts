@@ -15,7 +15,7 @@ export const SIGNATURE_CHECK_GAS = 2_000_000n;
  * reverting account, one that runs out of gas, or a chain error are all `false`.
  */
 export function chainSignatures(client: PublicClient<Transport, Chain>, options: { gas?: bigint } = {}): ContractSignatureVerifier {
-  const capped = gasCapped(client, options.gas ?? SIGNATURE_CHECK_GAS);
+  const capped = gasCapped(client, options.gas);
   const wellFormed = (address: string, signature: string): signature is Hex => isAddress(address, { strict: false }) && isHex(signature) && signature.length > 2;
   const verifyOnce = async (address: string, hash: Hex, signature: string) => {
     try {
@@ -37,8 +37,8 @@ export function chainSignatures(client: PublicClient<Transport, Chain>, options:
   };
 }
 
-/** The same node, with a gas cap on every eth_call (viem's verifyHash sets none). */
-function gasCapped(client: PublicClient<Transport, Chain>, gas: bigint): PublicClient<Transport, Chain> {
+/** The same node, with a gas cap on every eth_call (viem's verifyHash sets none): for any check that runs code a request chose. */
+export function gasCapped(client: PublicClient<Transport, Chain>, gas = SIGNATURE_CHECK_GAS): PublicClient<Transport, Chain> {
   return createPublicClient({
     chain: client.chain,
     transport: custom(
