@@ -1,10 +1,12 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { HttpError, errorBody } from './http/errors.ts';
-import { rateLimitHeaders, rateLimitMessage, rateLimits } from './http/rate-limit.ts';
+import { rateLimitHeaders, rateLimitMessage, rateLimits, type RateLimitResult } from './http/rate-limit.ts';
+import { clientAddressOf, parseCidr } from './http/client-address.ts';
+import { budgetedVerifier } from './auth/contract-signatures.ts';
 import { API_PREFIX, mountOperations } from './http/router.ts';
 import type { Handlers, Services } from './http/context.ts';
 import { X402_REQUEST_HEADERS, X402_RESPONSE_HEADERS } from './x402/headers.ts';
@@ -12,7 +14,9 @@ import { X402_REQUEST_HEADERS, X402_RESPONSE_HEADERS } from './x402/headers.ts';
 export function createApp(services: Services, handlers: Handlers, extra?: (app: Hono) => void): Hono {
   const { config, headers } = services;
   const app = new Hono();
-  const limits = rateLimits(config.RATE_LIMIT_PER_MINUTE);
+  const limits = rateLimits(config.RATE_LIMIT_PER_MINUTE, () => services.now().getTime());
+  const trustedProxies = config.TRUSTED_PROXIES.map((entry) => parseCidr(entry)!);
+  const clientOf = new WeakMap<Request, string>();
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -40,11 +44,21 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
   // The client's address first, before the body is read or any credential looked at.
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    const result = limits.client(addressOf(c));
+    const address = clientAddressOf(peerOf(c), c.req.header('x-forwarded-for'), trustedProxies);
+    clientOf.set(c.req.raw, address);
+    const result = limits.client(address);
     for (const [name, value] of Object.entries(rateLimitHeaders(result))) c.header(name, value);
     if (!result.allowed) return c.json(errorBody(429, rateLimitMessage(result)), 429);
     return next();
   });
+
+  // A budget's headers replace the ones already set when they are tighter; a refusal is a 429 with them.
+  const charge = (c: Context, result: RateLimitResult) => {
+    if (result.allowed && result.remaining >= Number(c.res.headers.get('RateLimit-Remaining') ?? Infinity)) return;
+    const headers = rateLimitHeaders(result);
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    if (!result.allowed) throw new HttpError(429, rateLimitMessage(result), undefined, headers);
+  };
 
   app.use(
     `${API_PREFIX}/*`,
@@ -56,12 +70,15 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
 
   mountOperations(app, services, handlers, {
     // Then the wallet a verified credential acts as; its headers replace the client's when they are tighter.
-    onAuthenticated(c, principal) {
-      const result = limits.wallet(principal.wallet);
-      if (result.allowed && result.remaining >= Number(c.res.headers.get('RateLimit-Remaining') ?? Infinity)) return;
-      const headers = rateLimitHeaders(result);
-      for (const [name, value] of Object.entries(headers)) c.header(name, value);
-      if (!result.allowed) throw new HttpError(429, rateLimitMessage(result), undefined, headers);
+    onAuthenticated: (c, principal) => charge(c, limits.wallet(principal.wallet)),
+    // A contract account's signature is checked by calls to the chain, run with code the sender chose: each call
+    // costs the client one unit more, charged before it is made.
+    servicesFor(c) {
+      const verifier = services.contractSignatures;
+      if (!verifier) return services;
+      const address = clientOf.get(c.req.raw) ?? 'unknown';
+      const spend = () => charge(c, limits.client(address));
+      return { ...services, contractSignatures: budgetedVerifier(verifier, { spend, timeoutMs: config.CONTRACT_CALL_TIMEOUT_MS }) };
     },
   });
   extra?.(app);
@@ -78,7 +95,7 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
   return app;
 }
 
-function addressOf(c: Parameters<typeof getConnInfo>[0]): string {
+function peerOf(c: Parameters<typeof getConnInfo>[0]): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chainConfigShape } from './chain/config.ts';
+import { parseCidr } from './http/client-address.ts';
 
 const list = (fallback: string) =>
   z
@@ -25,6 +26,10 @@ export const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Proxies (addresses and CIDRs) whose X-Forwarded-For names the client; from anyone else it is ignored. */
+  TRUSTED_PROXIES: list('').pipe(z.array(z.string().refine((s) => parseCidr(s) !== null, 'an address or a CIDR such as 10.0.0.0/8 or 2001:db8::/32'))),
+  /** How long a contract account's signature check (ERC-1271, ERC-6492) may take before the request is refused (401). */
+  CONTRACT_CALL_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   SIWE_TOKEN_TTL_S: z.coerce.number().int().min(1).default(43200),
   HEADER_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('namefi'),

@@ -5,8 +5,8 @@ import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
 import type { Operation } from '../../src/core/operations.ts';
 import type { Principal, Services } from '../http/context.ts';
-import { invalidInput, unauthorized } from '../http/errors.ts';
-import { NO_CHAIN_MESSAGE } from './contract-signatures.ts';
+import { HttpError, invalidInput, unauthorized } from '../http/errors.ts';
+import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from './contract-signatures.ts';
 import { recoverSigner } from './recover-signer.ts';
 
 /** A timestamp this large is milliseconds, not seconds (year 5138 in seconds). */
@@ -132,7 +132,10 @@ async function verifyContractAccount(
   let accepted = false;
   try {
     accepted = await verifier.isValidSignature({ account, hash, signature, chainId });
-  } catch {
+  } catch (error) {
+    // A spent budget (429) stands; a chain too slow to answer is this credential not verified, never a 5xx.
+    if (error instanceof HttpError) throw error;
+    if (error instanceof SignatureCheckTimeout) throw unauthorized(`${what} ${TIMED_OUT_MESSAGE}`);
     accepted = false;
   }
   if (!accepted) throw unauthorized(`${what} did not accept the signature`);

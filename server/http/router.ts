@@ -24,6 +24,8 @@ export class WithHeaders {
 export interface MountOptions {
   /** Called once a credential has verified, before the input is checked (the wallet's rate limit). */
   onAuthenticated?: (c: Context, principal: Principal) => void;
+  /** The services as this request sees them (its contract-signature checks charged to its client's budget). */
+  servicesFor?: (c: Context) => Services;
 }
 
 /**
@@ -36,8 +38,9 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
     if (!handler) continue;
     const path = API_PREFIX + operation.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(operation.method, path, async (c) => {
+      const scoped = options.servicesFor?.(c) ?? services;
       const body = operation.method === 'GET' ? undefined : await readJson(c);
-      const { principal, payload } = await authenticate(services, operation, { headers: c.req.raw.headers, body });
+      const { principal, payload } = await authenticate(scoped, operation, { headers: c.req.raw.headers, body });
       if (principal) options.onAuthenticated?.(c, principal);
       const params = readParams(c, operation);
       const raw = operation.method === 'GET' ? readQuery(c, operation) : payload;
@@ -47,7 +50,7 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
         if (!parsed.success) throw fromZodError(parsed.error);
         input = parsed.data;
       }
-      const result = await handler({ input, params, principal, services, request: c.req.raw });
+      const result = await handler({ input, params, principal, services: scoped, request: c.req.raw });
       if (result instanceof JsonText) return c.body(result.text, 200, { 'content-type': 'application/json' });
       if (result instanceof WithHeaders) return c.json(result.body, 200, result.headers);
       return c.json(result as object);

@@ -3,10 +3,10 @@ import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
 import type { z } from 'zod';
 import { SIWE_NONCE_TTL_S, SIWE_STATEMENT, type SiweMessage, type messageQuery, type nonceQuery, type verifyInput } from '../../src/core/wire/siwe.ts';
 import { createSession } from '../auth/siwe-session.ts';
-import { NO_CHAIN_MESSAGE } from '../auth/contract-signatures.ts';
+import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from '../auth/contract-signatures.ts';
 import { recoverSigner } from '../auth/recover-signer.ts';
 import type { Handlers, RequestContext, Services } from '../http/context.ts';
-import { invalidInput } from '../http/errors.ts';
+import { HttpError, invalidInput } from '../http/errors.ts';
 
 /** How far a message's issuedAt may lie ahead of the service's clock. */
 const CLOCK_SKEW_MS = 30_000;
@@ -122,9 +122,14 @@ export const siweHandlers: Handlers = {
     if (!signed) {
       const verifier = services.contractSignatures;
       if (!verifier) return invalid(`The signature does not match ${address}, and as a contract account it ${NO_CHAIN_MESSAGE}`);
-      signed = await verifier
-        .isValidSignature({ account: address, hash: hashMessage(text), signature: input.signature as Hex, chainId: message.chainId })
-        .catch(() => false);
+      try {
+        signed = await verifier.isValidSignature({ account: address, hash: hashMessage(text), signature: input.signature as Hex, chainId: message.chainId });
+      } catch (error) {
+        // A spent budget is a 429; a chain too slow to answer is a failed sign-in, never a 5xx.
+        if (error instanceof HttpError) throw error;
+        if (error instanceof SignatureCheckTimeout) return invalid(`The signature of ${address}, a contract account, ${TIMED_OUT_MESSAGE}`);
+        signed = false;
+      }
       if (!signed) return invalid(`The signature does not match ${address}`);
     }
 

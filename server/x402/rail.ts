@@ -8,6 +8,7 @@ import type { FacilitatorEvmSigner } from '@x402/evm';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ChainClients } from '../chain/client.ts';
 import { usdLedger, type UsdLedger } from '../chain/usd-token.ts';
+import { gasCapped } from '../chain/verify.ts';
 
 /** x402 on the local chain: the USD token, the treasury that is paid, and the service as its own facilitator. */
 export interface X402Rail {
@@ -26,10 +27,12 @@ export interface X402Rail {
  */
 function facilitatorSigner(clients: ChainClients): FacilitatorEvmSigner {
   const account = clients.wallet.account.address;
+  // A payer that is a deployed contract is asked through ERC-1271: its code runs under the same gas cap as any account's.
+  const capped = gasCapped(clients.public);
   return {
     getAddresses: () => [account],
     readContract: (args) => clients.public.readContract(args as Parameters<typeof clients.public.readContract>[0]),
-    verifyTypedData: (args) => clients.public.verifyTypedData(args as Parameters<typeof clients.public.verifyTypedData>[0]),
+    verifyTypedData: (args) => capped.verifyTypedData(args as Parameters<typeof capped.verifyTypedData>[0]),
     writeContract: async (args) =>
       (await clients.write((w) => w.writeContract(args as Parameters<typeof w.writeContract>[0]))).transactionHash,
     sendTransaction: async (args) => (await clients.write((w) => w.sendTransaction({ to: args.to, data: args.data }))).transactionHash,
