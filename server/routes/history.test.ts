@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
 import type { Hex } from 'viem';
 import { isTerminal } from '../../src/core/wire/orders.ts';
 import { historyEntry, type HistoryEntry } from '../../src/core/wire/history.ts';
@@ -157,5 +162,38 @@ describe('zone history', () => {
     expect(applied.operation).toBe('registerWithRecords');
     expect(applied.actor).toEqual({ wallet: addressOf(OWNER).toLowerCase(), account: null, via: 'order' });
     expect(applied.changes.map((c) => `${c.op} ${c.after?.name} ${c.after?.type} ${c.after?.rdata}`)).toEqual(['create @ A 192.0.2.10']);
+  });
+
+  it('exports entries that verify offline, by the verifier script too; an edited line fails it', async () => {
+    const zoneName = await domain();
+    const made = await client.signed(OWNER, 'batchCreateDnsRecords', {
+      zoneName,
+      records: [
+        { name: '@', type: 'A', rdata: '192.0.2.1', ttl: 300 },
+        { name: 'mail', type: 'MX', rdata: '10 mx.example.net.', ttl: 300 },
+      ],
+    });
+    const [apex, mail] = made.body;
+    expect((await client.signed(OWNER, 'batchUpdateDnsRecords', { zoneName, records: [{ id: mail.id, name: 'mail', rdata: '20 mx.example.net.', ttl: 600 }] })).status).toBe(200);
+    expect((await client.signed(OWNER, 'batchDeleteDnsRecords', { zoneName, recordsIds: [apex.id] })).status).toBe(200);
+    expect((await client.signed(OWNER, 'toggleDomainParking', { normalizedDomainName: zoneName, enableParking: true, overrideExistingRecords: false })).status).toBe(200);
+    for (const entry of await entries(zoneName)) expect(await verifyHistoryEntry(entry)).toMatchObject({ status: 'valid', signer: addressOf(OWNER).toLowerCase() });
+
+    const exported = await fetch(`${service.baseUrl}/dns/history/export?zoneName=${zoneName}`, { headers: await session(OWNER) });
+    const text = await exported.text();
+    const file = join(service.dataDir, 'history.ndjson');
+    await writeFile(file, text);
+    const run = (path: string) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/verify-history.ts', path]).then(
+        (r) => ({ code: 0, out: r.stdout }),
+        (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+      );
+    const good = await run(file);
+    expect(good.code).toBe(0);
+    expect(good.out).toContain('4 entries: 4 verified, 0 failed, 0 need a chain (ERC-1271), 0 unsigned');
+    await writeFile(file, text.replace('"rdata":"20 mx.example.net."', '"rdata":"30 mx.example.net."'));
+    const edited = await run(file);
+    expect(edited.code).toBe(1);
+    expect(edited.out).toContain('changes do not match the signed payload: record ' + mail.id + ': data 30 mx.example.net. was written, 20 mx.example.net. was signed');
   });
 });
