@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { printZoneFile } from '@/core/dns/zone-file.ts';
+import type { HistoryEntry } from '@/core/wire/history.ts';
+import type { ApiError } from '@/lib/api-error.ts';
+import { useApi } from '@/lib/api/use-api.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
+import { recordsQueryOptions } from '@/features/records/api/get-records.ts';
+import { useDraft } from '@/features/records/use-draft.ts';
+import { exportZoneHistory } from './api/export-zone-history.ts';
+import { isHistoryUnsupported, zoneHistoryQuery } from './api/get-zone-history.ts';
+import { filterEntries, NO_FILTER, type HistoryFilter } from './model/describe-entry.ts';
+import { applySteps, restoreSteps, revertSteps, type Resolution, type RevertStep } from './model/revert.ts';
+import { storedById, zoneAt } from './model/zone-at.ts';
+
+/** A revert or restore being prepared: its steps against the zone as it is now, and the conflicts' choices so far. */
+export interface Preparing {
+  title: string;
+  steps: RevertStep[];
+}
+
+/** Offers text as a file download. */
+function download(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The History tab's controller: the zone's history (a page at a time), the zone as it is now, the filters, and
+ * putting changes back through the records page's change set (the draft of this account and zone), where they are
+ * reviewed as a diff and signed like any change.
+ */
+export function useHistory(domain: string, recordId: string | null) {
+  const zoneName = domain.toLowerCase();
+  const api = useApi();
+  const session = useWalletSession();
+  const { apiKey } = useSettings();
+  const canRead = session.status === 'signed-in' || Boolean(apiKey);
+  const history = useInfiniteQuery(zoneHistoryQuery(api, zoneName, session.address, canRead));
+  const records = useQuery(recordsQueryOptions(api, zoneName));
+  const [, updateDraft] = useDraft(session.address, zoneName);
+  const [filter, setFilter] = useState<HistoryFilter>({ ...NO_FILTER, recordId });
+  const [preparing, setPreparing] = useState<Preparing | null>(null);
+
+  const entries = useMemo(() => history.data?.pages.flatMap((p) => p.entries) ?? [], [history.data]);
+  const shown = useMemo(() => filterEntries(entries, filter), [entries, filter]);
+  const current = records.data ?? [];
+  const unsupported = isHistoryUnsupported(history.error as ApiError | null);
+
+  const stateAt = (entry: HistoryEntry) => zoneAt(current, entries, entry.id);
+
+  return {
+    zoneName,
+    canRead,
+    signIn: () => void session.requestSignIn().catch(() => undefined),
+    history,
+    unsupported,
+    entries,
+    shown,
+    filter,
+    setFilter,
+    ready: records.data !== undefined,
+    preparing,
+    prepareRevert: (entry: HistoryEntry) => setPreparing({ title: 'Revert this change', steps: revertSteps(entry, current) }),
+    prepareRestore: (entry: HistoryEntry) => {
+      const target = stateAt(entry);
+      if (target) setPreparing({ title: `Restore the zone as it was at serial ${entry.serial}`, steps: restoreSteps(target, current) });
+    },
+    cancelPreparing: () => setPreparing(null),
+    /** Puts the prepared steps (conflicts as settled) into the change set; the records tab shows them as a diff to sign. */
+    addToChangeSet: (resolutions: Record<string, Resolution>) => {
+      if (preparing) updateDraft((draft) => applySteps(draft, preparing.steps, resolutions));
+      setPreparing(null);
+    },
+    downloadHistory: async () => download(await exportZoneHistory(zoneName), `${zoneName}-history.ndjson`, 'application/x-ndjson'),
+    downloadZoneAt: (entry: HistoryEntry) => {
+      const target = stateAt(entry);
+      if (target) download(printZoneFile(zoneName, target), `${zoneName}-serial-${entry.serial}.zone`, 'text/plain');
+    },
+    storedCount: storedById(current).size,
+  };
+}
+
+export type HistoryController = ReturnType<typeof useHistory>;
