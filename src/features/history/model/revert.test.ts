@@ -75,4 +75,10 @@ describe('restoreSteps', () => {
     const steps = restoreSteps([keep, edited, removed], [keep, editedNow, added, PARKING]);
     expect(steps.map((s) => s.key).sort()).toEqual(['create:r', 'delete:a', 'update:e']);
   });
+
+  it('keeps a record deleted and created again since, with the same content', () => {
+    const before = rec('old', 'mail', '192.0.2.9');
+    const again = rec('new', 'mail', '192.0.2.9');
+    expect(restoreSteps([before], [again])).toEqual([]);
+  });
 });

@@ -48,21 +48,26 @@ export function revertSteps(entry: HistoryEntry, current: readonly DnsRecord[]):
   return steps;
 }
 
-/** What changes turn the zone as it is now into `target` (a zone as it stood at an entry). */
+/**
+ * What changes turn the zone as it is now into `target` (a zone as it stood at an entry). A record deleted and
+ * created again since (a new id, the same content) counts as the same record: nothing to do for it.
+ */
 export function restoreSteps(target: readonly DnsRecord[], current: readonly DnsRecord[]): RevertStep[] {
   const now = storedById(current);
   const wanted = storedById(target);
+  const unmatchedNow = [...now.values()].filter((r) => !wanted.has(r.id));
+  const unmatchedWanted = [...wanted.values()].filter((r) => !now.has(r.id));
   const steps: RevertStep[] = [];
   for (const record of now.values()) {
     const then = wanted.get(record.id);
-    if (!then) steps.push({ kind: 'delete', key: `delete:${record.id}`, id: record.id, current: record });
-    else if (!same(input(then), input(record))) steps.push({ kind: 'update', key: `update:${record.id}`, id: record.id, current: record, record: input(then) });
+    if (then && !same(input(then), input(record))) steps.push({ kind: 'update', key: `update:${record.id}`, id: record.id, current: record, record: input(then) });
   }
-  const remaining = [...now.values()].filter((r) => wanted.has(r.id)).map(input);
-  for (const record of wanted.values()) {
-    if (now.has(record.id) || remaining.some((r) => same(r, input(record)))) continue;
-    steps.push({ kind: 'create', key: `create:${record.id}`, record: input(record) });
+  for (const record of unmatchedNow) {
+    const twin = unmatchedWanted.findIndex((r) => same(input(r), input(record)));
+    if (twin >= 0) unmatchedWanted.splice(twin, 1);
+    else steps.push({ kind: 'delete', key: `delete:${record.id}`, id: record.id, current: record });
   }
+  for (const record of unmatchedWanted) steps.push({ kind: 'create', key: `create:${record.id}`, record: input(record) });
   return steps;
 }
 
