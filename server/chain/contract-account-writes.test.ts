@@ -5,6 +5,9 @@ import { startTestService, type TestService } from '../test-support/test-service
 import { testClient, type TestClient } from '../test-support/client.ts';
 import { deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from './accounts.ts';
 import { fundOnAnvil } from './dev-actions.ts';
+import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
+import { historyPage } from '../../src/core/wire/history.ts';
+import { historyPageJson } from '../history/history-read.ts';
 
 // Signed writes from contract accounts through the whole service on anvil: the request as a smart-account
 // wallet or a delegated signer sends it, the envelope checked by the service's own auth and the account's code.
@@ -94,5 +97,36 @@ describe('signed writes from contract accounts', () => {
     const asItself = await client.signed(approved.key, 'createDnsRecord', record(zone, '192.0.2.67'));
     expect(asItself.status).toBe(403);
     expect(asItself.body.data.owner.toLowerCase()).toBe(account.toLowerCase());
+  });
+
+  it('their writes are kept in the history, which verifies through the chain (ERC-1271, ERC-6492) and not without it', async () => {
+    const owner = newKey();
+    const approved = newKey();
+    const salt: Hex = `0x${'64'.repeat(32)}`;
+    const account = await smartAccountAddress(chain().clients, chain().deployment, owner.account.address, salt);
+    const zone = await zoneOwnedBy(account);
+    const wrap = (signature: Hex) => erc6492Signature(chain().deployment, owner.account.address, signature, salt);
+    expect((await client.signed(owner.key, 'createDnsRecord', record(zone, '192.0.2.71'), { signer: account, wrapSignature: wrap })).status).toBe(200);
+    await deploySmartAccount(chain().clients, chain().deployment, owner.account.address, salt);
+    await fundOnAnvil(chain().clients, owner.account.address);
+    await setAccountSigner(chain().clients, { owner: owner.account, account, signer: approved.account.address, approved: true });
+    const delegated = { [service.services.headers.erc1271Account]: account };
+    expect((await client.signed(approved.key, 'createDnsRecord', { ...record(zone, '192.0.2.72'), name: 'mail' }, { headers: delegated })).status).toBe(200);
+
+    const { entries } = historyPage.parse(JSON.parse(await historyPageJson(service.services.db, zone, { limit: 10 })));
+    const [byDelegate, byAccount] = entries;
+    expect(byAccount.actor).toEqual({ wallet: account.toLowerCase(), account: null, via: 'eip712' });
+    expect(byDelegate.actor).toEqual({ wallet: approved.account.address.toLowerCase(), account: account.toLowerCase(), via: 'eip712' });
+    const ask = service.services.contractSignatures!.isValidSignature;
+    for (const entry of entries) {
+      expect(await verifyHistoryEntry(entry)).toMatchObject({ status: 'needs-erc1271', account: account.toLowerCase() });
+      expect(await verifyHistoryEntry(entry, ask)).toMatchObject({ status: 'valid', account: entry === byDelegate ? account.toLowerCase() : null });
+    }
+    // The account refuses a signature over an edited envelope.
+    const edited = structuredClone(byAccount);
+    (edited.signed!.envelope.payload as Record<string, unknown>).ttl = 60;
+    edited.changes[0].after!.ttl = 60;
+    const refused = await verifyHistoryEntry(edited, ask);
+    expect(refused.status === 'invalid' && refused.problems).toEqual([`the account ${account.toLowerCase()} does not accept the signature (ERC-1271)`]);
   });
 });
