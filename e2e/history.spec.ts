@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
@@ -18,7 +19,7 @@ const storedRecords = async (zoneName: string) =>
 test.describe('zone history', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('edit and delete, verify both, revert the delete in one signature, restore an earlier point, export and verify offline', async ({ page, wallet }) => {
+  test('edit and delete, verify both, revert the delete in one signature, restore an earlier point, settle a conflict, export and verify offline', async ({ page, wallet }) => {
     const domain = unique('history');
     await ownDomain(TEST_KEYS.alice, domain);
     await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name: 'a', type: 'A', rdata: '192.0.2.1', ttl: 3600 });
@@ -82,14 +83,35 @@ test.describe('zone history', () => {
     await records.signChangeSet(1);
     expect(await storedRecords(domain)).toEqual(['a A 192.0.2.1', 'b A 192.0.2.2']);
 
+    // Someone changes a again elsewhere; reverting the first edit now meets a conflict, settled before signing.
+    const a = (await call('getDnsRecords', { query: { zoneName: domain } })).find((r) => r.name === 'a')!;
+    await signedCall(TEST_KEYS.alice, 'updateDnsRecord', { id: a.id, zoneName: domain, name: 'a', type: 'A', rdata: '203.0.113.5', ttl: 3600 });
+    await history.open();
+    await (await history.entry(edited.serial)).getByRole('button', { name: 'Revert this change' }).click();
+    await expect(history.dialog).toContainText('Conflict: changed since: it is now a A 203.0.113.5 (TTL 3600)');
+    const add = history.dialog.getByRole('button', { name: 'Add to the change set' });
+    await expect(add).toBeDisabled();
+    await history.dialog.getByRole('radio', { name: 'Put the old version back' }).check();
+    await add.click();
+    await records.reviewChangeSet();
+    await records.signChangeSet(1);
+    expect(await storedRecords(domain)).toEqual(['a A 192.0.2.1', 'b A 192.0.2.2']);
+
     // Export the history and verify the file offline with the project's verifier.
     await history.open();
-    await expect(history.entries()).toHaveCount(6);
+    await expect(history.entries()).toHaveCount(8);
     const download = page.waitForEvent('download');
     await history.section.getByRole('button', { name: 'Download history (NDJSON)' }).click();
     const file = await (await download).path();
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/verify-history.ts', file]);
-    expect(stdout).toContain('6 entries: 6 verified, 0 failed, 0 need a chain (ERC-1271), 0 unsigned');
+    expect(stdout).toContain('8 entries: 8 verified, 0 failed, 0 need a chain (ERC-1271), 0 unsigned');
+
+    // The zone file as it stood just after the delete: a edited, b gone.
+    const zoneFile = page.waitForEvent('download');
+    await (await history.entry(deleted.serial)).getByRole('button', { name: 'Zone file at this point' }).click();
+    const text = await readFile((await (await zoneFile).path())!, 'utf8');
+    expect(text).toContain(`a.${domain}.  3600  IN  A  198.51.100.1`);
+    expect(text).not.toContain('192.0.2.2');
   });
 
   test('against a service that keeps no history, the tab says so without an error', async ({ page, wallet }) => {

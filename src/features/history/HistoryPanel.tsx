@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '@/core/wire/history.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { Button, EmptyState, Notice, Spinner, useToast } from '@/ui/index.ts';
 import { HistoryEntryItem } from './components/HistoryEntryItem.tsx';
@@ -31,10 +32,11 @@ export default function HistoryPanel({ domain, recordId, onChangeSet }: { domain
   }
 
   const latestId = h.entries[0]?.id;
+  const failed = (e: Error) => toast({ tone: 'error', title: 'The zone could not be read', description: e.message });
   const actions = {
-    onRevert: h.prepareRevert,
-    onRestore: h.prepareRestore,
-    onZoneFile: h.downloadZoneAt,
+    onRevert: (entry: HistoryEntry) => void h.prepareRevert(entry).catch(failed),
+    onRestore: (entry: HistoryEntry) => void h.prepareRestore(entry).catch(failed),
+    onZoneFile: (entry: HistoryEntry) => void h.downloadZoneAt(entry).catch(failed),
   };
 
   return (

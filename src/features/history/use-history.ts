@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { printZoneFile } from '@/core/dns/zone-file.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
 import type { ApiError } from '@/lib/api-error.ts';
@@ -12,7 +12,7 @@ import { exportZoneHistory } from './api/export-zone-history.ts';
 import { isHistoryUnsupported, zoneHistoryQuery } from './api/get-zone-history.ts';
 import { filterEntries, NO_FILTER, type HistoryFilter } from './model/describe-entry.ts';
 import { applySteps, restoreSteps, revertSteps, type Resolution, type RevertStep } from './model/revert.ts';
-import { storedById, zoneAt } from './model/zone-at.ts';
+import { zoneAt } from './model/zone-at.ts';
 
 /** A revert or restore being prepared: its steps against the zone as it is now, and the conflicts' choices so far. */
 export interface Preparing {
@@ -42,17 +42,17 @@ export function useHistory(domain: string, recordId: string | null) {
   const { apiKey } = useSettings();
   const canRead = session.status === 'signed-in' || Boolean(apiKey);
   const history = useInfiniteQuery(zoneHistoryQuery(api, zoneName, session.address, canRead));
-  const records = useQuery(recordsQueryOptions(api, zoneName));
+  const queryClient = useQueryClient();
   const [, updateDraft] = useDraft(session.address, zoneName);
   const [filter, setFilter] = useState<HistoryFilter>({ ...NO_FILTER, recordId });
   const [preparing, setPreparing] = useState<Preparing | null>(null);
 
   const entries = useMemo(() => history.data?.pages.flatMap((p) => p.entries) ?? [], [history.data]);
   const shown = useMemo(() => filterEntries(entries, filter), [entries, filter]);
-  const current = records.data ?? [];
   const unsupported = isHistoryUnsupported(history.error as ApiError | null);
 
-  const stateAt = (entry: HistoryEntry) => zoneAt(current, entries, entry.id);
+  /** The zone as it is this moment, not as last read: a conflict is judged against what the service holds now. */
+  const zoneNow = () => queryClient.fetchQuery({ ...recordsQueryOptions(api, zoneName), staleTime: 0 });
 
   return {
     zoneName,
@@ -64,12 +64,12 @@ export function useHistory(domain: string, recordId: string | null) {
     shown,
     filter,
     setFilter,
-    ready: records.data !== undefined,
     preparing,
-    prepareRevert: (entry: HistoryEntry) => setPreparing({ title: 'Revert this change', steps: revertSteps(entry, current) }),
-    prepareRestore: (entry: HistoryEntry) => {
-      const target = stateAt(entry);
-      if (target) setPreparing({ title: `Restore the zone as it was at serial ${entry.serial}`, steps: restoreSteps(target, current) });
+    prepareRevert: async (entry: HistoryEntry) => setPreparing({ title: 'Revert this change', steps: revertSteps(entry, await zoneNow()) }),
+    prepareRestore: async (entry: HistoryEntry) => {
+      const now = await zoneNow();
+      const target = zoneAt(now, entries, entry.id);
+      if (target) setPreparing({ title: `Restore the zone as it was at serial ${entry.serial}`, steps: restoreSteps(target, now) });
     },
     cancelPreparing: () => setPreparing(null),
     /** Puts the prepared steps (conflicts as settled) into the change set; the records tab shows them as a diff to sign. */
@@ -78,11 +78,10 @@ export function useHistory(domain: string, recordId: string | null) {
       setPreparing(null);
     },
     downloadHistory: async () => download(await exportZoneHistory(zoneName), `${zoneName}-history.ndjson`, 'application/x-ndjson'),
-    downloadZoneAt: (entry: HistoryEntry) => {
-      const target = stateAt(entry);
+    downloadZoneAt: async (entry: HistoryEntry) => {
+      const target = zoneAt(await zoneNow(), entries, entry.id);
       if (target) download(printZoneFile(zoneName, target), `${zoneName}-serial-${entry.serial}.zone`, 'text/plain');
     },
-    storedCount: storedById(current).size,
   };
 }
 
