@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
 import { signIn } from './support/pages.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { call, ownDomain, signedCall, siweSignIn, withToken } from './support/service-client.ts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
 import { historyPage } from './pages/history.ts';
@@ -54,10 +55,12 @@ test.describe('zone history', () => {
     }
     await expect(await history.entry(edited.serial)).toContainText('- a 3600 A 192.0.2.1');
     await expect(await history.entry(edited.serial)).toContainText('+ a 3600 A 198.51.100.1');
+    await expectNoSeriousA11yViolations(page);
 
     // Revert the delete: the inverse joins the change set, shown as a diff, and is signed once.
     await (await history.entry(deleted.serial)).getByRole('button', { name: 'Revert this change' }).click();
     await expect(history.dialog.getByRole('list', { name: 'Changes to put back' })).toContainText('+ b 3600 A 192.0.2.2');
+    await expectNoSeriousA11yViolations(page);
     await history.dialog.getByRole('button', { name: 'Add to the change set' }).click();
     await expect(records.changeSet).toContainText('1 pending change');
     const before = typedSignatures(wallet.requests);
