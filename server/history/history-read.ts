@@ -20,7 +20,7 @@ function entryJson(row: HistoryRow): string {
 }
 
 /** The cursor is opaque to clients: the id of the last entry shown, encoded. */
-const encodeCursor = (id: string) => `h${BigInt(id).toString(36)}`;
+export const encodeCursor = (id: string) => `h${BigInt(id).toString(36)}`;
 function decodeCursor(cursor: string): string {
   if (!/^h[0-9a-z]{1,13}$/.test(cursor)) throw invalidInput({ before: ['Not a cursor of this history: pass the `next` of the previous page'] });
   let id = 0n;
