@@ -108,6 +108,7 @@ test.describe('zone history', () => {
     const file = await (await download).path();
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/verify-history.ts', file]);
     expect(stdout).toContain('8 entries: 8 verified, 0 failed, 0 need a chain (ERC-1271), 0 unsigned');
+    expect(stdout).toContain('✓ continuity');
 
     // The zone file as it stood just after the delete: a edited, b gone.
     const zoneFile = page.waitForEvent('download');

@@ -191,6 +191,14 @@ describe('zone history', () => {
     const good = await run(file);
     expect(good.code).toBe(0);
     expect(good.out).toContain('4 entries: 4 verified, 0 failed, 0 need a chain (ERC-1271), 0 unsigned');
+    expect(good.out).toContain('✓ continuity');
+    // Two entries swapped in the file: every signature still holds, but the entries no longer follow one another.
+    const lines = text.trim().split('\n');
+    await writeFile(file, [lines[0], lines[2], lines[1], lines[3]].join('\n'));
+    const swapped = await run(file);
+    expect(swapped.code).toBe(1);
+    expect(swapped.out).toContain('4 entries: 4 verified, 0 failed');
+    expect(swapped.out).toMatch(/✗ continuity[\s\S]*serial \d+ \(entry \d+\) does not follow serial \d+/);
     await writeFile(file, text.replace('"rdata":"20 mx.example.net."', '"rdata":"30 mx.example.net."'));
     const edited = await run(file);
     expect(edited.code).toBe(1);
