@@ -1,7 +1,6 @@
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
-import { addCreate, addDelete, setUpdate, type Draft } from '@/features/records/model/change-set.ts';
-import type { RecordInput } from '@/features/records/model/record-form.ts';
+import { addCreate, addDelete, setUpdate, type Draft, type RecordInput } from '@/features/records/index.ts';
 import { storedById } from './zone-at.ts';
 
 /** One step of putting a zone back: what to do, and what the zone holds now where it differs from what is expected. */
