@@ -45,13 +45,13 @@ test.describe('zone history', () => {
     await expect(history.entries().nth(1)).toContainText('Edited a record');
     const [deleted, edited] = (await call('getZoneHistory', { query: { zoneName: domain } }, withToken(await siweSignIn(TEST_KEYS.alice)))).entries;
     await expect(history.entries().first()).toContainText(`by ${shortAddress(addressOf(TEST_KEYS.alice).toLowerCase())}`);
-    await expect(history.entries().first()).toContainText('signed with a key (EIP-712)');
+    await expect(history.entries().first()).toContainText('signed (EIP-712, RecordSelect)');
 
     // Verify both in the browser.
     for (const entry of [deleted, edited]) {
       const item = await history.entry(entry.serial);
       await item.getByRole('button', { name: `Verify the signature of serial ${entry.serial}` }).click();
-      await expect(item.getByRole('status')).toHaveText(`signed by ${shortAddress(addressOf(TEST_KEYS.alice).toLowerCase())} ✓`);
+      await expect(item.getByRole('status')).toHaveText(`signed by ${shortAddress(addressOf(TEST_KEYS.alice).toLowerCase())} ✓ with a key`);
     }
     await expect(await history.entry(edited.serial)).toContainText('- a 3600 A 192.0.2.1');
     await expect(await history.entry(edited.serial)).toContainText('+ a 3600 A 198.51.100.1');

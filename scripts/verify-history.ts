@@ -59,7 +59,7 @@ async function main(): Promise<number> {
       console.log(`- ${title}: not signed (${entry.actor.via === 'api-key' ? 'made with an API key' : 'applied by an order'}), nothing to verify`);
     } else if (result.status === 'valid') {
       tally.valid += 1;
-      console.log(`✓ ${title}: signed by ${result.signer}${result.account ? ` for ${result.account}` : ''}`);
+      console.log(`✓ ${title}: signed by ${result.signer}${result.account ? ` for ${result.account}` : ''} (${result.by === 'key' ? 'recovered: a key' : 'accepted by the account through ERC-1271'})`);
       for (const check of result.checked) console.log(`    ${check}`);
     } else if (result.status === 'needs-erc1271') {
       tally.needsChain += 1;

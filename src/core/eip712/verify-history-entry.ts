@@ -11,7 +11,7 @@ export type HistoryVerification =
   /** No signature to check: an API key's change, or an order's. */
   | { status: 'unsigned' }
   /** Everything checked: the key (and the account acted for, when there is one) signed exactly this change. */
-  | { status: 'valid'; hash: Hex; signer: string; account: string | null; checked: string[] }
+  | { status: 'valid'; hash: Hex; signer: string; account: string | null; by: 'key' | 'erc1271'; checked: string[] }
   /** The entry and the signature agree so far, but only a contract account can say yes: ask the chain about `hash`. */
   | { status: 'needs-erc1271'; hash: Hex; account: string; checked: string[] }
   | { status: 'invalid'; hash: Hex | null; problems: string[]; checked: string[] };
@@ -67,7 +67,7 @@ export async function verifyHistoryEntry(entry: HistoryEntry, askAccount?: AskAc
   else contract = signer;
 
   if (problems.length > 0) return { status: 'invalid', hash, problems, checked };
-  if (contract === null) return { status: 'valid', hash, signer, account: null, checked };
+  if (contract === null) return { status: 'valid', hash, signer, account: null, by: 'key', checked };
   if (!askAccount) {
     const why = recovered && !account ? `the signature recovers to ${recovered}, not ${signer}: valid only if ${signer} is a contract account that accepts it` : `${contract} is a contract account`;
     return { status: 'needs-erc1271', hash, account: contract, checked: [...checked, `${why}; ask it (ERC-1271) about the hash`] };
@@ -77,5 +77,5 @@ export async function verifyHistoryEntry(entry: HistoryEntry, askAccount?: AskAc
     const detail = recovered && !account ? `the signature recovers to ${recovered}, not the signer ${signer}, and ${signer} as a contract account does not accept it` : `the account ${contract} does not accept the signature (ERC-1271)`;
     return { status: 'invalid', hash, problems: [detail], checked };
   }
-  return { status: 'valid', hash, signer, account: account ? lower(account) : null, checked: [...checked, `the account ${contract} accepts the signature (ERC-1271)`] };
+  return { status: 'valid', hash, signer, account: account ? lower(account) : null, by: 'erc1271', checked: [...checked, `the account ${contract} accepts the signature (ERC-1271)`] };
 }

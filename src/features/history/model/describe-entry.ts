@@ -30,15 +30,10 @@ export function entryTitle(entry: HistoryEntry): string {
 export function howSigned(entry: HistoryEntry): string {
   if (entry.actor.via === 'api-key') return `with an API key${entry.actor.apiKeyId ? ` (${entry.actor.apiKeyId.slice(0, 8)})` : ''}, no signature kept`;
   if (entry.actor.via === 'order') return 'applied when the registration order finished';
+  // A key's signature and a 1-of-1 Safe's look alike (65 bytes): which one it is, Verify finds out.
   const signature = entry.signed?.signature as Hex | undefined;
-  const kind = !signature
-    ? 'signed'
-    : isErc6492Signature(signature)
-      ? 'signed by a smart account not yet deployed (ERC-6492)'
-      : signature.length === 132
-        ? 'signed with a key (EIP-712)'
-        : 'signed by a contract account (EIP-712, ERC-1271)';
-  return `${kind}${entry.signed ? `, ${entry.signed.primaryType.replace(/Envelope$/, '')}` : ''}`;
+  const undeployed = signature !== undefined && isErc6492Signature(signature);
+  return `signed (EIP-712${entry.signed ? `, ${entry.signed.primaryType.replace(/Envelope$/, '')}` : ''})${undeployed ? ' by an account not deployed yet (ERC-6492)' : ''}`;
 }
 
 /** Who made the change: the short address, and the account it acted for. */
