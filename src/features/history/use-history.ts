@@ -52,6 +52,15 @@ export function useHistory(domain: string, recordId: string | null) {
 
   /** The zone as it is this moment, not as last read: a conflict is judged against what the service holds now. */
   const zoneNow = () => queryClient.fetchQuery({ ...recordsQueryOptions(api, zoneName), staleTime: 0 });
+  /**
+   * The zone as it stood just after `entry`: the zone now, walked back through the history read again with it, so
+   * that a change made since the tab loaded is undone too.
+   */
+  const zoneAtEntry = async (entry: HistoryEntry) => {
+    const [now, fresh] = await Promise.all([zoneNow(), history.refetch()]);
+    const newestFirst = fresh.data?.pages.flatMap((p) => p.entries) ?? entries;
+    return { now, target: zoneAt(now, newestFirst, entry.id) };
+  };
 
   return {
     zoneName,
@@ -66,8 +75,7 @@ export function useHistory(domain: string, recordId: string | null) {
     preparing,
     prepareRevert: async (entry: HistoryEntry) => setPreparing({ title: 'Revert this change', steps: revertSteps(entry, await zoneNow()) }),
     prepareRestore: async (entry: HistoryEntry) => {
-      const now = await zoneNow();
-      const target = zoneAt(now, entries, entry.id);
+      const { now, target } = await zoneAtEntry(entry);
       if (target) setPreparing({ title: `Restore the zone as it was at serial ${entry.serial}`, steps: restoreSteps(target, now) });
     },
     cancelPreparing: () => setPreparing(null),
@@ -78,7 +86,7 @@ export function useHistory(domain: string, recordId: string | null) {
     },
     downloadHistory: async () => download(await exportZoneHistory(zoneName), `${zoneName}-history.ndjson`, 'application/x-ndjson'),
     downloadZoneAt: async (entry: HistoryEntry) => {
-      const target = zoneAt(await zoneNow(), entries, entry.id);
+      const { target } = await zoneAtEntry(entry);
       if (target) download(printZoneFile(zoneName, target), `${zoneName}-serial-${entry.serial}.zone`, 'text/plain');
     },
   };
