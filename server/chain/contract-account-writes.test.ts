@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
@@ -128,5 +132,18 @@ describe('signed writes from contract accounts', () => {
     edited.changes[0].after!.ttl = 60;
     const refused = await verifyHistoryEntry(edited, ask);
     expect(refused.status === 'invalid' && refused.problems).toEqual([`the account ${account.toLowerCase()} does not accept the signature (ERC-1271)`]);
+
+    // The offline verifier: without a chain it says what it needs; with the chain's RPC URL it verifies both.
+    const file = join(service.dataDir, 'contract-history.ndjson');
+    await writeFile(file, [...entries].reverse().map((e) => JSON.stringify(e)).join('\n'));
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/verify-history.ts', ...args]).then(
+        (r) => r.stdout,
+        (e: { stdout: string }) => e.stdout,
+      );
+    expect(await run([file])).toContain('2 entries: 0 verified, 0 failed, 2 need a chain (ERC-1271), 0 unsigned');
+    const online = await run([file, '--rpc', chain().rpcUrl]);
+    expect(online).toContain('2 entries: 2 verified, 0 failed, 0 need a chain (ERC-1271), 0 unsigned');
+    expect(online).toContain(`for ${account.toLowerCase()} (accepted by the account through ERC-1271)`);
   });
 });
