@@ -4,6 +4,8 @@ import { e2eChain, nftOwnerOf } from './support/chain.ts';
 import { editRecordsAndPark, expectListed, registerThroughCheckout } from './support/journeys.ts';
 import { header, signIn } from './support/pages.ts';
 import { safeWallet } from './support/safe-wallet.ts';
+import { historyPage } from './pages/history.ts';
+import { shortAddress } from '../src/lib/format.ts';
 
 const run = Date.now().toString(36);
 
@@ -29,6 +31,14 @@ test.describe('Safe wallets (Safe 1.4.1 on the local chain, signing as Safe{Wall
     await expectListed(page, domain);
     await editRecordsAndPark(page, domain, '192.0.2.81');
     expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4').length, 'checkout, record and two parking signatures').toBeGreaterThanOrEqual(4);
+
+    // The history keeps the Safe's signatures: each verifies in the browser through the chain (ERC-1271).
+    const history = historyPage(page);
+    await history.open();
+    await expect(history.entries()).toHaveCount(3);
+    const parked = await history.entry(Number((await history.entries().first().getAttribute('aria-label'))!.match(/^Serial (\d+)/)![1]));
+    await parked.getByRole('button', { name: /^Verify the signature/ }).click();
+    await expect(parked.getByRole('status')).toHaveText(`signed by ${shortAddress(safe.address.toLowerCase())} ✓ accepted by a contract account (ERC-1271)`);
   });
 
   test('a 2-of-3 Safe signs in, registers, edits records and parks with two owners’ signatures each time', async ({ page, wallet }) => {

@@ -27,11 +27,11 @@ export async function authenticateApiKey(db: Queryable, key: string, now: Date):
     throw unauthorized('The API key is malformed: expected nfk_ followed by 43 base64url characters');
   }
   const hash = hashApiKey(key);
-  const [used] = await db.query<{ wallet_address: string }>(
-    'UPDATE api_keys SET last_used_at = $2 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING wallet_address',
+  const [used] = await db.query<{ id: string; wallet_address: string }>(
+    'UPDATE api_keys SET last_used_at = $2 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING id, wallet_address',
     [hash, now.toISOString()],
   );
-  if (used) return { wallet: used.wallet_address, via: 'api-key' };
+  if (used) return { wallet: used.wallet_address, via: 'api-key', apiKeyId: used.id };
   const [known] = await db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM api_keys WHERE key_hash = $1', [hash]);
   if (known) throw unauthorized('The API key was revoked');
   throw unauthorized('The API key is not known: it may belong to another service, or was mistyped');

@@ -1,6 +1,6 @@
 import { hashTypedData, isAddress, isErc6492Signature, type Hex } from 'viem';
 import { envelopeTypedData, payloadStructOf, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY, UNSIGNED_BUT_ACCEPTED } from '../../src/core/eip712/registry.ts';
+import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY, typesReachableFrom, UNSIGNED_BUT_ACCEPTED } from '../../src/core/eip712/registry.ts';
 import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
 import type { Operation } from '../../src/core/operations.ts';
@@ -92,7 +92,9 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   // (ERC-6492) and once bare.
   const vouched = !delegated && recovered !== signerLower;
   await spendNonce(services, [...new Set([recovered, vouched ? signerLower : null].filter((k): k is string => k !== null))], envelope, nowMs);
-  return wallet === signerLower ? { wallet, via: 'eip712' } : { wallet, via: 'eip712', signer: recovered ?? signerLower };
+  // Kept in the zone's history: the body as received, with the domain and types it verified under.
+  const signed = { domain, primaryType, types: typesReachableFrom(TYPE_REGISTRY, primaryType), envelope: body as Record<string, unknown>, signature, signer };
+  return wallet === signerLower ? { wallet, via: 'eip712', signed } : { wallet, via: 'eip712', signer: recovered ?? signerLower, signed };
 }
 
 function refuseUnsignedFields(primaryType: string, payload: Record<string, unknown>): void {

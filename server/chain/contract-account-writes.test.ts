@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
@@ -5,6 +9,9 @@ import { startTestService, type TestService } from '../test-support/test-service
 import { testClient, type TestClient } from '../test-support/client.ts';
 import { deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from './accounts.ts';
 import { fundOnAnvil } from './dev-actions.ts';
+import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
+import { historyPage } from '../../src/core/wire/history.ts';
+import { historyPageJson } from '../history/history-read.ts';
 
 // Signed writes from contract accounts through the whole service on anvil: the request as a smart-account
 // wallet or a delegated signer sends it, the envelope checked by the service's own auth and the account's code.
@@ -94,5 +101,49 @@ describe('signed writes from contract accounts', () => {
     const asItself = await client.signed(approved.key, 'createDnsRecord', record(zone, '192.0.2.67'));
     expect(asItself.status).toBe(403);
     expect(asItself.body.data.owner.toLowerCase()).toBe(account.toLowerCase());
+  });
+
+  it('their writes are kept in the history, which verifies through the chain (ERC-1271, ERC-6492) and not without it', async () => {
+    const owner = newKey();
+    const approved = newKey();
+    const salt: Hex = `0x${'64'.repeat(32)}`;
+    const account = await smartAccountAddress(chain().clients, chain().deployment, owner.account.address, salt);
+    const zone = await zoneOwnedBy(account);
+    const wrap = (signature: Hex) => erc6492Signature(chain().deployment, owner.account.address, signature, salt);
+    expect((await client.signed(owner.key, 'createDnsRecord', record(zone, '192.0.2.71'), { signer: account, wrapSignature: wrap })).status).toBe(200);
+    await deploySmartAccount(chain().clients, chain().deployment, owner.account.address, salt);
+    await fundOnAnvil(chain().clients, owner.account.address);
+    await setAccountSigner(chain().clients, { owner: owner.account, account, signer: approved.account.address, approved: true });
+    const delegated = { [service.services.headers.erc1271Account]: account };
+    expect((await client.signed(approved.key, 'createDnsRecord', { ...record(zone, '192.0.2.72'), name: 'mail' }, { headers: delegated })).status).toBe(200);
+
+    const { entries } = historyPage.parse(JSON.parse(await historyPageJson(service.services.db, zone, { limit: 10 })));
+    const [byDelegate, byAccount] = entries;
+    expect(byAccount.actor).toEqual({ wallet: account.toLowerCase(), account: null, via: 'eip712' });
+    expect(byDelegate.actor).toEqual({ wallet: approved.account.address.toLowerCase(), account: account.toLowerCase(), via: 'eip712' });
+    const ask = service.services.contractSignatures!.isValidSignature;
+    for (const entry of entries) {
+      expect(await verifyHistoryEntry(entry)).toMatchObject({ status: 'needs-erc1271', account: account.toLowerCase() });
+      expect(await verifyHistoryEntry(entry, ask)).toMatchObject({ status: 'valid', account: entry === byDelegate ? account.toLowerCase() : null });
+    }
+    // The account refuses a signature over an edited envelope.
+    const edited = structuredClone(byAccount);
+    (edited.signed!.envelope.payload as Record<string, unknown>).ttl = 60;
+    edited.changes[0].after!.ttl = 60;
+    const refused = await verifyHistoryEntry(edited, ask);
+    expect(refused.status === 'invalid' && refused.problems).toEqual([`the account ${account.toLowerCase()} does not accept the signature (ERC-1271)`]);
+
+    // The offline verifier: without a chain it says what it needs; with the chain's RPC URL it verifies both.
+    const file = join(service.dataDir, 'contract-history.ndjson');
+    await writeFile(file, [...entries].reverse().map((e) => JSON.stringify(e)).join('\n'));
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/verify-history.ts', ...args]).then(
+        (r) => r.stdout,
+        (e: { stdout: string }) => e.stdout,
+      );
+    expect(await run([file])).toContain('2 entries: 0 verified, 0 failed, 2 need a chain (ERC-1271), 0 unsigned');
+    const online = await run([file, '--rpc', chain().rpcUrl]);
+    expect(online).toContain('2 entries: 2 verified, 0 failed, 0 need a chain (ERC-1271), 0 unsigned');
+    expect(online).toContain(`for ${account.toLowerCase()} (accepted by the account through ERC-1271)`);
   });
 });

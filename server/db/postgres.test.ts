@@ -33,6 +33,9 @@ describe('the service on PostgreSQL (DATABASE_URL)', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const zone = await client.call('getDnsRecords', { query: { zoneName: 'on-postgres.com' } });
     expect(zone.body).toContainEqual(expect.objectContaining({ id: created.body.id, name: 'www', type: 'A', rdata: '192.0.2.7', ttl: 300 }));
+    const history = await client.call('getZoneHistory', { query: { zoneName: 'on-postgres.com' }, headers: client.withToken(token) });
+    expect(history.status).toBe(200);
+    expect(history.body.entries[0]).toMatchObject({ operation: 'createDnsRecord', changes: [{ op: 'create', before: null, after: created.body }] });
   });
 
   it('applies a batch whole or not at all, and refuses another wallet', async () => {
@@ -49,6 +52,8 @@ describe('the service on PostgreSQL (DATABASE_URL)', () => {
     expect(Object.keys(bad.body.data.fieldErrors)).toEqual(['records.1.rdata']);
     const before = (await client.call('getDnsRecords', { query: { zoneName: 'batch-pg.com' } })).body as Array<{ name: string }>;
     expect(before.filter((r) => r.name === 'a')).toEqual([]);
+    const token = await client.signIn(OWNER_KEY);
+    expect((await client.call('getZoneHistory', { query: { zoneName: 'batch-pg.com' }, headers: client.withToken(token) })).body).toEqual({ entries: [], next: null });
     const other = await client.signed(OTHER_KEY, 'createDnsRecord', { zoneName: 'batch-pg.com', type: 'A', name: 'x', rdata: '192.0.2.1' });
     expect(other.status).toBe(403);
   });

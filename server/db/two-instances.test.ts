@@ -132,6 +132,12 @@ describe('two instances serving one database', () => {
       for (const refused of replies.filter((r) => r.status !== 200)) expect(refused.body).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
       expect(await recordsAt(zone, name)).toHaveLength(1);
     }
+    // The history holds the accepted changes only, one each, in the order of their serials, whichever instance wrote it.
+    const history = await inspect(url).query<{ serial: string; operation: string }>('SELECT serial, operation FROM zone_history WHERE zone_name = $1 ORDER BY id', [zone]);
+    expect(history.map((h) => h.operation)).toEqual(['toggleDomainParking', ...Array(NAMES).fill('createDnsRecord')]);
+    const serials = history.map((h) => Number(h.serial));
+    expect(serials).toEqual([...serials].sort((x, y) => x - y));
+    expect(new Set(serials).size).toBe(serials.length);
     console.log(`CNAME race: ${NAMES} names × 10 creates split over two instances, 1 stored at each`);
   });
 

@@ -1,18 +1,25 @@
 import { PARKING_REPLACES } from '../../src/core/dns/parking.ts';
 import type { Queryable } from '../db/database.ts';
+import { recordChange, type ChangeAuthor } from '../history/record-change.ts';
+import { toWire, type RecordRow } from './zone-read.ts';
 import { touchZone } from './zone-write.ts';
 
 /**
  * Parks or unparks a zone. Parking an already parked zone, or unparking an unparked one, changes nothing.
  * Parking with override deletes the stored apex records the parking records take the place of (A, AAAA, CAA);
  * without override they stay and are served beside the parking records. Unparking keeps every stored record.
+ * A change is one entry of the zone's history.
  */
-export async function setParking(q: Queryable, zoneName: string, input: { parked: boolean; overrideExistingRecords: boolean; now: Date }): Promise<void> {
+export async function setParking(q: Queryable, zoneName: string, input: { parked: boolean; overrideExistingRecords: boolean; now: Date; author: ChangeAuthor }): Promise<void> {
   const [row] = await q.query<{ parked: boolean }>('SELECT parked FROM domains WHERE name = $1 FOR UPDATE', [zoneName]);
   if (!row || row.parked === input.parked) return;
   const now = input.now.toISOString();
+  let removed: RecordRow[] = [];
   if (input.parked && input.overrideExistingRecords) {
-    const removed = await q.query("DELETE FROM dns_records WHERE zone_name = $1 AND name = '@' AND type = ANY($2::text[]) RETURNING id", [zoneName, PARKING_REPLACES]);
+    removed = await q.query<RecordRow>(
+      "DELETE FROM dns_records WHERE zone_name = $1 AND name = '@' AND type = ANY($2::text[]) RETURNING id, zone_name, name, type, class, ttl, rdata, metadata, created_at, updated_at",
+      [zoneName, PARKING_REPLACES],
+    );
     await touchZone(q, zoneName, -removed.length);
   } else {
     await touchZone(q, zoneName);
@@ -22,6 +29,8 @@ export async function setParking(q: Queryable, zoneName: string, input: { parked
     input.parked,
     now,
   ]);
+  const changes = removed.map((row) => ({ op: 'delete' as const, before: toWire(row), after: null }));
+  await recordChange(q, zoneName, input.author, { changes, parking: { before: row.parked, after: input.parked } }, input.now);
 }
 
 export async function isParked(q: Queryable, zoneName: string): Promise<boolean> {

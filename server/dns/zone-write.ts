@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordLike } from '../../src/core/dns/types.ts';
 import type { DnsRecord } from '../../src/core/wire/dns.ts';
+import type { RecordChange } from '../../src/core/wire/history.ts';
+import { authorOf, recordChange, type ChangeAuthor } from '../history/record-change.ts';
 import type { Queryable, RequestContext } from '../http/context.ts';
 import { invalidInput, notFound } from '../http/errors.ts';
 import { requireOwnedDomain } from './domain-access.ts';
@@ -14,22 +16,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A signed DNS write, in the contract's order: the records on their own, then one transaction for ownership,
  * ids, the zone rules and the write itself, all or nothing. `pathPrefix`: see recordPaths.
  */
-export async function writeZone(ctx: Pick<RequestContext, 'services' | 'principal'>, zoneName: string, request: ZoneChangeRequest, pathPrefix: string): Promise<DnsRecord[]> {
+export async function writeZone(ctx: Pick<RequestContext, 'services' | 'principal' | 'operationId'>, zoneName: string, request: ZoneChangeRequest, pathPrefix: string): Promise<DnsRecord[]> {
   const { services, principal } = ctx;
   const change = checkRecords(zoneName, request, pathPrefix);
   return services.db.transaction(async (tx) => {
     await requireOwnedDomain(services, tx, zoneName, principal);
-    return applyZoneChange(tx, change, { now: services.now() });
+    return applyZoneChange(tx, change, { now: services.now(), author: authorOf(ctx.operationId, principal!) });
   });
 }
 
 /**
  * Applies a checked change to its zone inside the caller's transaction, after the caller checked ownership: the
  * ids (404 when not in the zone), managed records (read-only), the zone rules on the zone as it would stand, then
- * the write, keeping the zone's count (at most 10,000) and version. Loads only the records the rules can touch,
- * never the whole zone. Answers the created records, then the updated ones, in the stored form.
+ * the write, keeping the zone's count (at most 10,000) and version, and the zone's history entry for it. Loads
+ * only the records the rules can touch, never the whole zone. Answers the created records, then the updated ones,
+ * in the stored form.
  */
-export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date }): Promise<DnsRecord[]> {
+export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date; author: ChangeAuthor }): Promise<DnsRecord[]> {
   const { zoneName, creates: created, updates, deletes } = change;
 
   // Ids: every one must be in this zone (stored, or managed while parked). One query reads the zone's state, the
@@ -52,12 +55,22 @@ export async function applyZoneChange(q: Queryable, change: CheckedChange, optio
   const updated = mergeUpdates(change, storedById);
   const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed, { names: around.names, records: firstRead });
   checkRules(change, { existing, parked: zone?.parked ?? false, updated });
-  return writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString());
+  const { answers, changes } = await writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString());
+  await recordChange(q, zoneName, options.author, { changes }, options.now);
+  return answers;
 }
 
-async function writeRecords(q: Queryable, zoneName: string, change: { created: RecordLike[]; updated: Array<RecordLike & { id: string }>; deletes: string[] }, now: string): Promise<DnsRecord[]> {
+const RECORD_COLUMNS = 'id, zone_name, name, type, class, ttl, rdata, metadata, created_at, updated_at';
+
+async function writeRecords(
+  q: Queryable,
+  zoneName: string,
+  change: { created: RecordLike[]; updated: Array<RecordLike & { id: string }>; deletes: string[] },
+  now: string,
+): Promise<{ answers: DnsRecord[]; changes: RecordChange[] }> {
   const { created, updated, deletes } = change;
-  const removed = deletes.length > 0 ? await q.query('DELETE FROM dns_records WHERE zone_name = $1 AND id = ANY($2::uuid[]) RETURNING id', [zoneName, deletes]) : [];
+  const removed = deletes.length > 0 ? await q.query<RecordRow>(`DELETE FROM dns_records WHERE zone_name = $1 AND id = ANY($2::uuid[]) RETURNING ${RECORD_COLUMNS}`, [zoneName, deletes]) : [];
+  const changes: RecordChange[] = removed.map((row) => ({ op: 'delete', before: toWire(row), after: null }));
   const answers: DnsRecord[] = [];
   const delta = created.length - removed.length;
   if (created.length > 0) {
@@ -79,17 +92,23 @@ async function writeRecords(q: Queryable, zoneName: string, change: { created: R
     checkRecordLimit(zoneName, rows[0]?.zone_record_count ?? null, delta, created.length);
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) answers.push(toWire(byId.get(id)!));
+    for (const after of answers) changes.push({ op: 'create', before: null, after });
   }
+  // The zone is locked (readZoneState): the rows read here are the ones the updates replace.
+  const before = updated.length > 0 ? await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM dns_records WHERE zone_name = $1 AND id = ANY($2::uuid[])`, [zoneName, updated.map((r) => r.id)]) : [];
+  const beforeById = new Map(before.map((row) => [row.id, toWire(row)]));
   for (const record of updated) {
     const [row] = await q.query<RecordRow>(
       `UPDATE dns_records SET name = $3, type = $4, rdata = $5, ttl = $6, updated_at = $7 WHERE zone_name = $1 AND id = $2
        RETURNING id, zone_name, name, type, class, ttl, rdata, metadata, created_at, updated_at`,
       [zoneName, record.id, record.name, record.type, record.rdata, record.ttl, now],
     );
-    answers.push(toWire(row));
+    const after = toWire(row);
+    answers.push(after);
+    changes.push({ op: 'update', before: beforeById.get(record.id) ?? null, after });
   }
   if (created.length === 0) await adjustRecordCount(q, zoneName, delta, 0);
-  return answers;
+  return { answers, changes };
 }
 
 /** Marks a zone changed (records or parking): call inside the writing transaction. */

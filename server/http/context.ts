@@ -7,6 +7,7 @@ import type { OperationId } from '../../src/core/operations.ts';
 import type { X402Rail } from '../x402/rail.ts';
 import type { ContractSignatureVerifier } from '../auth/contract-signatures.ts';
 import type { ZoneCache } from '../dns/zone-read.ts';
+import type { SignedWrite } from '../../src/core/wire/history.ts';
 
 /** The wallet a request acts as, and how it proved it. Addresses are lowercase. */
 export interface Principal {
@@ -14,6 +15,10 @@ export interface Principal {
   via: 'api-key' | 'eip712' | 'siwe';
   /** The EOA that signed, when it differs from `wallet` (a delegated or contract account). */
   signer?: string;
+  /** The API key used, by id. */
+  apiKeyId?: string;
+  /** An EIP-712 request as verified (the body as received, the domain and types, the signature): kept in the zone's history. */
+  signed?: SignedWrite;
 }
 
 /** What every handler is given, built once at start-up by `server/service.ts`. */
@@ -39,6 +44,7 @@ export interface Services {
 }
 
 export interface RequestContext<I = unknown> {
+  operationId: OperationId;
   input: I;
   params: Record<string, string>;
   principal: Principal | null;

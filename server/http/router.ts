@@ -50,7 +50,8 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
         if (!parsed.success) throw fromZodError(parsed.error);
         input = parsed.data;
       }
-      const result = await handler({ input, params, principal, services: scoped, request: c.req.raw });
+      const result = await handler({ operationId: id, input, params, principal, services: scoped, request: c.req.raw });
+      if (result instanceof Response) return result;
       if (result instanceof JsonText) return c.body(result.text, 200, { 'content-type': 'application/json' });
       if (result instanceof WithHeaders) return c.json(result.body, 200, result.headers);
       return c.json(result as object);

@@ -3,6 +3,7 @@ import { HttpError } from '../http/errors.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
 import { checkRecords } from '../dns/zone-validate.ts';
 import { applyZoneChange } from '../dns/zone-write.ts';
+import type { ChangeAuthor } from '../history/record-change.ts';
 
 export type AppliedRecords = { ok: true } | { ok: false; message: string; data?: unknown };
 
@@ -10,10 +11,10 @@ export type AppliedRecords = { ok: true } | { ok: false; message: string; data?:
  * Writes a new domain's initial records through the zone write, inside the registration's transaction. A
  * savepoint undoes a partial write, so a set the zone rules refuse leaves the domain registered with no records.
  */
-export async function applyInitialRecords(tx: Queryable, zoneName: string, records: readonly ZoneRecordInput[], now: Date): Promise<AppliedRecords> {
+export async function applyInitialRecords(tx: Queryable, zoneName: string, records: readonly ZoneRecordInput[], now: Date, author: ChangeAuthor): Promise<AppliedRecords> {
   await tx.query('SAVEPOINT initial_records');
   try {
-    await applyZoneChange(tx, checkRecords(zoneName, { creates: [...records] }, 'records'), { now });
+    await applyZoneChange(tx, checkRecords(zoneName, { creates: [...records] }, 'records'), { now, author });
     await tx.query('RELEASE SAVEPOINT initial_records');
     return { ok: true };
   } catch (error) {

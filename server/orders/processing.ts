@@ -4,6 +4,7 @@ import type { Services } from '../http/context.ts';
 import type { OrderStatus } from '../../src/core/wire/orders.ts';
 import { startsParked } from '../../src/core/dns/parking.ts';
 import { setParking } from '../dns/parking-store.ts';
+import { orderAuthor, type ChangeAuthor } from '../history/record-change.ts';
 import { applyInitialRecords } from './initial-records.ts';
 import { refundX402Order } from '../x402/refund.ts';
 import { formatUsd } from './pricing.ts';
@@ -52,7 +53,7 @@ export async function finishOrder(services: Services, orderId: string): Promise<
     const outcomes: ItemOutcome[] = [];
     let refund = 0;
     for (const item of items) {
-      const outcome = item.status === 'PROCESSING' ? await registerItem(services, tx, item, order.nft_wallet_address, order.nft_chain_id, now) : null;
+      const outcome = item.status === 'PROCESSING' ? await registerItem(services, tx, item, order.nft_wallet_address, order.nft_chain_id, now, order.wallet_address) : null;
       if (!outcome) continue;
       outcomes.push(outcome);
       if (outcome.status === 'FAILED') refund += Number(item.amount_cents);
@@ -72,7 +73,7 @@ function overallStatus(outcomes: ItemOutcome[]): OrderStatus {
   return 'PARTIALLY_COMPLETED';
 }
 
-async function registerItem(services: Services, tx: Queryable, item: OrderItemRow, nftWallet: string, chainId: number, now: Date): Promise<ItemOutcome> {
+async function registerItem(services: Services, tx: Queryable, item: OrderItemRow, nftWallet: string, chainId: number, now: Date, orderedBy: string): Promise<ItemOutcome> {
   const name = item.normalized_domain_name;
   if (name.split('.')[0].startsWith('fail-')) {
     return { status: 'FAILED', failureDetails: `The registry refused ${name}: names starting with fail- always fail on this service (for testing failure paths)` };
@@ -84,9 +85,10 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
   const records = item.initial_records ?? [];
   // Unparked first when the registration brings an apex address record, so the zone accepts that record.
   const parked = startsParked(records);
-  await setParked(tx, name, parked, now);
-  const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now);
-  if (applied && !applied.ok && !parked) await setParked(tx, name, true, now);
+  const author = orderAuthor(records.length === 0 ? 'registerDomain' : 'registerWithRecords', orderedBy);
+  await setParked(tx, name, parked, now, author);
+  const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now, author);
+  if (applied && !applied.ok && !parked) await setParked(tx, name, true, now, author);
   if (applied && !applied.ok) {
     return {
       status: 'PARTIALLY_COMPLETED',
@@ -97,7 +99,7 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
   return { status: 'SUCCEEDED' };
 }
 
-const setParked = (tx: Queryable, name: string, parked: boolean, now: Date) => setParking(tx, name, { parked, overrideExistingRecords: false, now });
+const setParked = (tx: Queryable, name: string, parked: boolean, now: Date, author: ChangeAuthor) => setParking(tx, name, { parked, overrideExistingRecords: false, now, author });
 
 /** An order finishes once, so this is its whole refund. */
 async function refundOrder(services: Services, tx: Queryable, orderId: string, wallet: string, amount: number, now: Date, reason: string): Promise<void> {

@@ -9,6 +9,7 @@ import { orderHandlers } from './orders.ts';
 import { userHandlers } from './user.ts';
 import { balanceHandlers } from './balance.ts';
 import { x402Handlers } from './x402.ts';
+import { historyHandlers } from './history.ts';
 
 /** Every operation's handler; the operation table (src/core/operations.ts) declares the rest. */
 export const handlers: Handlers = {
@@ -22,4 +23,5 @@ export const handlers: Handlers = {
   ...userHandlers,
   ...balanceHandlers,
   ...x402Handlers,
+  ...historyHandlers,
 };

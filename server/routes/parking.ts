@@ -1,13 +1,14 @@
 import type { ParkDomainInput, ToggleParkingInput } from '../../src/core/wire/parking.ts';
 import { requireOwnedDomain, requireRegisteredDomain } from '../dns/domain-access.ts';
 import { isParked, setParking } from '../dns/parking-store.ts';
+import { authorOf } from '../history/record-change.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 
 async function park(ctx: RequestContext, domain: string, parked: boolean, overrideExistingRecords: boolean) {
   const { services, principal } = ctx;
   await services.db.transaction(async (tx) => {
     await requireOwnedDomain(services, tx, domain, principal);
-    await setParking(tx, domain, { parked, overrideExistingRecords, now: services.now() });
+    await setParking(tx, domain, { parked, overrideExistingRecords, now: services.now(), author: authorOf(ctx.operationId, principal!) });
   });
   return { success: true };
 }

@@ -9,6 +9,7 @@ import * as user from './wire/user.ts';
 import * as siwe from './wire/siwe.ts';
 import * as eip712 from './wire/eip712.ts';
 import * as x402 from './wire/x402.ts';
+import * as history from './wire/history.ts';
 
 /**
  * Every operation of the contract, declared once: the service routes, authenticates and documents
@@ -59,6 +60,8 @@ export const operations = {
   parkDomain: op({ id: 'parkDomain', method: 'POST', path: '/dns/park', tag: 'domain-config', summary: 'Park a domain', auth: 'write', input: parking.parkDomainInput, output: success }),
   toggleDomainParking: op({ id: 'toggleDomainParking', method: 'PUT', path: '/dns/park', tag: 'domain-config', summary: 'Park or unpark a domain', auth: 'write', input: parking.toggleParkingInput, output: success }),
   isDomainParked: op({ id: 'isDomainParked', method: 'GET', path: '/dns/parked', tag: 'domain-config', summary: 'Whether a domain is parked', auth: 'none', input: parking.parkedQuery, output: parking.parkedStatus }),
+  getZoneHistory: op({ id: 'getZoneHistory', method: 'GET', path: '/dns/history', tag: 'dns', summary: 'A zone\u2019s changes, newest first, a page at a time (the owner only)', auth: 'siwe', input: history.historyQuery, output: history.historyPage }),
+  exportZoneHistory: op({ id: 'exportZoneHistory', method: 'GET', path: '/dns/history/export', tag: 'dns', summary: 'Every change of a zone as NDJSON, oldest first (the owner only)', auth: 'siwe', input: history.historyExportQuery, output: history.historyEntry }),
 
   checkAvailability: op({ id: 'checkAvailability', method: 'GET', path: '/search/availability', tag: 'search', summary: 'Availability and price of one name', auth: 'optional', input: search.availabilityQuery, output: search.availability }),
   checkBulkAvailability: op({ id: 'checkBulkAvailability', method: 'GET', path: '/search/bulk-availability', tag: 'search', summary: 'Availability of 1–50 names', auth: 'optional', input: search.bulkAvailabilityQuery, output: search.bulkAvailability }),

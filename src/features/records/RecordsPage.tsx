@@ -14,7 +14,7 @@ import { formKey, formTitle, formWording, signsNow } from './model/form-mode.ts'
 import { useRecordsPage } from './use-records-page.ts';
 
 /** The DNS records of one domain: table, record forms, change set, zone files and templates (state and actions in useRecordsPage). */
-export default function RecordsPage({ domain }: { domain: string }) {
+export default function RecordsPage({ domain, onRecordHistory }: { domain: string; onRecordHistory?: (recordId: string) => void }) {
   const { zoneName, records, zone, parked, access, table, recordForm, changeSet, zoneFile, templates } = useRecordsPage(domain);
   const { form, deleting } = recordForm;
   const { view } = table;
@@ -75,7 +75,10 @@ export default function RecordsPage({ domain }: { domain: string }) {
           <p role="status" className="sr-only">
             {table.filtered.length} of {table.rows.length} records shown
           </p>
-          <RecordsTable items={table.items} total={table.rows.length} view={view} onSort={table.sort} busy={records.isFetching} onEdit={recordForm.openEdit} onDelete={recordForm.askDelete} />
+          <RecordsTable items={table.items} total={table.rows.length} view={view} onSort={table.sort} busy={records.isFetching} onEdit={recordForm.openEdit}
+            onDelete={recordForm.askDelete}
+            onHistory={onRecordHistory ? (row) => onRecordHistory(row.id) : undefined}
+          />
         </>
       )}
 

@@ -14,6 +14,7 @@ export interface RecordCardsProps {
   onSort: (key: SortKey) => void;
   onEdit: (row: Row) => void;
   onDelete: (row: Row) => void;
+  onHistory?: (row: Row) => void;
   busy?: boolean;
 }
 
@@ -21,7 +22,7 @@ export interface RecordCardsProps {
  * The records on a phone: one card per record, every field on its own line and the actions at the bottom, so
  * nothing needs a sideways scroll. The page scrolls (not a box inside it) and only the cards in view render.
  */
-export function RecordCards({ items, total, view, onSort, onEdit, onDelete, busy }: RecordCardsProps) {
+export function RecordCards({ items, total, view, onSort, onEdit, onDelete, onHistory, busy }: RecordCardsProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -73,7 +74,7 @@ export function RecordCards({ items, total, view, onSort, onEdit, onDelete, busy
                   {item.type} <span className="font-normal text-slate-600 dark:text-slate-400">({item.count})</span>
                 </p>
               ) : (
-                <RecordCard row={item.row} onEdit={onEdit} onDelete={onDelete} />
+                <RecordCard row={item.row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
               )}
             </li>
           );
@@ -83,7 +84,7 @@ export function RecordCards({ items, total, view, onSort, onEdit, onDelete, busy
   );
 }
 
-function RecordCard({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void }) {
+function RecordCard({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void; onHistory?: (row: Row) => void }) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <article
@@ -105,7 +106,7 @@ function RecordCard({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) =>
         <dd title={`${row.ttl} seconds`}>{row.ttlWords}</dd>
       </dl>
       <div className="mt-2 flex flex-wrap justify-end gap-2">
-        <RecordActions row={row} onEdit={onEdit} onDelete={onDelete} size="md" />
+        <RecordActions row={row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} size="md" />
       </div>
     </article>
   );

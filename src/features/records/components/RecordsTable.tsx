@@ -20,6 +20,8 @@ export interface RecordsTableProps {
   onSort: (key: SortKey) => void;
   onEdit: (row: Row) => void;
   onDelete: (row: Row) => void;
+  /** The record's own history (the domain's History tab). */
+  onHistory?: (row: Row) => void;
   busy?: boolean;
 }
 
@@ -33,7 +35,7 @@ export function RecordsTable(props: RecordsTableProps) {
   return phone ? <RecordCards {...props} /> : <WideTable {...props} />;
 }
 
-function WideTable({ items, total, view, onSort, onEdit, onDelete, busy }: RecordsTableProps) {
+function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, busy }: RecordsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -91,7 +93,7 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, busy }: Recor
                 </tr>
               );
             }
-            return <RecordRow key={item.row.id} row={item.row} onEdit={onEdit} onDelete={onDelete} />;
+            return <RecordRow key={item.row.id} row={item.row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />;
           })}
           {paddingBottom > 0 ? (
             <tr aria-hidden="true">
@@ -104,7 +106,7 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, busy }: Recor
   );
 }
 
-function RecordRow({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void }) {
+function RecordRow({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void; onHistory?: (row: Row) => void }) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <tr style={{ height: ROW_HEIGHT }} className="border-t border-slate-100 dark:border-slate-800" data-record-id={row.id}>
@@ -122,7 +124,7 @@ function RecordRow({ row, onEdit, onDelete }: { row: Row; onEdit: (row: Row) => 
       </td>
       <td className="px-3 text-right whitespace-nowrap">
         {pending ? <Badge tone={pending.tone} className="mr-2">{pending.label}</Badge> : null}
-        <RecordActions row={row} onEdit={onEdit} onDelete={onDelete} />
+        <RecordActions row={row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
       </td>
     </tr>
   );

@@ -9,7 +9,19 @@ export const PENDING_WORDS: Record<NonNullable<Row['pending']>, { label: string;
 };
 
 /** Whether DNS answers the record yet, and Edit and Delete (or why there are none): shared by the table and the phone's cards. */
-export function RecordActions({ row, onEdit, onDelete, size = 'sm' }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void; size?: 'sm' | 'md' }) {
+export function RecordActions({
+  row,
+  onEdit,
+  onDelete,
+  onHistory,
+  size = 'sm',
+}: {
+  row: Row;
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+  onHistory?: (row: Row) => void;
+  size?: 'sm' | 'md';
+}) {
   const label = `${row.type} record ${row.name}`;
   if (row.managed) {
     return (
@@ -31,6 +43,11 @@ export function RecordActions({ row, onEdit, onDelete, size = 'sm' }: { row: Row
       <Button variant="ghost" size={size} aria-label={`Delete ${label}`} onClick={() => onDelete(row)} disabled={row.pending === 'remove'}>
         Delete
       </Button>
+      {onHistory ? (
+        <Button variant="ghost" size={size} aria-label={`History of ${label}`} onClick={() => onHistory(row)}>
+          History
+        </Button>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,42 @@
+import type { OperationId } from '../../src/core/operations.ts';
+import type { HistoryActor, RecordChange, SignedWrite } from '../../src/core/wire/history.ts';
+import type { Principal, Queryable } from '../http/context.ts';
+
+/** Who makes a change and under which operation: what every zone write carries down to `recordChange`. */
+export interface ChangeAuthor {
+  operation: OperationId;
+  actor: HistoryActor;
+  signed?: SignedWrite;
+}
+
+/** What a change did to the zone. A change that did nothing (parking a parked zone) records nothing. */
+export interface ZoneChangeFacts {
+  changes: RecordChange[];
+  parking?: { before: boolean; after: boolean };
+}
+
+/** The author of a request's change: the wallet that signed, the account it acted for, and how it proved it. */
+export function authorOf(operation: OperationId, principal: Principal): ChangeAuthor {
+  const acting = principal.signer ? { wallet: principal.signer, account: principal.wallet } : { wallet: principal.wallet, account: null };
+  const via = principal.via === 'api-key' ? 'api-key' : 'eip712';
+  const actor: HistoryActor = { ...acting, via, ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}) };
+  return principal.signed ? { operation, actor, signed: principal.signed } : { operation, actor };
+}
+
+/** The author of the records an order applies when it finishes: the wallet that ordered. */
+export const orderAuthor = (operation: OperationId, wallet: string): ChangeAuthor => ({ operation, actor: { wallet, account: null, via: 'order' } });
+
+/**
+ * Appends the zone's history entry for a change, inside the change's own transaction and after its serial was
+ * bumped (the entry names the serial the change produced): the entry commits or rolls back with the change.
+ */
+export async function recordChange(q: Queryable, zoneName: string, author: ChangeAuthor, facts: ZoneChangeFacts, now: Date): Promise<void> {
+  if (facts.changes.length === 0 && (!facts.parking || facts.parking.before === facts.parking.after)) return;
+  const entry = JSON.stringify({ actor: author.actor, changes: facts.changes, ...(facts.parking ? { parking: facts.parking } : {}), ...(author.signed ? { signed: author.signed } : {}) });
+  await q.query('INSERT INTO zone_history (zone_name, serial, at, operation, entry) SELECT name, zone_serial, $2, $3, $4 FROM domains WHERE name = $1', [
+    zoneName,
+    now.toISOString(),
+    author.operation,
+    entry,
+  ]);
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { isoDate, zoneName } from './common.ts';
+import { dnsRecord } from './dns.ts';
+import { signingDomain, typeRegistry } from './eip712.ts';
+import { safeText } from './text.ts';
+
+/** Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. */
+export const historyActor = z.object({
+  wallet: z.string(),
+  account: z.string().nullable(),
+  via: z.enum(['eip712', 'api-key', 'order']),
+  apiKeyId: z.string().optional(),
+});
+export type HistoryActor = z.infer<typeof historyActor>;
+
+/** An EIP-712 write as verified: enough for anyone to recompute the hash and check the signature without the service. */
+export const signedWrite = z.object({
+  domain: signingDomain,
+  primaryType: z.string(),
+  types: typeRegistry,
+  /** The request body exactly as received. */
+  envelope: z.record(z.string(), z.unknown()),
+  signature: z.string(),
+  signer: z.string(),
+});
+export type SignedWrite = z.infer<typeof signedWrite>;
+
+export const recordChange = z.object({
+  op: z.enum(['create', 'update', 'delete']),
+  before: dnsRecord.nullable(),
+  after: dnsRecord.nullable(),
+});
+export type RecordChange = z.infer<typeof recordChange>;
+
+const flip = z.object({ before: z.boolean(), after: z.boolean() });
+
+export const historyEntry = z.object({
+  id: z.string(),
+  zoneName: z.string(),
+  serial: z.number(),
+  at: isoDate,
+  operation: z.string(),
+  actor: historyActor,
+  changes: z.array(recordChange),
+  parking: flip.optional(),
+  dnssec: flip.optional(),
+  forwarding: z.object({ before: z.unknown(), after: z.unknown() }).optional(),
+  signed: signedWrite.optional(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+export const MAX_HISTORY_PAGE = 200;
+export const historyQuery = z.object({
+  zoneName,
+  before: safeText().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_HISTORY_PAGE).default(50),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+export const historyPage = z.object({ entries: z.array(historyEntry), next: z.string().nullable() });
+export type HistoryPage = z.infer<typeof historyPage>;
+
+export const historyExportQuery = z.object({ zoneName });

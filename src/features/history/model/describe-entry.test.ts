@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { HistoryEntry } from '@/core/wire/history.ts';
+import { entryTitle, filterEntries, howSigned, NO_FILTER, whoInWords } from './describe-entry.ts';
+
+const AT = '2026-11-25T10:00:00.000Z';
+const rec = (id: string, name: string, type: DnsRecord['type']): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl: 300, rdata: type === 'MX' ? '10 mx.example.net.' : '192.0.2.1', metadata: null, createdAt: AT, updatedAt: AT });
+const base: HistoryEntry = {
+  id: '1', zoneName: 'example.com', serial: 2, at: AT, operation: 'createDnsRecord',
+  actor: { wallet: '0x1111111111111111111111111111111111111111', account: null, via: 'eip712' },
+  changes: [{ op: 'create', before: null, after: rec('w', 'www', 'A') }],
+  signed: { domain: { name: 'Namefi Local', version: '1' }, primaryType: 'CreateTypedDnsRecordEnvelope', types: {}, envelope: {}, signature: `0x${'11'.repeat(65)}`, signer: '0x1111111111111111111111111111111111111111' },
+};
+const mail: HistoryEntry = { ...base, id: '2', operation: 'batchDeleteDnsRecords', changes: [{ op: 'delete', before: rec('m', 'mail', 'MX'), after: null }, { op: 'delete', before: rec('w', 'www', 'A'), after: null }] };
+const parked: HistoryEntry = { ...base, id: '3', operation: 'toggleDomainParking', changes: [], parking: { before: false, after: true } };
+
+describe('history in words', () => {
+  it('says what, who and how', () => {
+    expect(entryTitle(base)).toBe('Added a record');
+    expect(entryTitle(mail)).toBe('Deleted records (2)');
+    expect(entryTitle(parked)).toBe('Parked the domain');
+    expect(whoInWords({ ...base, actor: { ...base.actor, account: '0x2222222222222222222222222222222222222222' } })).toBe('0x11…1111 for the account 0x22…2222');
+    expect(howSigned(base)).toBe('signed (EIP-712, CreateTypedDnsRecord)');
+    expect(howSigned({ ...base, signed: undefined, actor: { ...base.actor, via: 'api-key', apiKeyId: '8a1f0c2e-0000-4000-8000-000000000000' } })).toBe('with an API key (8a1f0c2e), no signature kept');
+    expect(howSigned({ ...base, signed: undefined, actor: { ...base.actor, via: 'order' } })).toBe('applied when the registration order finished');
+  });
+
+  it('filters by name, type and one record, keeping every entry without a filter', () => {
+    const all = [parked, mail, base];
+    expect(filterEntries(all, NO_FILTER)).toEqual(all);
+    expect(filterEntries(all, { ...NO_FILTER, type: 'MX' }).map((e) => e.id)).toEqual(['2']);
+    expect(filterEntries(all, { ...NO_FILTER, name: 'WW' }).map((e) => e.id)).toEqual(['2', '1']);
+    expect(filterEntries(all, { ...NO_FILTER, recordId: 'm' }).map((e) => e.id)).toEqual(['2']);
+    expect(filterEntries(all, { ...NO_FILTER, recordId: 'w', type: 'MX' })).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import { isErc6492Signature, type Hex } from 'viem';
+import type { HistoryEntry, RecordChange } from '@/core/wire/history.ts';
+import type { RecordType } from '@/core/wire/dns.ts';
+import { shortAddress } from '@/lib/format.ts';
+
+const OPERATION_WORDS: Record<string, string> = {
+  createDnsRecord: 'Added a record',
+  updateDnsRecord: 'Edited a record',
+  deleteDnsRecord: 'Deleted a record',
+  batchCreateDnsRecords: 'Added records',
+  batchUpdateDnsRecords: 'Edited records',
+  batchDeleteDnsRecords: 'Deleted records',
+  parkDomain: 'Parked the domain',
+  toggleDomainParking: 'Changed parking',
+  registerDomain: 'Registration',
+  registerWithRecords: 'Records of the registration',
+  toggleDnssec: 'Changed DNSSEC',
+  setForwarding: 'Changed forwarding',
+};
+
+/** What the entry did, in a few words. */
+export function entryTitle(entry: HistoryEntry): string {
+  if (entry.parking && entry.parking.before !== entry.parking.after) return entry.parking.after ? 'Parked the domain' : 'Unparked the domain';
+  const words = OPERATION_WORDS[entry.operation] ?? entry.operation;
+  const count = entry.changes.length;
+  return count > 1 ? `${words} (${count})` : words;
+}
+
+/** How the change was authorised, in words a person reads. */
+export function howSigned(entry: HistoryEntry): string {
+  if (entry.actor.via === 'api-key') return `with an API key${entry.actor.apiKeyId ? ` (${entry.actor.apiKeyId.slice(0, 8)})` : ''}, no signature kept`;
+  if (entry.actor.via === 'order') return 'applied when the registration order finished';
+  // A key's signature and a 1-of-1 Safe's look alike (65 bytes): which one it is, Verify finds out.
+  const signature = entry.signed?.signature as Hex | undefined;
+  const undeployed = signature !== undefined && isErc6492Signature(signature);
+  return `signed (EIP-712${entry.signed ? `, ${entry.signed.primaryType.replace(/Envelope$/, '')}` : ''})${undeployed ? ' by an account not deployed yet (ERC-6492)' : ''}`;
+}
+
+/** Who made the change: the short address, and the account it acted for. */
+export function whoInWords(entry: HistoryEntry): string {
+  const wallet = shortAddress(entry.actor.wallet);
+  return entry.actor.account ? `${wallet} for the account ${shortAddress(entry.actor.account)}` : wallet;
+}
+
+/** A record change's before and after, as lines of a diff. */
+export function changeLines(change: RecordChange): Array<{ sign: '-' | '+'; text: string }> {
+  const line = (r: NonNullable<RecordChange['before']>) => `${r.name} ${r.ttl} ${r.type} ${r.rdata}`;
+  return [...(change.before ? [{ sign: '-' as const, text: line(change.before) }] : []), ...(change.after ? [{ sign: '+' as const, text: line(change.after) }] : [])];
+}
+
+export interface HistoryFilter {
+  name: string;
+  type: RecordType | 'all';
+  /** One record's own history (from its row menu). */
+  recordId: string | null;
+}
+
+export const NO_FILTER: HistoryFilter = { name: '', type: 'all', recordId: null };
+
+/** The entries that touch a record matching the filter; with no filter, all of them (parking changes included). */
+export function filterEntries(entries: readonly HistoryEntry[], filter: HistoryFilter): HistoryEntry[] {
+  const name = filter.name.trim().toLowerCase();
+  if (!name && filter.type === 'all' && !filter.recordId) return [...entries];
+  return entries.filter((e) =>
+    e.changes.some((c) =>
+      [c.before, c.after].some(
+        (r) => r && (!filter.recordId || r.id === filter.recordId) && (filter.type === 'all' || r.type === filter.type) && (!name || r.name.toLowerCase().includes(name)),
+      ),
+    ),
+  );
+}
