@@ -14,7 +14,8 @@ import { startOrderWorker } from './orders/worker.ts';
 import { databaseCredit } from './balance/database-credit.ts';
 import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { reconcileChain } from './chain/reconcile-chain.ts';
-import { createX402Rail } from './x402/rail.ts';
+import { createX402Rail, type X402Rail } from './x402/rail.ts';
+import { recoverPurchases } from './x402/recover.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
@@ -53,8 +54,15 @@ export async function startService(config: Config): Promise<RunningService> {
         throw error;
       })
     : null;
-  let wake = () => {};
   const now = () => new Date();
+  if (chain && x402) {
+    await recoverX402(db, x402, chain, now).catch(async (error: unknown) => {
+      await db.close();
+      await chain.stop();
+      throw error;
+    });
+  }
+  let wake = () => {};
   const registry = databaseOwnership(db);
   const services: Services = {
     config,
@@ -117,6 +125,20 @@ export async function startService(config: Config): Promise<RunningService> {
       await chain?.stop();
     },
   };
+}
+
+/**
+ * Finishes the x402 purchases a crash left between states (their payment settled or not, their order not written)
+ * before anything is served or processed, so that no purchase stays between states after a start.
+ */
+async function recoverX402(db: Database, rail: X402Rail, chain: LocalChain, now: () => Date): Promise<void> {
+  const { ordered, refunded, failed, left } = await recoverPurchases({ db, rail, now, ownsNode: chain.ownsNode });
+  if (ordered + refunded + failed + left === 0) return;
+  console.warn(
+    `x402: finished ${ordered + refunded + failed} purchase(s) a stop left between states: ${ordered} settled and now ordered, ` +
+      `${refunded} refunded, ${failed} never settled and failed with nothing taken` +
+      `${left ? `; ${left} still valid and unsettled left to the instance settling them (shared node)` : ''}`,
+  );
 }
 
 /**
