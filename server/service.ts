@@ -16,6 +16,7 @@ import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { reconcileChain } from './chain/reconcile-chain.ts';
 import { createX402Rail, type X402Rail } from './x402/rail.ts';
 import { recoverPurchases } from './x402/recover.ts';
+import { startAccountJournal } from './chain/account-journal.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
@@ -62,6 +63,14 @@ export async function startService(config: Config): Promise<RunningService> {
       throw error;
     });
   }
+  // Contract accounts made on the chain from now on are journaled as they are mined (on the anvil this service owns,
+  // whose unsaved state a crash loses): the start after a crash makes them again.
+  const accountJournal = chain?.ownsNode
+    ? startAccountJournal(chain.clients, db, {
+        from: (await chain.clients.public.getBlockNumber({ cacheTime: 0 })) + 1n,
+        onError: (error) => console.warn(`Local chain: account journal: ${error.message}`),
+      })
+    : null;
   let wake = () => {};
   const registry = databaseOwnership(db);
   const services: Services = {
@@ -94,6 +103,7 @@ export async function startService(config: Config): Promise<RunningService> {
     s.once('error', fail);
   }).catch(async (error: unknown) => {
     await worker.stop();
+    await accountJournal?.stop();
     await db.close();
     await chain?.stop();
     throw error;
@@ -103,6 +113,7 @@ export async function startService(config: Config): Promise<RunningService> {
       ? null
       : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
           await worker.stop();
+          await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
           await db.close();
           await chain?.stop();
@@ -120,6 +131,7 @@ export async function startService(config: Config): Promise<RunningService> {
       await dns?.close();
       await zones.close();
       await worker.stop();
+      await accountJournal?.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await db.close();
       await chain?.stop();
@@ -160,7 +172,7 @@ async function startReconciledChain(config: Config, db: Database): Promise<Local
     db,
   });
   try {
-    const { restored, credit } = await reconcileChain(chain, db);
+    const { restored, credit, settlements, accounts } = await reconcileChain(chain, db);
     // A chain that lost state the database kept (a crash after the last state save, a damaged or deleted state
     // file), or that took writes whose database transactions never committed (a crash in between).
     if (restored.length > 0) console.warn(`Local chain: minted again ${restored.length} domain(s) it had lost: ${restored.join(', ')}`);
@@ -169,6 +181,15 @@ async function startReconciledChain(config: Config, db: Database): Promise<Local
         `Local chain: credit reconciled with the database: ${credit.restored} grant(s)/charge(s) restored, ${credit.undone} never committed undone` +
           `${credit.aheadLeft ? `, ${credit.aheadLeft} ahead of the database left (shared node)` : ''}` +
           `${credit.shortfallUnits > 0n ? `, ${credit.shortfallUnits} units could not be taken back (moved on the chain)` : ''}`,
+      );
+    }
+    if (settlements.resettled + settlements.refunded > 0) {
+      console.warn(`Local chain: x402 payments made again from the journal: ${settlements.resettled} settlement(s), ${settlements.refunded} refund(s)`);
+    }
+    if (accounts.deployed + accounts.delegated + accounts.unrestored.length > 0) {
+      console.warn(
+        `Local chain: contract accounts made again from the journal: ${accounts.deployed} smart account(s), ${accounts.delegated} EIP-7702 delegation(s)` +
+          `${accounts.unrestored.length ? `; could not make again: ${accounts.unrestored.join(', ')}` : ''}`,
       );
     }
   } catch (error) {

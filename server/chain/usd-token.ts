@@ -69,8 +69,8 @@ export function usdLedger(clients: ChainClients, address: Address): UsdLedger {
 /**
  * Sets the token's faucet grants to the journal (`faucet_grants`, one USD grant per row, the same ref as the
  * credit's): a grant the chain lost is minted again, and with `undoAhead` (the anvil this service owns) one the
- * database never committed is taken back. x402 settlements are not journaled here: they move the payer's own
- * signed authorization, which the token's nonce state and the `x402_purchases` table each allow once.
+ * database never committed is taken back. x402 settlements have their own journal (`x402_purchases`, replayed by
+ * usd-settlements.ts).
  */
 export async function reconcileUsdGrants(
   clients: ChainClients,
