@@ -5,11 +5,20 @@ import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { getAddress, hexToBigInt, keccak256, toBytes, toHex, type Hex } from 'viem';
+import { getAddress, hexToBigInt, keccak256, toBytes, toHex, type Address, type Hex } from 'viem';
+import type { ChainClients } from '../chain/client.ts';
 import type { TestService } from '../test-support/test-service.ts';
 import type { TestClient } from '../test-support/client.ts';
 import { domainRegistryAbi, usdTokenAbi } from '../chain/contracts.ts';
 import { USD_EIP712 } from '../chain/usd-token.ts';
+
+/** A paying agent's x402 client (the real `@x402/*` one) signing with `key` for the local chain's USD token. */
+export function x402Payer(key: Hex, publicClient: ChainClients['public'], chainId: number, asset: Address): x402HTTPClient {
+  const signer = toClientEvmSigner(privateKeyToAccount(key), publicClient);
+  // A client allows only the assets it knows: the local token is not one of x402's defaults.
+  const spendControls = { allowedAssets: [{ network: `eip155:${chainId}` as const, asset }] };
+  return new x402HTTPClient(x402Client.fromConfig({ schemes: [{ network: 'eip155:*', client: new ExactEvmScheme(signer) }], spendControls }));
+}
 
 /**
  * What the x402 tests do as a paying agent would, against the service with CHAIN=anvil: ask for the 402, sign the
@@ -40,12 +49,7 @@ export function x402Kit(current: () => { service: TestService; client: TestClien
     return fetch(url, { headers });
   }
 
-  function payer(key: Hex) {
-    const signer = toClientEvmSigner(privateKeyToAccount(key), chain().clients.public);
-    // A client allows only the assets it knows: the local token is not one of x402's defaults.
-    const spendControls = { allowedAssets: [{ network: `eip155:${chain().chainId}` as const, asset: usd() }] };
-    return new x402HTTPClient(x402Client.fromConfig({ schemes: [{ network: 'eip155:*', client: new ExactEvmScheme(signer) }], spendControls }));
-  }
+  const payer = (key: Hex) => x402Payer(key, chain().clients.public, chain().chainId, usd());
 
   async function requirementsOf(response: Response): Promise<PaymentRequired> {
     expect(response.status).toBe(402);
