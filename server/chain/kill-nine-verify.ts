@@ -27,9 +27,11 @@ export async function verify(dataDir: string, rounds: Round[], track: (service: 
   const orders = new Map<string, OrderView>();
   await waitFor(async () => {
     const items = expectStatus(await client.call('getUserOrders', { headers }), 200, 'getUserOrders').body as { orderId: string }[];
-    for (const orderId of new Set(items.map((i) => i.orderId))) {
-      orders.set(orderId, expectStatus(await client.call('getOrder', { params: { orderId }, headers }), 200, 'getOrder').body);
-    }
+    // A finished order does not change: only the others are read again, all at once.
+    const pending = [...new Set(items.map((i) => i.orderId))].filter((id) => !FINISHED.includes(orders.get(id)?.order.status ?? ''));
+    await Promise.all(
+      pending.map(async (orderId) => orders.set(orderId, expectStatus(await client.call('getOrder', { params: { orderId }, headers }), 200, 'getOrder').body)),
+    );
     return [...orders.values()].every((o) => FINISHED.includes(o.order.status));
   });
   for (const { order, payments } of orders.values()) {
@@ -46,7 +48,7 @@ export async function verify(dataDir: string, rounds: Round[], track: (service: 
     return holder === zeroAddress ? null : holder;
   };
   // What each journey was acknowledged, by value.
-  for (const round of rounds) {
+  const checkRound = async (round: Round) => {
     const { ok, fail, x402 } = names(round.index);
     const what = `round ${round.index} (${round.kill.label})`;
     if (round.orders.ok) {
@@ -79,7 +81,8 @@ export async function verify(dataDir: string, rounds: Round[], track: (service: 
       const journaled = round.kill.env === 'account-deployed:1' || round.completed;
       if (journaled || code !== '0x') expect(code, `${what}: the smart account ${round.account.address}`).toBe(round.account.code);
     }
-  }
+  };
+  await Promise.all(rounds.map(checkRound));
   const balanceCents = expectStatus(await client.call('getBalance', { headers }), 200, 'getBalance').body.totalBalanceInUsdCents as number;
   const chainBalance = await read({ address: deployment.credit, abi: creditAbi, functionName: 'balanceOf', args: [alice] });
   expect(BigInt(balanceCents) * UNITS_PER_CENT, 'the balance the service answers is the chain’s').toBe(chainBalance);
