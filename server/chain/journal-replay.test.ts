@@ -86,6 +86,27 @@ describe('the journal makes again what the chain lost after its last save', () =
     expect(await kit.usdBalance(payer)).toBe(balance);
   });
 
+  it('settles and refunds again, once, a purchase whose order failed', async () => {
+    const key = kit.newKey();
+    const payer = privateKeyToAccount(key).address;
+    await kit.fund(key);
+    const before = await kit.usdBalance(payer);
+    const saved = await anvil().snapshot();
+    const name = kit.unique('fail-refund');
+    const reply = await kit.ask(name, {}, await kit.pay(key, await kit.requirementsOf(await kit.ask(name))));
+    const body = await reply.json();
+    expect(reply.status, JSON.stringify(body)).toBe(200);
+    await kit.follow(body.purchaseId, (p) => p.orderStatus === 'FAILED' && p.refund !== null);
+    expect(await kit.usdBalance(payer)).toBe(before);
+
+    await anvil().revert({ id: saved });
+    expect(await service.services.x402!.usd.refundOf(body.purchaseId)).toBeNull();
+    expect((await reconcileChain(chain(), service.services.db)).settlements).toEqual({ resettled: 1, refunded: 1 });
+    expect(await service.services.x402!.usd.refundOf(body.purchaseId)).toMatchObject({ to: payer, units: kit.COM_UNITS });
+    expect(await kit.usdBalance(payer)).toBe(before);
+    expect((await reconcileChain(chain(), service.services.db)).settlements).toEqual({ resettled: 0, refunded: 0 });
+  });
+
   it('settles again, once, a payment whose authorization expired since it was lost', async () => {
     const key = kit.newKey();
     const payer = privateKeyToAccount(key).address;
