@@ -95,6 +95,23 @@ contract UsdToken is ERC20, Ownable, EIP712 {
         _transfer(from, to, value);
     }
 
+    /// The service's journal replay: a settlement the database recorded but the chain lost (its state saved before
+    /// it), whose validity window has passed since, so `transferWithAuthorization` can no longer carry it. Still only
+    /// what `from` signed, once per nonce; only the time window is not checked again (the owner settled it inside it).
+    function replayAuthorization(
+        address from,
+        address to,
+        uint256 value,
+        uint256 validAfter,
+        uint256 validBefore,
+        bytes32 nonce,
+        bytes calldata signature
+    ) external onlyOwner {
+        if (signature.length != 65) revert InvalidSignature();
+        _checkAuthorization(from, to, value, validAfter, validBefore, nonce, uint8(signature[64]), bytes32(signature[0:32]), bytes32(signature[32:64]));
+        _transfer(from, to, value);
+    }
+
     /// Only `from`'s own key authorises (ECDSA, low s): as in USDC, a contract account cannot sign for itself here.
     function _useAuthorization(
         address from,
@@ -109,6 +126,21 @@ contract UsdToken is ERC20, Ownable, EIP712 {
     ) private {
         if (block.timestamp <= validAfter) revert AuthorizationNotYetValid();
         if (block.timestamp >= validBefore) revert AuthorizationExpired();
+        _checkAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s);
+    }
+
+    /// The signature and the nonce of an authorization; marks the nonce used.
+    function _checkAuthorization(
+        address from,
+        address to,
+        uint256 value,
+        uint256 validAfter,
+        uint256 validBefore,
+        bytes32 nonce,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) private {
         if (_authorizationUsed[from][nonce]) revert AuthorizationAlreadyUsed(from, nonce);
         bytes32 digest = _hashTypedDataV4(
             keccak256(abi.encode(TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce))

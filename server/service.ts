@@ -14,7 +14,9 @@ import { startOrderWorker } from './orders/worker.ts';
 import { databaseCredit } from './balance/database-credit.ts';
 import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { reconcileChain } from './chain/reconcile-chain.ts';
-import { createX402Rail } from './x402/rail.ts';
+import { createX402Rail, type X402Rail } from './x402/rail.ts';
+import { recoverPurchases } from './x402/recover.ts';
+import { startAccountJournal } from './chain/account-journal.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
@@ -53,8 +55,23 @@ export async function startService(config: Config): Promise<RunningService> {
         throw error;
       })
     : null;
-  let wake = () => {};
   const now = () => new Date();
+  if (chain && x402) {
+    await recoverX402(db, x402, chain, now).catch(async (error: unknown) => {
+      await db.close();
+      await chain.stop();
+      throw error;
+    });
+  }
+  // Contract accounts made on the chain from now on are journaled as they are mined (on the anvil this service owns,
+  // whose unsaved state a crash loses): the start after a crash makes them again.
+  const accountJournal = chain?.ownsNode
+    ? startAccountJournal(chain.clients, db, {
+        from: (await chain.clients.public.getBlockNumber({ cacheTime: 0 })) + 1n,
+        onError: (error) => console.warn(`Local chain: account journal: ${error.message}`),
+      })
+    : null;
+  let wake = () => {};
   const registry = databaseOwnership(db);
   const services: Services = {
     config,
@@ -86,6 +103,7 @@ export async function startService(config: Config): Promise<RunningService> {
     s.once('error', fail);
   }).catch(async (error: unknown) => {
     await worker.stop();
+    await accountJournal?.stop();
     await db.close();
     await chain?.stop();
     throw error;
@@ -95,6 +113,7 @@ export async function startService(config: Config): Promise<RunningService> {
       ? null
       : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
           await worker.stop();
+          await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
           await db.close();
           await chain?.stop();
@@ -112,11 +131,26 @@ export async function startService(config: Config): Promise<RunningService> {
       await dns?.close();
       await zones.close();
       await worker.stop();
+      await accountJournal?.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await db.close();
       await chain?.stop();
     },
   };
+}
+
+/**
+ * Finishes the x402 purchases a crash left between states (their payment settled or not, their order not written)
+ * before anything is served or processed, so that no purchase stays between states after a start.
+ */
+async function recoverX402(db: Database, rail: X402Rail, chain: LocalChain, now: () => Date): Promise<void> {
+  const { ordered, refunded, failed, left } = await recoverPurchases({ db, rail, now, ownsNode: chain.ownsNode });
+  if (ordered + refunded + failed + left === 0) return;
+  console.warn(
+    `x402: finished ${ordered + refunded + failed} purchase(s) a stop left between states: ${ordered} settled and now ordered, ` +
+      `${refunded} refunded, ${failed} never settled and failed with nothing taken` +
+      `${left ? `; ${left} still valid and unsettled left to the instance settling them (shared node)` : ''}`,
+  );
 }
 
 /**
@@ -138,7 +172,7 @@ async function startReconciledChain(config: Config, db: Database): Promise<Local
     db,
   });
   try {
-    const { restored, credit } = await reconcileChain(chain, db);
+    const { restored, credit, settlements, accounts } = await reconcileChain(chain, db);
     // A chain that lost state the database kept (a crash after the last state save, a damaged or deleted state
     // file), or that took writes whose database transactions never committed (a crash in between).
     if (restored.length > 0) console.warn(`Local chain: minted again ${restored.length} domain(s) it had lost: ${restored.join(', ')}`);
@@ -147,6 +181,15 @@ async function startReconciledChain(config: Config, db: Database): Promise<Local
         `Local chain: credit reconciled with the database: ${credit.restored} grant(s)/charge(s) restored, ${credit.undone} never committed undone` +
           `${credit.aheadLeft ? `, ${credit.aheadLeft} ahead of the database left (shared node)` : ''}` +
           `${credit.shortfallUnits > 0n ? `, ${credit.shortfallUnits} units could not be taken back (moved on the chain)` : ''}`,
+      );
+    }
+    if (settlements.resettled + settlements.refunded > 0) {
+      console.warn(`Local chain: x402 payments made again from the journal: ${settlements.resettled} settlement(s), ${settlements.refunded} refund(s)`);
+    }
+    if (accounts.deployed + accounts.delegated + accounts.unrestored.length > 0) {
+      console.warn(
+        `Local chain: contract accounts made again from the journal: ${accounts.deployed} smart account(s), ${accounts.delegated} EIP-7702 delegation(s)` +
+          `${accounts.unrestored.length ? `; could not make again: ${accounts.unrestored.join(', ')}` : ''}`,
       );
     }
   } catch (error) {

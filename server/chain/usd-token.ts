@@ -1,4 +1,4 @@
-import { getAddress, keccak256, stringToBytes, type Address, type Hash, type Hex } from 'viem';
+import { getAddress, keccak256, stringToBytes, zeroAddress, type Address, type Hash, type Hex } from 'viem';
 import type { Queryable } from '../db/database.ts';
 import type { ChainClients } from './client.ts';
 import { usdTokenAbi } from './contracts.ts';
@@ -24,6 +24,10 @@ export interface UsdLedger {
   grant(wallet: string, units: bigint, grantId: string): Promise<void>;
   /** Pays a purchase's refund from the service's own balance, once per purchase; returns the transaction. */
   refund(purchaseId: string, to: string, units: bigint): Promise<Hash>;
+  /** The refund the chain holds for a purchase (its `payOnce` ref), with the transaction that paid it; null when none. */
+  refundOf(purchaseId: string): Promise<{ to: Address; units: bigint; transaction: Hash | null } | null>;
+  /** The transaction that used this authorization on the chain (its `AuthorizationUsed` event); null when none. */
+  settlementOf(wallet: string, nonce: Hex): Promise<Hash | null>;
 }
 
 export function usdLedger(clients: ChainClients, address: Address): UsdLedger {
@@ -41,14 +45,32 @@ export function usdLedger(clients: ChainClients, address: Address): UsdLedger {
       );
       return receipt.transactionHash;
     },
+    async refundOf(purchaseId) {
+      const ref = refundRef(purchaseId);
+      const [to, units] = await clients.public.readContract({ address, abi: usdTokenAbi, functionName: 'payments', args: [ref] });
+      if (to === zeroAddress) return null;
+      const [log] = await clients.public.getContractEvents({ address, abi: usdTokenAbi, eventName: 'PaidOnce', args: { ref }, fromBlock: 0n, strict: true });
+      return { to: getAddress(to), units, transaction: log?.transactionHash ?? null };
+    },
+    async settlementOf(wallet, nonce) {
+      const [log] = await clients.public.getContractEvents({
+        address,
+        abi: usdTokenAbi,
+        eventName: 'AuthorizationUsed',
+        args: { authorizer: getAddress(wallet), nonce },
+        fromBlock: 0n,
+        strict: true,
+      });
+      return log?.transactionHash ?? null;
+    },
   };
 }
 
 /**
  * Sets the token's faucet grants to the journal (`faucet_grants`, one USD grant per row, the same ref as the
  * credit's): a grant the chain lost is minted again, and with `undoAhead` (the anvil this service owns) one the
- * database never committed is taken back. x402 settlements are not journaled here: they move the payer's own
- * signed authorization, which the token's nonce state and the `x402_purchases` table each allow once.
+ * database never committed is taken back. x402 settlements have their own journal (`x402_purchases`, replayed by
+ * usd-settlements.ts).
  */
 export async function reconcileUsdGrants(
   clients: ChainClients,

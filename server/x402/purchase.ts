@@ -11,21 +11,15 @@ import { formatUsd } from '../orders/pricing.ts';
 import { USD_DECIMALS, USD_EIP712, USD_UNITS_PER_CENT } from '../chain/usd-token.ts';
 import type { RegisterDomainX402Query, X402Purchase } from '../../src/core/wire/x402.ts';
 import { PAYMENT_REQUIRED, PAYMENT_RESPONSE, PAYMENT_SIGNATURE, PAYMENT_SIGNATURE_ALIAS } from './headers.ts';
-import { createPaidOrder } from './paid-order.ts';
-import { estimatedSeconds, purchaseOfAuthorization } from './purchase-store.ts';
+import { crashPoint } from '../chain/crash-points.ts';
+import { completeSettledPurchase } from './complete-purchase.ts';
+import { estimatedSeconds, purchaseOfAuthorization, recordIntent, type SignedAuthorization } from './purchase-store.ts';
 import type { X402Rail } from './rail.ts';
 
 /** How long a signed authorization may wait before it is settled (its validBefore, set by the client from this). */
 export const MAX_TIMEOUT_SECONDS = 300;
 
-interface Authorization {
-  from: string;
-  to: string;
-  value: string;
-  validAfter: string;
-  validBefore: string;
-  nonce: string;
-}
+type Authorization = SignedAuthorization['authorization'];
 
 export function railOf(services: Services): X402Rail {
   if (!services.x402) throw new HttpError(403, 'x402 payments need the local chain: start the service with CHAIN=anvil');
@@ -33,8 +27,9 @@ export function railOf(services: Services): X402Rail {
 }
 
 /**
- * registerDomainX402: 402 with the requirements, or with a payment verify → settle → create the order. Every refusal
- * before the settlement leaves nothing behind; an order that cannot be created after it is refunded on chain.
+ * registerDomainX402: 402 with the requirements, or with a payment verify → record the intent → settle → create the
+ * order. Every refusal before the settlement leaves nothing behind; an order that cannot be created after it is
+ * refunded on chain; a crash in between is finished at start-up (recover.ts).
  */
 export async function purchaseWithX402(ctx: {
   services: Services;
@@ -106,15 +101,23 @@ export async function purchaseWithX402(ctx: {
   }));
   if (!verified.isValid) return refuse(`The payment does not verify: ${describeReason(verified.invalidReason, verified.invalidMessage)}`, verified.invalidReason);
 
-  // Reserve the authorization before settling, so two requests with it never both reach the chain.
+  // The intent, before settling: it reserves the authorization (two requests with it never both reach the chain) and
+  // lets a start-up after a crash finish the purchase from what the chain says (recover.ts).
   const purchaseId = randomUUID();
+  const signature = (payload.payload as { signature: string }).signature;
   try {
-    await services.db.query(
-      `INSERT INTO x402_purchases (id, payer, authorization_nonce, normalized_domain_name, duration_in_years, nft_receiving_wallet_address,
-         amount_units, network, asset, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'SETTLING', $10, $10)`,
-      [purchaseId, payer.toLowerCase(), authorization.nonce.toLowerCase(), name, years, receiver.toLowerCase(), amount, rail.network, rail.asset, services.now().toISOString()],
-    );
+    await recordIntent(services.db, {
+      id: purchaseId,
+      payer,
+      name,
+      years,
+      receiver,
+      amountUnits: amount,
+      network: rail.network,
+      asset: rail.asset,
+      payment: { authorization, signature },
+      now: services.now(),
+    });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') return refuse('This authorization was used already; sign a new one', 'authorization_used');
     throw error;
@@ -127,32 +130,20 @@ export async function purchaseWithX402(ctx: {
     transaction: '',
     network: rail.network,
   }));
-  if (!settled.success) {
-    await services.db.query('DELETE FROM x402_purchases WHERE id = $1', [purchaseId]);
+  // A settlement that answered an error may still have landed: the token's nonce state decides, not the answer.
+  if (!settled.success && !(await rail.usd.authorizationUsed(payer, authorization.nonce as `0x${string}`))) {
+    await services.db.query(`DELETE FROM x402_purchases WHERE id = $1 AND status = 'SETTLING'`, [purchaseId]);
     return refuse(`The payment could not be settled: ${describeReason(settled.errorReason, settled.errorMessage)}`, settled.errorReason);
   }
-
-  let orderId: string;
-  try {
-    orderId = await services.db.transaction(async (tx) => {
-      await tx.query(`UPDATE x402_purchases SET status = 'SETTLED', settlement_tx = $2, updated_at = $3 WHERE id = $1`, [
-        purchaseId,
-        settled.transaction,
-        services.now().toISOString(),
-      ]);
-      const id = await createPaidOrder(tx, { name, years, amountCents, payer, receiver, now: services.now() });
-      await tx.query('UPDATE x402_purchases SET order_id = $2 WHERE id = $1', [purchaseId, id]);
-      return id;
-    });
-  } catch (error) {
-    const reason = error instanceof HttpError ? error.message : 'the order could not be created';
-    const refundTx = await rail.usd.refund(purchaseId, payer, BigInt(amount));
-    await services.db.query(
-      `UPDATE x402_purchases SET status = 'REFUNDED', settlement_tx = $2, refund_tx = $3, refund_units = $4, failure_reason = $5, updated_at = $6 WHERE id = $1`,
-      [purchaseId, settled.transaction, refundTx, amount, reason, services.now().toISOString()],
-    );
-    throw new HttpError(409, `${reason}; the payment was refunded on chain (${refundTx})`, { purchaseId, refundTransaction: refundTx });
+  // The kill -9 suite dies here: the payment is on the chain, the order not written (recovered at start-up).
+  crashPoint('x402-settled');
+  const settlementTx = settled.transaction || (await rail.usd.settlementOf(payer, authorization.nonce as `0x${string}`));
+  const done = await completeSettledPurchase(services.db, rail, { purchaseId, settlementTx, now: services.now });
+  if ('refunded' in done) {
+    const { reason, transaction } = done.refunded;
+    throw new HttpError(409, `${reason}; the payment was refunded on chain (${transaction})`, { purchaseId, refundTransaction: transaction });
   }
+  const { orderId } = done;
   services.notifyOrders();
   const body: X402Purchase = {
     status: 'accepted',
@@ -164,7 +155,8 @@ export async function purchaseWithX402(ctx: {
     estimatedCompletionSeconds: estimatedSeconds(services.config.ORDER_PROCESSING_MS),
     orderId,
   };
-  return new WithHeaders(body, { [PAYMENT_RESPONSE]: encodePaymentResponseHeader(settled) });
+  const response: SettleResponse = settled.success ? settled : { success: true, transaction: settlementTx ?? '', network: rail.network, payer };
+  return new WithHeaders(body, { [PAYMENT_RESPONSE]: encodePaymentResponseHeader(response) });
 }
 
 function authorizationOf(payload: PaymentPayload): Authorization | null {
@@ -172,7 +164,8 @@ function authorizationOf(payload: PaymentPayload): Authorization | null {
   if (!auth || typeof payload.payload.signature !== 'string') return null;
   const fields = [auth.from, auth.to, auth.value, auth.validAfter, auth.validBefore, auth.nonce];
   if (!fields.every((f) => typeof f === 'string') || !isAddress(auth.from as string) || !/^0x[0-9a-fA-F]{64}$/.test(auth.nonce as string)) return null;
-  return auth as Authorization;
+  const { from, to, value, validAfter, validBefore, nonce } = auth as Authorization;
+  return { from, to, value, validAfter, validBefore, nonce };
 }
 
 /** Which of the paid-for terms differ from this name's: the client paid for something else. */
