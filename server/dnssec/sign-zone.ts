@@ -40,8 +40,19 @@ export interface SignableSet {
  */
 export interface SignatureCache {
   dnskey: Uint8Array;
-  entries: Map<string, { rrsig: Uint8Array; expiration: number }>;
+  /** By the content signed; an NSEC's entry keeps its data too. */
+  entries: Map<string, { rrsig: Uint8Array; expiration: number; data?: Uint8Array }>;
+  /** The chain in canonical order, so a change sorts only the names it adds. */
+  chain: ChainEntry[];
 }
+
+interface ChainEntry {
+  rel: string;
+  key: string;
+}
+
+/** Up to this many new names are put in place one by one; more, and the whole chain is sorted again. */
+const INSERT_LIMIT = 64;
 
 export interface SignedZone {
   keyTag: number;
@@ -89,9 +100,10 @@ export function signZone(
   let made = 0;
   let earliest = Infinity;
 
-  const signSet = (cacheKey: string, owner: string, type: number, ttl: number, rdatas: () => Uint8Array[]): Uint8Array => {
+  const signSet = (cacheKey: string, owner: string, type: number, ttl: number, rdatas: () => Uint8Array[], data?: () => Uint8Array): { rrsig: Uint8Array; data?: Uint8Array } => {
     let entry = previous.get(cacheKey);
     if (!entry || entry.expiration - now < RENEW_SECONDS) {
+      const signedRdatas = data ? [data()] : rdatas();
       const header = rrsigHeader({
         typeCovered: type,
         algorithm: ALGORITHM,
@@ -102,19 +114,18 @@ export function signZone(
         keyTag: key.keyTag,
         signer,
       });
-      const signature = sign('sha256', signedData(header, owner, type, ttl, rdatas()), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
-      entry = { rrsig: concatBytes([header, signature]), expiration: now + VALIDITY_SECONDS };
+      const signature = sign('sha256', signedData(header, owner, type, ttl, signedRdatas), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
+      entry = { rrsig: concatBytes([header, signature]), expiration: now + VALIDITY_SECONDS, ...(data ? { data: signedRdatas[0] } : {}) };
       made += 1;
     }
     entries.set(cacheKey, entry);
     earliest = Math.min(earliest, entry.expiration);
-    return entry.rrsig;
+    return entry;
   };
 
   const cuts = new Set([...nodes].filter(([rel, node]) => rel !== '@' && node.has('NS')).map(([rel]) => rel));
-  const occluded = (rel: string) => ancestors(rel).some((a) => cuts.has(a));
-  const chain = [...nodes.keys()].filter((rel) => !occluded(rel)).map((rel) => ({ rel, key: canonicalKey(absolute(rel, zone)) }));
-  chain.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const occluded = (rel: string) => cuts.size > 0 && ancestors(rel).some((a) => cuts.has(a));
+  const chain = orderChain(zone, [...nodes.keys()].filter((rel) => !occluded(rel)), options.previous?.chain);
 
   const rrsigs = new Map<string, Map<number, Uint8Array>>();
   const nsec = new Map<string, Uint8Array>();
@@ -130,13 +141,14 @@ export function signZone(
       if (cut && set.type !== 'DS') continue;
       const cacheKey = `${rel}\u0000${set.type}\u0000${set.ttl}\u0000${set.rdatas.join('\u0001')}`;
       const wire = () => set.wire ?? set.rdatas.map((r) => canonicalRdata(set.type as RecordType, r));
-      signatures.set(type, signSet(cacheKey, owner, type, set.ttl, wire));
+      signatures.set(type, signSet(cacheKey, owner, type, set.ttl, wire).rrsig);
     }
     const next = absolute(chain[(i + 1) % chain.length].rel, zone);
-    const data = nsecRdata(next, types);
-    nsec.set(rel, data);
-    const nsecKey = `${rel}\u0000NSEC\u0000${options.nsecTtl}\u0000${next}\u0000${types.sort((a, b) => a - b).join(',')}`;
-    signatures.set(DNSSEC_TYPE_NUMBERS.NSEC, signSet(nsecKey, owner, DNSSEC_TYPE_NUMBERS.NSEC, options.nsecTtl, () => [data]));
+    types.sort((a, b) => a - b);
+    const nsecKey = `${rel}\u0000NSEC\u0000${options.nsecTtl}\u0000${next}\u0000${types.join(',')}`;
+    const signedNsec = signSet(nsecKey, owner, DNSSEC_TYPE_NUMBERS.NSEC, options.nsecTtl, () => [], () => nsecRdata(next, types));
+    nsec.set(rel, signedNsec.data as Uint8Array);
+    signatures.set(DNSSEC_TYPE_NUMBERS.NSEC, signedNsec.rrsig);
     rrsigs.set(rel, signatures);
   });
 
@@ -148,9 +160,33 @@ export function signZone(
     chain: chain.map((c) => c.rel),
     chainKeys: chain.map((c) => c.key),
     renewAt: (earliest - RENEW_SECONDS) * 1000,
-    cache: { dnskey: key.dnskey, entries },
+    cache: { dnskey: key.dnskey, entries, chain },
     made,
   };
+}
+
+const byKey = (a: ChainEntry, b: ChainEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** The names in canonical order: the previous order kept, a few new names put in place, else sorted anew. */
+function orderChain(zone: string, names: string[], previous: ChainEntry[] | undefined): ChainEntry[] {
+  const entry = (rel: string) => ({ rel, key: canonicalKey(absolute(rel, zone)) });
+  const current = new Set(names);
+  const kept = previous?.filter((e) => current.has(e.rel)) ?? [];
+  const known = new Set(kept.map((e) => e.rel));
+  const added = names.filter((rel) => !known.has(rel));
+  if (!previous || added.length > INSERT_LIMIT) return names.map(entry).sort(byKey);
+  for (const rel of added) {
+    const e = entry(rel);
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (kept[mid].key < e.key) low = mid + 1;
+      else high = mid;
+    }
+    kept.splice(low, 0, e);
+  }
+  return kept;
 }
 
 /** The owner of the NSEC that matches or covers `rel` (the greatest chain owner not after it; the apex is first). */
