@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeResponse, encodeQuery } from '../../src/core/dns/message.ts';
+import { checkSignedAnswer } from '../../src/core/dns/signed-answer.ts';
 import type { DnssecState } from '../../src/core/wire/dnssec.ts';
 import { bindToolsMissing, delv, dig, verifySignedZone } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
@@ -145,6 +147,26 @@ describe('DNSSEC: a zone signed with one switch', () => {
     const read = await client.call('getDnssec', { query: { normalizedDomainName: zone } });
     expect(JSON.stringify(read.body)).not.toContain(secret.slice(-40));
     expect(await transfer(zone)).not.toContain(secret.slice(-40));
+  });
+});
+
+/** What the dashboard's "Live?" check does: DoH with the DO bit, for the record and the zone's DNSKEY, checked with WebCrypto. */
+async function liveSigned(zone: string, fqdn: string, type: 'A' | 'TXT' | 'MX') {
+  const ask = async (name: string, t: Parameters<typeof encodeQuery>[1]) => {
+    const dns = Buffer.from(encodeQuery(name, t, 0, { dnssecOk: true })).toString('base64url');
+    return decodeResponse(new Uint8Array(await (await fetch(`${service.origin}/dns-query?dns=${dns}`)).arrayBuffer()));
+  };
+  return checkSignedAnswer({ zone, fqdn, type, answer: await ask(fqdn, type), dnskey: await ask(zone, 'DNSKEY'), now: new Date() });
+}
+
+describe('the dashboard\'s signed check (DoH with DO, RRSIG checked with WebCrypto)', () => {
+  it('says signed for answers of a signed zone, wildcards and mixed-case names included, and why not for an unsigned one', async () => {
+    const { zone, state } = await signedZone();
+    expect(await liveSigned(zone, `www.${zone}`, 'A')).toMatchObject({ signed: true, keyTag: state.keyTag });
+    expect(await liveSigned(zone, zone, 'MX')).toMatchObject({ signed: true });
+    expect(await liveSigned(zone, `store1.shop.${zone}`, 'TXT')).toMatchObject({ signed: true });
+    expect((await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: false })).status).toBe(200);
+    expect(await liveSigned(zone, `www.${zone}`, 'A')).toEqual({ signed: false, reason: 'the answer carries no signature (the zone is not signed)' });
   });
 });
 
