@@ -34,15 +34,15 @@ export function LiveStatus({ row, dohUrl = config.dohUrl }: { row: Row; dohUrl?:
         {state.checking ? 'Asking DNS…' : 'Live?'}
       </Button>
       {text ? (
-        <span role="status" className={result?.live ? 'text-xs text-emerald-700 dark:text-emerald-400' : 'text-xs text-amber-700 dark:text-amber-400'} title={text}>
+        <span role="status" className={result?.live ? 'text-xs text-emerald-700 dark:text-emerald-400' : 'text-xs text-amber-700 dark:text-amber-400'} title={signedText ? `${text}; ${signedText}` : text}>
           {result?.live ? 'Live' : 'Not live'}
           <span className="sr-only">: {text}</span>
-        </span>
-      ) : null}
-      {result && signedText ? (
-        <span role="status" className={result.signed.signed ? 'text-xs text-emerald-700 dark:text-emerald-400' : 'text-xs text-slate-500'} title={signedText}>
-          {result.signed.signed ? 'signed' : 'not signed'}
-          <span className="sr-only">: {signedText}</span>
+          {result && signedText ? (
+            <span className={result.signed.signed ? 'ml-1' : 'ml-1 text-slate-500'} data-signed={result.signed.signed}>
+              · {result.signed.signed ? 'signed' : 'not signed'}
+              <span className="sr-only">: {signedText}</span>
+            </span>
+          ) : null}
         </span>
       ) : null}
     </span>
