@@ -5,6 +5,9 @@ import type { DnssecState } from '../../src/core/wire/dnssec.ts';
 import { bindToolsMissing, delv, dig, verifySignedZone } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { parseRrsig } from '../../src/core/dns/dnssec.ts';
+import { nameServerSettings } from './server.ts';
+import { zoneSource } from './zone-snapshot.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 
@@ -192,5 +195,39 @@ describe('DNSSEC: turning it off, and who may', () => {
     // On again: a new key, so a new DS.
     const on = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true });
     expect(validated(await delv(port, zone, on.body.ds[0], `www.${zone}`, 'A'))).toBe(true);
+  });
+
+  it('takes an API key; a SIWE session alone, a bad payload or a missing name is a 4xx', async () => {
+    const { zone } = await signedZone();
+    const token = await client.signIn(OWNER_KEY);
+    const siwe = await client.call('toggleDnssec', { body: { normalizedDomainName: zone, enabled: false }, headers: client.withToken(token) });
+    expect(siwe.status).toBe(401);
+    const key = (await client.call('createApiKey', { body: { label: 'dnssec' }, headers: client.withToken(token) })).body.key;
+    const off = await client.call('toggleDnssec', { body: { normalizedDomainName: zone, enabled: false }, headers: client.withApiKey(key) });
+    expect(off).toMatchObject({ status: 200, body: { enabled: false } });
+    const bad = await client.call('toggleDnssec', { body: { normalizedDomainName: zone, enabled: 'yes' }, headers: client.withApiKey(key) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fieldErrors.enabled).toBeDefined();
+    expect((await client.call('getDnssec', { query: {} })).status).toBe(400);
+  });
+});
+
+describe('DNSSEC: signatures renewed before they run out', () => {
+  it('a zone unchanged for 12 days is signed again when next asked, with 14 days ahead', async () => {
+    const { zone } = await signedZone();
+    let clock = Date.now();
+    const settings = { ...nameServerSettings(['ns1.namefi.test']), now: () => new Date(clock) };
+    const source = zoneSource({ query: (sql, params) => service.services.db.query(sql, params), listen: service.services.db.listen?.bind(service.services.db) }, settings);
+    await source.subscribe();
+    try {
+      const expiration = async () => parseRrsig((await source.find(`www.${zone}`))?.signed?.rrsigs.get('www')?.get(1) as Uint8Array).expiration;
+      const first = await expiration();
+      clock += 10 * 86400_000;
+      expect(await expiration()).toBe(first);
+      clock += 2 * 86400_000;
+      expect(await expiration()).toBe(Math.floor(clock / 1000) + 14 * 86400);
+    } finally {
+      await source.close();
+    }
   });
 });
