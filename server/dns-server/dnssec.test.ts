@@ -122,6 +122,21 @@ describe('DNSSEC: a zone signed with one switch', () => {
     expect(validatedNegative(gone), gone).toBe(true);
   });
 
+  it('a signed delegation: its DS validates, and a referral carries the DS and its signature', async () => {
+    const digest = 'A'.repeat(64);
+    const records = [
+      { name: 'sec', type: 'NS', rdata: 'ns.example.net.', ttl: 3600 },
+      { name: 'sec', type: 'DS', rdata: `12345 13 2 ${digest}`, ttl: 3600 },
+    ];
+    expect((await client.signed(OWNER_KEY, 'batchCreateDnsRecords', { zoneName: zone, records })).status).toBe(200);
+    const ds = await delv(port, zone, anchor(state), `sec.${zone}`, 'DS');
+    expect(validated(ds), ds).toBe(true);
+    const referral = await dig(port, ['+norec', '+nocookie', '+dnssec', `host.sec.${zone}`, 'A']);
+    expect(referral).toMatch(new RegExp(`sec\\.${zone.replace('.', '\\.')}\\.\\s+3600\\s+IN\\s+DS\\s+12345 13 2`));
+    expect(referral).toMatch(/RRSIG\s+DS 13 3 3600/);
+    expect(referral).not.toMatch(/RRSIG\s+NS/);
+  });
+
   it('transfers the whole signed zone, which dnssec-verify accepts', async () => {
     const text = await transfer(zone);
     expect(text).toMatch(/\sRRSIG\s/);

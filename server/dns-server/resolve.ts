@@ -142,7 +142,7 @@ export async function resolve(query: Packet, context: ResolveContext): Promise<P
  * The NSEC records a validator needs besides the answer's own signatures (RFC 4035 §3.1.3): for NXDOMAIN, the one
  * covering the name and the one covering the wildcard at its closest encloser; for NODATA, the name's own (or,
  * for an empty non-terminal, the one covering it; for a wildcard, both); for a wildcard answer, the one proving no
- * closer name; for a referral, the delegation's, proving it has no DS.
+ * closer name; for a referral, the delegation's signed DS, or its NSEC proving it has none.
  */
 function denialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup): Answer[] {
   switch (result.kind) {
@@ -154,8 +154,12 @@ function denialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup): Answ
     case 'answer':
     case 'cname':
       return result.wildcard ? nsecCovering(snapshot, [rel]) : [];
-    case 'referral':
-      return result.node && !snapshot.nodes.get(result.node)?.has('DS') ? nsecAt(snapshot, result.node) : [];
+    case 'referral': {
+      const ds = snapshot.nodes.get(result.node as string)?.get('DS');
+      if (!ds) return nsecAt(snapshot, result.node as string);
+      const owner = absolute(result.node as string, snapshot.zone);
+      return [...setToAnswers(owner, ds), ...rrsigFor(snapshot, result.node as string, TYPE_NUMBERS.DS, owner, ds.ttl)];
+    }
   }
 }
 
