@@ -50,7 +50,9 @@ export async function verifyRrsig(input: RrsigInput): Promise<RrsigVerdict> {
   const point = new Uint8Array(65);
   point[0] = 4;
   point.set(dnskey.subarray(4), 1);
-  const key = await subtle.importKey('raw', point, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  if (dnskey.length !== 4 + 64) return { ok: false, reason: `the DNSKEY with the key tag ${rrsig.keyTag} is not a P-256 public key` };
+  const key = await subtle.importKey('raw', point, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']).catch(() => null);
+  if (!key) return { ok: false, reason: `the DNSKEY with the key tag ${rrsig.keyTag} is not a point on P-256` };
   const valid = await subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, new Uint8Array(rrsig.signature), new Uint8Array(data));
   return valid ? { ok: true, keyTag: rrsig.keyTag, expires: new Date(rrsig.expiration * 1000) } : { ok: false, reason: "the signature does not match the records with the zone's key" };
 }

@@ -7,8 +7,10 @@ export type SignedVerdict = { signed: true; keyTag: number; expires: Date } | { 
 
 const same = (a: string, b: string) => nameLabels(a).join('.') === nameLabels(b).join('.');
 
+/** The RRSIG data over `type` at `owner`; one too short to read covers nothing. */
 function signaturesOver(response: DnsResponse, owner: string, type: number) {
-  return response.raw.filter((r) => r.type === DNSSEC_TYPE_NUMBERS.RRSIG && same(r.name, owner) && parseRrsig(r.data).typeCovered === type).map((r) => r.data);
+  const covers = (data: Uint8Array) => data.length >= 18 && parseRrsig(data).typeCovered === type;
+  return response.raw.filter((r) => r.type === DNSSEC_TYPE_NUMBERS.RRSIG && same(r.name, owner) && covers(r.data)).map((r) => r.data);
 }
 
 /**

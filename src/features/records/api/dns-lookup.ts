@@ -29,8 +29,12 @@ async function ask(dohUrl: string, name: string, type: Parameters<typeof encodeQ
  * Asked with the DO bit, and the zone's DNSKEY too, so the answer's signature is checked here (WebCrypto).
  */
 export async function checkLive(dohUrl: string, record: { zone: string; fqdn: string; type: RecordType; rdata: string }, signal?: AbortSignal): Promise<LiveCheck> {
-  const [decoded, dnskey] = await Promise.all([ask(dohUrl, record.fqdn, record.type, signal), ask(dohUrl, record.zone, 'DNSKEY', signal)]);
-  const signed = await checkSignedAnswer({ zone: record.zone, fqdn: record.fqdn, type: record.type, answer: decoded, dnskey, now: new Date() });
+  // The key is only for the "signed" verdict: a resolver that fails that question still answers whether it is live.
+  const [decoded, dnskey] = await Promise.all([ask(dohUrl, record.fqdn, record.type, signal), ask(dohUrl, record.zone, 'DNSKEY', signal).catch((error: Error) => error)]);
+  const signed: SignedVerdict =
+    dnskey instanceof Error
+      ? { signed: false, reason: `could not ask for the zone's DNSKEY (${dnskey.message})` }
+      : await checkSignedAnswer({ zone: record.zone, fqdn: record.fqdn, type: record.type, answer: decoded, dnskey, now: new Date() });
   const own = decoded.answers.filter((a) => a.name === record.fqdn.replace(/\.$/, '').toLowerCase() && a.type === record.type);
   const match = own.find((a) => a.rdata === record.rdata);
   return { live: match !== undefined, answers: decoded.answers, status: rcodeName(decoded.rcode), ttlLeft: match?.ttl ?? own[0]?.ttl ?? null, signed };
