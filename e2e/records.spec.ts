@@ -15,9 +15,9 @@ const dig = async (name: string, type: string) => {
   return stdout.trim().split('\n').filter(Boolean);
 };
 const zoneRecords = (zoneName: string) => call('getDnsRecords', { query: { zoneName } });
-/** The records page asks the types of every operation it may sign once, as it opens; the domain page adds parking's. */
+/** The records page asks the types of every operation it may sign once, as it opens; the domain page adds parking's and DNSSEC's. */
 const ONCE_PER_SESSION = {
-  createDnsRecord: 1, updateDnsRecord: 1, deleteDnsRecord: 1, batchCreateDnsRecords: 1, batchUpdateDnsRecords: 1, batchDeleteDnsRecords: 1, toggleDomainParking: 1,
+  createDnsRecord: 1, updateDnsRecord: 1, deleteDnsRecord: 1, batchCreateDnsRecords: 1, batchUpdateDnsRecords: 1, batchDeleteDnsRecords: 1, toggleDomainParking: 1, toggleDnssec: 1,
 };
 
 test.describe('DNS records editor', () => {

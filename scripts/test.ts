@@ -29,7 +29,8 @@ if (!postgresBin) {
   process.exit(1);
 }
 console.log(`PostgreSQL for the DATABASE_URL tests: ${postgresBin}`);
-// The DNS tests compare zone files with BIND 9's reader and ask the local name server with dig.
+// The DNS tests compare zone files with BIND 9's reader, ask the local name server with dig, and validate its
+// DNSSEC answers with delv and its signed zones with dnssec-verify.
 const bindMissing = bindToolsMissing();
 if (bindMissing) {
   console.error(`\n✖ ${bindMissing}`);

@@ -1,7 +1,9 @@
 import type { Answer, Packet, Question } from 'dns-packet';
 import { RECORD_TYPES, type RecordType } from '../../src/core/wire/dns.ts';
-import { rdataToWire, TYPE_NUMBERS, typeByNumber } from '../../src/core/dns/wire-rdata.ts';
-import type { RecordSet, ZoneSnapshot, ZoneSource } from './zone-snapshot.ts';
+import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
+import { rdataToWire, TYPE_NUMBERS } from '../../src/core/dns/wire-rdata.ts';
+import { nsecAt, nsecCovering, rrsigFor, withSignatures } from './dnssec-answers.ts';
+import type { RecordSet, SetType, ZoneSnapshot, ZoneSource } from './zone-snapshot.ts';
 
 const FLAG_AA = 0x400;
 const FLAG_RD = 0x100;
@@ -15,12 +17,17 @@ export interface ResolveContext {
   zones: ZoneSource;
   /** Whether this client may transfer whole zones (AXFR); only asked over TCP and DoH. */
   mayTransfer: boolean;
+  /** The client set the DO bit (RFC 3225): signed zones answer with their RRSIGs and NSEC proofs. */
+  dnssecOk?: boolean;
 }
 
 type Section = Answer[];
-const rr = (owner: string, type: RecordType, ttl: number, rdata: string): Answer =>
-  ({ name: owner, type: `UNKNOWN_${TYPE_NUMBERS[type]}`, class: 'IN', ttl, data: Buffer.from(rdataToWire(type, rdata)) }) as unknown as Answer;
-const setToAnswers = (owner: string, set: RecordSet): Answer[] => set.rdatas.map((rdata) => rr(owner, set.type, set.ttl, rdata));
+const SET_TYPE_NUMBERS: Record<SetType, number> = { ...TYPE_NUMBERS, DNSKEY: DNSSEC_TYPE_NUMBERS.DNSKEY, CDS: DNSSEC_TYPE_NUMBERS.CDS, CDNSKEY: DNSSEC_TYPE_NUMBERS.CDNSKEY };
+const SET_TYPE_BY_NUMBER = new Map(Object.entries(SET_TYPE_NUMBERS).map(([type, n]) => [n, type as SetType]));
+const rr = (owner: string, type: SetType, ttl: number, data: Uint8Array): Answer =>
+  ({ name: owner, type: `UNKNOWN_${SET_TYPE_NUMBERS[type]}`, class: 'IN', ttl, data: Buffer.from(data) }) as unknown as Answer;
+const setToAnswers = (owner: string, set: RecordSet): Answer[] =>
+  set.wire ? set.wire.map((data) => rr(owner, set.type, set.ttl, data)) : set.rdatas.map((rdata) => rr(owner, set.type, set.ttl, rdataToWire(set.type as RecordType, rdata)));
 
 const absolute = (name: string, zone: string) => (name === '@' ? `${zone}` : `${name}.${zone}`);
 function relative(qname: string, zone: string): string {
@@ -53,14 +60,14 @@ const META_TYPES: Record<string, number> = { ANY: QTYPE_ANY, AXFR: QTYPE_AXFR, I
 function qtypeNumber(question: Question): number {
   const type = String(question.type);
   if (type.startsWith('UNKNOWN_')) return Number(type.slice(8));
-  return (TYPE_NUMBERS as Record<string, number>)[type] ?? META_TYPES[type] ?? -1;
+  return (SET_TYPE_NUMBERS as Record<string, number>)[type] ?? META_TYPES[type] ?? -1;
 }
 
 /** The SOA of the zone for a negative answer, its TTL capped by the minimum (RFC 2308 §3). */
 function negativeSoa(snapshot: ZoneSnapshot): Answer {
   const soa = snapshot.nodes.get('@')?.get('SOA') as RecordSet;
   const minimum = Number(soa.rdatas[0].split(' ')[6]);
-  return rr(snapshot.zone, 'SOA', Math.min(soa.ttl, minimum), soa.rdatas[0]);
+  return rr(snapshot.zone, 'SOA', Math.min(soa.ttl, minimum), rdataToWire('SOA', soa.rdatas[0]));
 }
 
 /** Glue and in-zone addresses of the names an answer points to (NS, MX, SRV targets). */
@@ -100,12 +107,20 @@ export async function resolve(query: Packet, context: ResolveContext): Promise<P
     return transfer(query, snapshot);
   }
 
+  const signed = context.dnssecOk === true && snapshot.signed !== null;
   const answers: Answer[] = [];
+  const proofs: Answer[] = [];
   let name = qname;
   let zone = snapshot;
+  const negativeSoaSigned = () => {
+    const soa = negativeSoa(zone);
+    return signed ? [soa, ...rrsigFor(zone, '@', TYPE_NUMBERS.SOA, zone.zone, (soa as { ttl: number }).ttl)] : [soa];
+  };
   for (let hop = 0; ; hop += 1) {
-    const result = lookup(zone, relative(name, zone.zone), qtype, name);
-    answers.push(...result.answers);
+    const rel = relative(name, zone.zone);
+    const result = lookup(zone, rel, qtype, name);
+    answers.push(...(signed && result.node ? withSignatures(zone, result.node, result.answers) : result.answers));
+    if (signed) proofs.push(...denialProofs(zone, rel, result));
     if (result.kind === 'cname' && hop < MAX_CNAME_CHAIN) {
       const target = result.target.replace(/\.$/, '');
       // Only chains within this zone are followed; a resolver follows the rest itself.
@@ -115,20 +130,49 @@ export async function resolve(query: Packet, context: ResolveContext): Promise<P
       }
       return [reply(query, RCODE.NOERROR, true, { answers })];
     }
-    if (result.kind === 'cname') return [reply(query, RCODE.NOERROR, true, { answers })];
-    if (result.kind === 'referral') return [reply(query, RCODE.NOERROR, answers.length > 0, { answers, authorities: result.authorities, additionals: result.additionals })];
-    if (result.kind === 'nxdomain') return [reply(query, RCODE.NXDOMAIN, true, { answers, authorities: [negativeSoa(zone)] })];
-    if (result.kind === 'nodata') return [reply(query, RCODE.NOERROR, true, { answers, authorities: [negativeSoa(zone)] })];
-    return [reply(query, RCODE.NOERROR, true, { answers, additionals: result.additionals })];
+    if (result.kind === 'cname') return [reply(query, RCODE.NOERROR, true, { answers, authorities: proofs })];
+    if (result.kind === 'referral') return [reply(query, RCODE.NOERROR, answers.length > 0, { answers, authorities: [...result.authorities, ...proofs], additionals: result.additionals })];
+    if (result.kind === 'nxdomain') return [reply(query, RCODE.NXDOMAIN, true, { answers, authorities: [...negativeSoaSigned(), ...proofs] })];
+    if (result.kind === 'nodata') return [reply(query, RCODE.NOERROR, true, { answers, authorities: [...negativeSoaSigned(), ...proofs] })];
+    return [reply(query, RCODE.NOERROR, true, { answers, authorities: proofs, additionals: result.additionals })];
   }
 }
 
-type Lookup =
-  | { kind: 'answer'; answers: Answer[]; additionals: Answer[] }
-  | { kind: 'cname'; answers: Answer[]; target: string }
-  | { kind: 'referral'; answers: Answer[]; authorities: Answer[]; additionals: Answer[] }
-  | { kind: 'nodata'; answers: Answer[] }
-  | { kind: 'nxdomain'; answers: Answer[] };
+/**
+ * The NSEC records a validator needs besides the answer's own signatures (RFC 4035 §3.1.3): for NXDOMAIN, the one
+ * covering the name and the one covering the wildcard at its closest encloser; for NODATA, the name's own (or,
+ * for an empty non-terminal, the one covering it; for a wildcard, both); for a wildcard answer, the one proving no
+ * closer name; for a referral, the delegation's signed DS, or its NSEC proving it has none.
+ */
+function denialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup): Answer[] {
+  switch (result.kind) {
+    case 'nxdomain':
+      return nsecCovering(snapshot, [rel, result.encloser === '@' ? '*' : `*.${result.encloser}`]);
+    case 'nodata':
+      if (result.wildcard) return nsecCovering(snapshot, [rel, result.node as string]);
+      return result.node ? nsecAt(snapshot, result.node) : nsecCovering(snapshot, [rel]);
+    case 'answer':
+    case 'cname':
+      return result.wildcard ? nsecCovering(snapshot, [rel]) : [];
+    case 'referral': {
+      const ds = snapshot.nodes.get(result.node as string)?.get('DS');
+      if (!ds) return nsecAt(snapshot, result.node as string);
+      const owner = absolute(result.node as string, snapshot.zone);
+      return [...setToAnswers(owner, ds), ...rrsigFor(snapshot, result.node as string, TYPE_NUMBERS.DS, owner, ds.ttl)];
+    }
+  }
+}
+
+/** `node`: the name whose sets answered (the wildcard's for a wildcard answer), or the delegation of a referral. */
+type Found = { node?: string; wildcard?: boolean };
+type Lookup = Found &
+  (
+    | { kind: 'answer'; answers: Answer[]; additionals: Answer[] }
+    | { kind: 'cname'; answers: Answer[]; target: string }
+    | { kind: 'referral'; answers: Answer[]; authorities: Answer[]; additionals: Answer[] }
+    | { kind: 'nodata'; answers: Answer[] }
+    | { kind: 'nxdomain'; answers: Answer[]; encloser: string }
+  );
 
 function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: string): Lookup {
   // A zone cut above the name (or at it, except for DS, which the parent answers) hands the query down.
@@ -137,35 +181,46 @@ function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: strin
     const ns = snapshot.nodes.get(cut)?.get('NS');
     if (!ns || (cut === rel && qtype === TYPE_NUMBERS.DS)) continue;
     const cutName = absolute(cut, snapshot.zone);
-    return { kind: 'referral', answers: [], authorities: setToAnswers(cutName, ns), additionals: addressesFor(snapshot, ns.rdatas) };
+    return { kind: 'referral', node: cut, answers: [], authorities: setToAnswers(cutName, ns), additionals: addressesFor(snapshot, ns.rdatas) };
   }
+  let found: Found = { node: rel };
   let node = snapshot.nodes.get(rel);
   if (!node && !snapshot.interior.has(rel)) {
     // RFC 4592: the closest encloser's wildcard, if it has one, answers in the name's place.
     const encloser = ancestors(rel).find((n) => snapshot.nodes.has(n) || snapshot.interior.has(n)) ?? '@';
-    node = snapshot.nodes.get(encloser === '@' ? '*' : `*.${encloser}`);
-    if (!node) return { kind: 'nxdomain', answers: [] };
+    const wildcard = encloser === '@' ? '*' : `*.${encloser}`;
+    node = snapshot.nodes.get(wildcard);
+    if (!node) return { kind: 'nxdomain', answers: [], encloser };
+    found = { node: wildcard, wildcard: true };
   }
   if (!node) return { kind: 'nodata', answers: [] };
   const cname = node.get('CNAME');
   if (cname && qtype !== TYPE_NUMBERS.CNAME && qtype !== QTYPE_ANY) {
-    return { kind: 'cname', answers: setToAnswers(owner, cname), target: cname.rdatas[0] };
+    return { ...found, kind: 'cname', answers: setToAnswers(owner, cname), target: cname.rdatas[0] };
   }
-  const sets = qtype === QTYPE_ANY ? [...node.values()] : [node.get(typeByNumber(qtype) as RecordType)].filter((s): s is RecordSet => s !== undefined);
-  if (sets.length === 0) return { kind: 'nodata', answers: [] };
+  const sets = qtype === QTYPE_ANY ? [...node.values()] : [node.get(SET_TYPE_BY_NUMBER.get(qtype) as SetType)].filter((s): s is RecordSet => s !== undefined);
+  if (sets.length === 0) return { ...found, kind: 'nodata', answers: [] };
   const answers = sets.flatMap((set) => setToAnswers(owner, set));
   const targets = sets.flatMap((set) =>
     set.type === 'MX' ? set.rdatas.map((r) => r.split(' ')[1]) : set.type === 'SRV' ? set.rdatas.map((r) => r.split(' ')[3]) : set.type === 'NS' ? set.rdatas : [],
   );
-  return { kind: 'answer', answers, additionals: addressesFor(snapshot, targets) };
+  return { ...found, kind: 'answer', answers, additionals: addressesFor(snapshot, targets) };
 }
 
-/** AXFR (RFC 5936): the SOA, every record, the SOA again; in messages of at most 500 records. */
+/** AXFR (RFC 5936): the SOA, every record (of a signed zone, its RRSIGs and NSEC chain too), the SOA again; in messages of at most 500 records. */
 function transfer(query: Packet, snapshot: ZoneSnapshot): Packet[] {
   const soa = setToAnswers(snapshot.zone, snapshot.nodes.get('@')?.get('SOA') as RecordSet);
   const all: Answer[] = [];
   for (const [name, node] of snapshot.nodes) {
-    for (const set of node.values()) if (!(name === '@' && set.type === 'SOA')) all.push(...setToAnswers(absolute(name, snapshot.zone), set));
+    const owner = absolute(name, snapshot.zone);
+    for (const set of node.values()) if (!(name === '@' && set.type === 'SOA')) all.push(...setToAnswers(owner, set));
+    if (!snapshot.signed) continue;
+    // The NSEC and its RRSIG, then the other sets' RRSIGs, each with its set's TTL.
+    all.push(...nsecAt(snapshot, name));
+    for (const type of snapshot.signed.rrsigs.get(name)?.keys() ?? []) {
+      const set = node.get(SET_TYPE_BY_NUMBER.get(type) as SetType);
+      if (set) all.push(...rrsigFor(snapshot, name, type, owner, set.ttl));
+    }
   }
   const records = [...soa, ...all, ...soa];
   const messages: Packet[] = [];

@@ -54,9 +54,11 @@ export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllow
     return [dnsPacket.encode({ id, type: 'response', flags: RCODE.FORMERR, questions: [] })];
   }
   try {
-    const responses = await resolve(query, { zones, mayTransfer: transferAllowed });
-    const opt = query.additionals?.find((a) => a.type === 'OPT');
-    if (opt) for (const r of responses) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: 0, options: [] } as never];
+    const opt = query.additionals?.find((a) => a.type === 'OPT') as { flags?: number } | undefined;
+    // DO (RFC 3225): the client wants DNSSEC records; the answer echoes the bit.
+    const dnssecOk = ((opt?.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
+    const responses = await resolve(query, { zones, mayTransfer: transferAllowed, dnssecOk });
+    if (opt) for (const r of responses) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0, options: [] } as never];
     return responses.map((r) => dnsPacket.encode(r));
   } catch (error) {
     console.error('DNS: a query failed', error);

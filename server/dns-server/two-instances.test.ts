@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from '../test-support/bind.ts';
+import { delv, dig } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient } from '../test-support/client.ts';
 import { startPostgres, type PostgresServer } from '../test-support/postgres-server.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
@@ -40,5 +40,29 @@ describe('two instances on one PostgreSQL', () => {
     expect(await answer(two, `www.${zone}`, 'A')).toEqual(['192.0.2.80']);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(await serial(two, zone)).toBe(await serial(one, zone));
+  }, 30_000);
+
+  it('a signed zone: both answer with signatures delv validates after a change made through either', async () => {
+    const zone = 'signed-instances.com';
+    await one.services.ownership.mint({ name: zone, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+    const viaOne = testClient(one);
+    const viaTwo = testClient(two);
+    const on = await viaOne.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true });
+    expect(on.status).toBe(200);
+    const ds = on.body.ds[0];
+    const validated = async (service: TestService, name: string, type: string) => {
+      const text = await delv(service.dns?.port as number, zone, ds, name, type);
+      // delv says "resolution failed: ncache nxdomain" after a validated NXDOMAIN: the line above it is the verdict.
+      return /; (negative response, )?fully validated/.test(text) && !/broken trust chain|no valid RRSIG|insecurity proof failed/.test(text);
+    };
+    expect(await validated(two, zone, 'A')).toBe(true);
+    expect((await viaTwo.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, type: 'A', name: 'www', rdata: '192.0.2.81', ttl: 60 })).status).toBe(200);
+    for (const service of [one, two]) {
+      expect(await answer(service, `www.${zone}`, 'A')).toEqual(['192.0.2.81']);
+      expect(await validated(service, `www.${zone}`, 'A')).toBe(true);
+      expect(await validated(service, `nothing.${zone}`, 'A')).toBe(true);
+    }
+    expect((await viaOne.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, type: 'TXT', name: 'www', rdata: 'two', ttl: 60 })).status).toBe(200);
+    for (const service of [one, two]) expect(await validated(service, `www.${zone}`, 'TXT')).toBe(true);
   }, 30_000);
 });

@@ -1,12 +1,20 @@
+import type { DnssecRecordType } from '../../src/core/dns/dnssec.ts';
+import { dnssecApexRecords } from '../../src/core/dns/dnssec-records.ts';
 import { parkingRecords } from '../../src/core/dns/parking.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
+import { signZone, type SignatureCache, type SignedZone } from '../dnssec/sign-zone.ts';
+
+export type SetType = RecordType | DnssecRecordType;
 
 /** One record set: the name's records of one type. A set takes the TTL of its first record (RFC 2181 §5.2). */
 export interface RecordSet {
-  type: RecordType;
+  type: SetType;
   ttl: number;
   rdatas: string[];
+  /** Wire data, for DNSSEC's apex records (the other types are written from `rdatas`). */
+  wire?: Uint8Array[];
 }
 
 /** A zone as the name server answers it: stored records, parking's while parked, and the provider's SOA and NS. */
@@ -15,9 +23,11 @@ export interface ZoneSnapshot {
   serial: number;
   version: string;
   /** Relative names ('@' = apex) to their record sets. */
-  nodes: Map<string, Map<RecordType, RecordSet>>;
+  nodes: Map<string, Map<SetType, RecordSet>>;
   /** Names that exist without records of their own (empty non-terminals, RFC 4592 §2.2.2). */
   interior: Set<string>;
+  /** The signatures and NSEC chain while the zone is signed (DNSSEC), else null. */
+  signed: SignedZone | null;
 }
 
 export interface NameServerSettings {
@@ -25,6 +35,8 @@ export interface NameServerSettings {
   /** SOA timers: negative answers are cached for `minimum` seconds (RFC 2308). */
   soa: { refresh: number; retry: number; expire: number; minimum: number; ttl: number };
   nsTtl: number;
+  /** The clock signatures are dated by (tests move it to see them renewed). */
+  now?: () => Date;
 }
 
 export const DEFAULT_SOA = { refresh: 3600, retry: 600, expire: 1209600, minimum: 60, ttl: 3600 };
@@ -39,19 +51,21 @@ export function buildSnapshot(
   state: { serial: number; version: string; parked: boolean },
   records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
   settings: NameServerSettings,
+  dnssec?: { key: StoredZoneKey; previous?: SignatureCache },
 ): ZoneSnapshot {
-  const nodes = new Map<string, Map<RecordType, RecordSet>>();
-  const add = (name: string, type: RecordType, ttl: number, rdata: string) => {
+  const nodes = new Map<string, Map<SetType, RecordSet>>();
+  const add = (name: string, type: SetType, ttl: number, rdata: string, wire?: Uint8Array) => {
     let node = nodes.get(name);
     if (!node) nodes.set(name, (node = new Map()));
     const set = node.get(type);
-    if (!set) node.set(type, { type, ttl, rdatas: [rdata] });
+    if (!set) node.set(type, { type, ttl, rdatas: [rdata], ...(wire ? { wire: [wire] } : {}) });
     else if (!set.rdatas.includes(rdata)) set.rdatas.push(rdata);
   };
   add('@', 'SOA', settings.soa.ttl, soaRdata(zone, state.serial, settings));
   for (const ns of settings.nameservers) add('@', 'NS', settings.nsTtl, ns);
   if (state.parked) for (const r of parkingRecords(zone)) add(r.name, r.type, r.ttl, r.rdata);
   for (const r of records) if (!(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
+  if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
   const interior = new Set<string>();
   for (const name of nodes.keys()) {
     for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) {
@@ -59,7 +73,11 @@ export function buildSnapshot(
       if (!nodes.has(above)) interior.add(above);
     }
   }
-  return { zone, serial: state.serial, version: state.version, nodes, interior };
+  // Negative answers are cached for the SOA's minimum, and so are the NSEC records that prove them (RFC 9077).
+  const signed = dnssec
+    ? signZone(zone, nodes, signingKey(zone, dnssec.key), { now: settings.now?.() ?? new Date(), nsecTtl: Math.min(settings.soa.minimum, settings.soa.ttl), previous: dnssec.previous })
+    : null;
+  return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }
 
 export const ZONE_CHANNEL = 'namefi_zone';
@@ -73,6 +91,11 @@ export const ZONE_CHANNEL = 'namefi_zone';
  */
 export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: NameServerSettings) {
   const cache = new Map<string, ZoneSnapshot>();
+  /** Each signed zone's signatures as last made, so the next load re-signs only what changed. */
+  const signatures = new Map<string, SignatureCache>();
+  const now = () => (settings.now?.() ?? new Date()).getTime();
+  /** A snapshot is served until its zone changes, or until its earliest signature is due to be renewed. */
+  const fresh = (snapshot: ZoneSnapshot | undefined) => (snapshot && (!snapshot.signed || now() < snapshot.signed.renewAt) ? snapshot : undefined);
   /** Zone names this service holds, while subscribed; null = ask the database per query. */
   let known: Set<string> | null = null;
   /** Bumped by every notification, so a load that raced a change is not kept. */
@@ -89,8 +112,9 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
 
   async function load(zone: string): Promise<ZoneSnapshot | null> {
     const started = generation;
-    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; records: unknown }>(
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; records: unknown; dnssec_key: StoredZoneKey | string | null }>(
       `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked,
+         (SELECT json_build_object('public_key', public_key, 'private_key', private_key) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
          (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
             FROM dns_records WHERE zone_name = d.name) AS records
        FROM domains d WHERE d.name = $1`,
@@ -98,7 +122,11 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     );
     if (!row) return null;
     const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
-    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked }, records, settings);
+    const key = (typeof row.dnssec_key === 'string' ? JSON.parse(row.dnssec_key) : row.dnssec_key) as StoredZoneKey | null;
+    const dnssec = key ? { key, previous: signatures.get(zone) } : undefined;
+    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked }, records, settings, dnssec);
+    if (snapshot.signed) signatures.set(zone, snapshot.signed.cache);
+    else signatures.delete(zone);
     if (generation === started) cache.set(zone, snapshot);
     return snapshot;
   }
@@ -149,7 +177,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       if (known) {
         const zone = candidates.find((c) => known?.has(c));
         if (!zone) return null;
-        return cache.get(zone) ?? load(zone);
+        return fresh(cache.get(zone)) ?? load(zone);
       }
       const [row] = await db.query<{ name: string; version: string | null }>(
         'SELECT name, zone_version::text AS version FROM domains WHERE name = ANY($1::text[]) ORDER BY length(name) DESC LIMIT 1',
@@ -157,7 +185,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       );
       if (!row) return null;
       const cached = cache.get(row.name);
-      if (cached && cached.version === String(row.version)) return cached;
+      if (fresh(cached) && cached?.version === String(row.version)) return cached;
       return load(row.name);
     },
     load,

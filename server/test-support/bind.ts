@@ -10,12 +10,14 @@ import { join } from 'node:path';
 
 export const NAMED_COMPILEZONE = process.env.NAMED_COMPILEZONE ?? '/usr/bin/named-compilezone';
 export const DIG = process.env.DIG ?? '/usr/bin/dig';
+export const DELV = process.env.DELV ?? '/usr/bin/delv';
+export const DNSSEC_VERIFY = process.env.DNSSEC_VERIFY ?? '/usr/bin/dnssec-verify';
 export const NO_BIND_MESSAGE =
-  'BIND 9 tools not found for the DNS tests (named-compilezone, dig). Install Debian\u2019s bind9-utils and bind9-dnsutils ' +
-  '(apt-get install -y bind9-utils bind9-dnsutils), or set NAMED_COMPILEZONE and DIG to their paths.';
+  'BIND 9 tools not found for the DNS tests (named-compilezone, dig, delv, dnssec-verify). Install Debian\u2019s bind9, bind9-utils ' +
+  'and bind9-dnsutils (apt-get install -y bind9 bind9-utils bind9-dnsutils), or set NAMED_COMPILEZONE, DIG, DELV and DNSSEC_VERIFY to their paths.';
 
 export function bindToolsMissing(): string | null {
-  return existsSync(NAMED_COMPILEZONE) && existsSync(DIG) ? null : NO_BIND_MESSAGE;
+  return [NAMED_COMPILEZONE, DIG, DELV, DNSSEC_VERIFY].every((tool) => existsSync(tool)) ? null : NO_BIND_MESSAGE;
 }
 
 export type CompileResult =
@@ -46,4 +48,40 @@ export function compileZone(zone: string, text: string): CompileResult {
 export async function dig(port: number, args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(DIG, ['@127.0.0.1', '-p', String(port), '+time=2', '+tries=1', ...args], { encoding: 'utf8' });
   return stdout;
+}
+
+/**
+ * BIND's validator: `delv` asks the server at `port` and validates the answer up to `zone`, whose DS is the only
+ * trust anchor (a static-ds anchor, as a parent zone would publish it). Answers delv's output; a validation
+ * failure is in it too ("resolution failed"), not thrown.
+ */
+export async function delv(port: number, zone: string, ds: { keyTag: number; digest: string }, name: string, type: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'namefi-delv-'));
+  try {
+    const anchors = join(dir, 'anchors.conf');
+    writeFileSync(anchors, `trust-anchors { "${zone}." static-ds ${ds.keyTag} 13 2 "${ds.digest}"; };\n`);
+    const run = await promisify(execFile)(DELV, ['@127.0.0.1', '-p', String(port), '-a', anchors, `+root=${zone}`, '+nortrace', name, type], { encoding: 'utf8' }).catch(
+      (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    );
+    return `${run.stdout}${run.stderr}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `dnssec-verify` over a zone file (a transfer as dig prints it): whether BIND accepts the signed zone, and its log.
+ * `-z`: the zone has one combined key (flags 257) signing everything, which dnssec-verify otherwise takes for a KSK
+ * and then asks for a separate ZSK.
+ */
+export function verifySignedZone(zone: string, text: string): { ok: boolean; log: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'namefi-verify-'));
+  try {
+    const file = join(dir, 'signed.zone');
+    writeFileSync(file, text);
+    const run = spawnSync(DNSSEC_VERIFY, ['-z', '-o', zone, file], { encoding: 'utf8' });
+    return { ok: run.status === 0, log: `${run.stdout}${run.stderr}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -3,6 +3,7 @@ import { success, zoneName } from './wire/common.ts';
 import { safeText } from './wire/text.ts';
 import * as dns from './wire/dns.ts';
 import * as parking from './wire/parking.ts';
+import * as dnssec from './wire/dnssec.ts';
 import * as search from './wire/search.ts';
 import * as orders from './wire/orders.ts';
 import * as user from './wire/user.ts';
@@ -59,6 +60,8 @@ export const operations = {
 
   parkDomain: op({ id: 'parkDomain', method: 'POST', path: '/dns/park', tag: 'domain-config', summary: 'Park a domain', auth: 'write', input: parking.parkDomainInput, output: success }),
   toggleDomainParking: op({ id: 'toggleDomainParking', method: 'PUT', path: '/dns/park', tag: 'domain-config', summary: 'Park or unpark a domain', auth: 'write', input: parking.toggleParkingInput, output: success }),
+  getDnssec: op({ id: 'getDnssec', method: 'GET', path: '/dns/dnssec', tag: 'domain-config', summary: 'Whether a zone is signed (DNSSEC), and its DS record', auth: 'none', input: dnssec.dnssecQuery, output: dnssec.dnssecState }),
+  toggleDnssec: op({ id: 'toggleDnssec', method: 'PUT', path: '/dns/dnssec', tag: 'domain-config', summary: 'Sign a zone (DNSSEC) or stop signing it', auth: 'write', input: dnssec.toggleDnssecInput, output: dnssec.dnssecState }),
   isDomainParked: op({ id: 'isDomainParked', method: 'GET', path: '/dns/parked', tag: 'domain-config', summary: 'Whether a domain is parked', auth: 'none', input: parking.parkedQuery, output: parking.parkedStatus }),
   getZoneHistory: op({ id: 'getZoneHistory', method: 'GET', path: '/dns/history', tag: 'dns', summary: 'A zone\u2019s changes, newest first, a page at a time (the owner only)', auth: 'siwe', input: history.historyQuery, output: history.historyPage }),
   exportZoneHistory: op({ id: 'exportZoneHistory', method: 'GET', path: '/dns/history/export', tag: 'dns', summary: 'Every change of a zone as NDJSON, oldest first (the owner only)', auth: 'siwe', input: history.historyExportQuery, output: history.historyEntry }),

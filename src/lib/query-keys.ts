@@ -18,6 +18,11 @@ export function recordsKey(zoneName: string): unknown[] {
   return [...zoneKey(zoneName), 'records'];
 }
 
+/** A zone's DNSSEC state (GET /dns/dnssec); below zoneKey, so every zone write re-reads it. */
+export function dnssecKey(zoneName: string): unknown[] {
+  return [...zoneKey(zoneName), 'dnssec'];
+}
+
 /** Public search answers; they do not depend on who asks. */
 export function searchKey(...parts: unknown[]): unknown[] {
   return ['search', ...parts];

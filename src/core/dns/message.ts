@@ -5,13 +5,21 @@
 import type { RecordType } from '../wire/dns.ts';
 import { utf8 } from './presentation.ts';
 import { validateRdata } from './rdata.ts';
-import { rdataFromWire, TYPE_NUMBERS, typeByNumber } from './wire-rdata.ts';
+import { typeNumber, type DnssecRecordType } from './dnssec.ts';
+import { rdataFromWire, typeByNumber } from './wire-rdata.ts';
 
-export function encodeQuery(name: string, type: RecordType, id = 0): Uint8Array {
+/**
+ * A query for one name and type. `dnssecOk` adds an EDNS OPT record with the DO bit (RFC 3225), so a signed zone
+ * answers with its RRSIGs.
+ */
+export function encodeQuery(name: string, type: RecordType | DnssecRecordType, id = 0, options: { dnssecOk?: boolean } = {}): Uint8Array {
   const labels = name.replace(/\.$/, '').split('.').filter(Boolean);
-  const bytes: number[] = [id >> 8, id & 0xff, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, 0];
+  const bytes: number[] = [id >> 8, id & 0xff, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, options.dnssecOk ? 1 : 0];
   for (const label of labels) bytes.push(label.length, ...utf8(label));
-  bytes.push(0, TYPE_NUMBERS[type] >> 8, TYPE_NUMBERS[type] & 0xff, 0, 1);
+  const number = typeNumber(type);
+  bytes.push(0, number >> 8, number & 0xff, 0, 1);
+  // OPT: root owner, type 41, 1232-byte UDP size, extended rcode 0, version 0, flags DO, no options.
+  if (options.dnssecOk) bytes.push(0, 0, 41, 0x04, 0xd0, 0, 0, 0x80, 0, 0, 0);
   return Uint8Array.from(bytes);
 }
 
@@ -22,9 +30,17 @@ export interface DnsAnswer {
   /** In the stored form, so it compares with a record's rdata. */
   rdata: string;
 }
+/** An answer record as it came, any type (RRSIG and DNSKEY included): what a signature check reads. */
+export interface RawAnswer {
+  name: string;
+  type: number;
+  ttl: number;
+  data: Uint8Array;
+}
 export interface DnsResponse {
   rcode: number;
   answers: DnsAnswer[];
+  raw: RawAnswer[];
 }
 
 const RCODE_NAMES = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIMP', 'REFUSED'];
@@ -71,6 +87,7 @@ export function decodeResponse(message: Uint8Array): DnsResponse {
   let offset = 12;
   for (let i = 0; i < questions; i += 1) offset = readName(message, offset).end + 4;
   const answers: DnsAnswer[] = [];
+  const raw: RawAnswer[] = [];
   for (let i = 0; i < answerCount; i += 1) {
     const owner = readName(message, offset);
     offset = owner.end;
@@ -79,6 +96,8 @@ export function decodeResponse(message: Uint8Array): DnsResponse {
     const length = u16(offset + 8);
     const start = offset + 10;
     offset = start + length;
+    // RRSIG and DNSKEY data hold no compressed names (RFC 4034 §3.1.7, §2): taken as they are.
+    raw.push({ name: nameText(owner.labels), type: typeNumber, ttl, data: message.slice(start, start + length) });
     const type = typeByNumber(typeNumber);
     if (!type) continue;
     let rdata = message.subarray(start, start + length);
@@ -100,5 +119,5 @@ export function decodeResponse(message: Uint8Array): DnsResponse {
     const stored = text.ok ? validateRdata(type, text.value) : text;
     if (stored.ok) answers.push({ name: nameText(owner.labels), type, ttl, rdata: stored.value });
   }
-  return { rcode, answers };
+  return { rcode, answers, raw };
 }

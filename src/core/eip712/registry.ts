@@ -26,6 +26,7 @@ const structs: TypeRegistry = {
   DeleteRecords: [f('recordsIds', 'string[]'), f('zoneName', 'string')],
   ParkDomain: [f('normalizedDomainName', 'string'), f('overrideExistingRecords', 'bool')],
   ToggleDomainParking: [f('normalizedDomainName', 'string'), f('enableParking', 'bool'), f('overrideExistingRecords', 'bool')],
+  ToggleDnssec: [f('normalizedDomainName', 'string'), f('enabled', 'bool')],
   NftReceivingWallet: [f('walletAddress', 'string'), f('chainId', 'uint256')],
   InstantRegisterDomain: [
     f('normalizedDomainName', 'string'),
@@ -42,7 +43,7 @@ const structs: TypeRegistry = {
 
 const ENVELOPED = [
   'ZoneSelect', 'CreateDnsRecord', 'UpdateDnsRecord', 'CreateTypedDnsRecord', 'UpdateTypedDnsRecord', 'RecordSelect', 'CreateRecords', 'UpdateRecords', 'DeleteRecords',
-  'ParkDomain', 'ToggleDomainParking', 'InstantRegisterDomain', 'InstantRegisterDomainDefaultWallet', 'RegisterDomainWithRecords',
+  'ParkDomain', 'ToggleDomainParking', 'ToggleDnssec', 'InstantRegisterDomain', 'InstantRegisterDomainDefaultWallet', 'RegisterDomainWithRecords',
 ];
 
 /** The full registry the service publishes at /eip712/types and verifies with. */
@@ -64,6 +65,7 @@ export const ACCEPTED_PRIMARY_TYPES: Record<string, string[]> = {
   batchDeleteDnsRecords: ['DeleteRecordsEnvelope'],
   parkDomain: ['ParkDomainEnvelope'],
   toggleDomainParking: ['ToggleDomainParkingEnvelope'],
+  toggleDnssec: ['ToggleDnssecEnvelope'],
   // The default-wallet type first: a registration without a receiving wallet signs none, rather than an empty one.
   registerDomain: ['InstantRegisterDomainDefaultWalletEnvelope', 'InstantRegisterDomainEnvelope'],
   registerWithRecords: ['RegisterDomainWithRecordsEnvelope'],

@@ -1,4 +1,5 @@
-import { decodeResponse, encodeQuery, rcodeName, type DnsAnswer } from '@/core/dns/message.ts';
+import { decodeResponse, encodeQuery, rcodeName, type DnsAnswer, type DnsResponse } from '@/core/dns/message.ts';
+import { checkSignedAnswer, type SignedVerdict } from '@/core/dns/signed-answer.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
 
 export interface LiveCheck {
@@ -10,19 +11,31 @@ export interface LiveCheck {
   status: string;
   /** Seconds a resolver may keep its answer: how long until caches everywhere see a change of this record. */
   ttlLeft: number | null;
+  /** Whether the answer is signed by the zone's key (checked here, in the browser), or why not. */
+  signed: SignedVerdict;
+}
+
+async function ask(dohUrl: string, name: string, type: Parameters<typeof encodeQuery>[1], signal?: AbortSignal): Promise<DnsResponse> {
+  const query = encodeQuery(name, type, 0, { dnssecOk: true });
+  const dns = btoa(String.fromCharCode(...query)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const response = await fetch(`${dohUrl}?dns=${dns}`, { headers: { accept: 'application/dns-message' }, signal });
+  if (!response.ok) throw new Error(`The DNS resolver answered HTTP ${response.status}`);
+  return decodeResponse(new Uint8Array(await response.arrayBuffer()));
 }
 
 /**
  * Asks the configured DoH resolver (RFC 8484, GET with ?dns=) what DNS answers for a record now. Locally that is the
  * service's own /dns-query; against production a public resolver. Its answer's TTL is what caches may still hold.
+ * Asked with the DO bit, and the zone's DNSKEY too, so the answer's signature is checked here (WebCrypto).
  */
-export async function checkLive(dohUrl: string, record: { fqdn: string; type: RecordType; rdata: string }, signal?: AbortSignal): Promise<LiveCheck> {
-  const query = encodeQuery(record.fqdn, record.type);
-  const dns = btoa(String.fromCharCode(...query)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const response = await fetch(`${dohUrl}?dns=${dns}`, { headers: { accept: 'application/dns-message' }, signal });
-  if (!response.ok) throw new Error(`The DNS resolver answered HTTP ${response.status}`);
-  const decoded = decodeResponse(new Uint8Array(await response.arrayBuffer()));
+export async function checkLive(dohUrl: string, record: { zone: string; fqdn: string; type: RecordType; rdata: string }, signal?: AbortSignal): Promise<LiveCheck> {
+  // The key is only for the "signed" verdict: a resolver that fails that question still answers whether it is live.
+  const [decoded, dnskey] = await Promise.all([ask(dohUrl, record.fqdn, record.type, signal), ask(dohUrl, record.zone, 'DNSKEY', signal).catch((error: Error) => error)]);
+  const signed: SignedVerdict =
+    dnskey instanceof Error
+      ? { signed: false, reason: `could not ask for the zone's DNSKEY (${dnskey.message})` }
+      : await checkSignedAnswer({ zone: record.zone, fqdn: record.fqdn, type: record.type, answer: decoded, dnskey, now: new Date() });
   const own = decoded.answers.filter((a) => a.name === record.fqdn.replace(/\.$/, '').toLowerCase() && a.type === record.type);
   const match = own.find((a) => a.rdata === record.rdata);
-  return { live: match !== undefined, answers: decoded.answers, status: rcodeName(decoded.rcode), ttlLeft: match?.ttl ?? own[0]?.ttl ?? null };
+  return { live: match !== undefined, answers: decoded.answers, status: rcodeName(decoded.rcode), ttlLeft: match?.ttl ?? own[0]?.ttl ?? null, signed };
 }

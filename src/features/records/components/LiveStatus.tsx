@@ -5,13 +5,16 @@ import { Button } from '@/ui/index.ts';
 import { checkLive, type LiveCheck } from '../api/dns-lookup.ts';
 import type { Row } from '../model/table.ts';
 
-/** "Is it live?": what DNS answers for one record now, through the configured DoH resolver, and for how long caches keep it. */
+/**
+ * "Is it live?": what DNS answers for one record now, through the configured DoH resolver, for how long caches keep
+ * it, and whether the answer is signed (DNSSEC, its RRSIG checked against the zone's DNSKEY here).
+ */
 export function LiveStatus({ row, dohUrl = config.dohUrl }: { row: Row; dohUrl?: string }) {
   const [state, setState] = useState<{ checking: boolean; result?: LiveCheck; error?: string }>({ checking: false });
   const check = async () => {
     setState({ checking: true });
     try {
-      setState({ checking: false, result: await checkLive(dohUrl, { fqdn: row.fqdn, type: row.type, rdata: row.record.rdata }) });
+      setState({ checking: false, result: await checkLive(dohUrl, { zone: row.record.zoneName, fqdn: row.fqdn, type: row.type, rdata: row.record.rdata }) });
     } catch (error) {
       setState({ checking: false, error: (error as Error).message });
     }
@@ -24,15 +27,22 @@ export function LiveStatus({ row, dohUrl = config.dohUrl }: { row: Row; dohUrl?:
     const other = result.answers.filter((a) => a.type === row.type).map((a) => a.rdata);
     text = other.length > 0 ? `Not live yet: DNS answers ${other.join(', ')} for ${result.ttlLeft === null ? 'now' : `up to ${ttlInWords(result.ttlLeft)} more`}` : `Not live yet: DNS answers ${result.status} with no ${row.type} record`;
   }
+  const signedText = result ? (result.signed.signed ? `signed by the zone's key (tag ${result.signed.keyTag}), checked in this browser` : `not signed: ${result.signed.reason}`) : null;
   return (
     <span className="inline-flex items-center gap-1">
       <Button variant="ghost" size="sm" aria-label={`Is the ${row.type} record ${row.name} live?`} onClick={() => void check()} disabled={state.checking}>
         {state.checking ? 'Asking DNS…' : 'Live?'}
       </Button>
       {text ? (
-        <span role="status" className={result?.live ? 'text-xs text-emerald-700 dark:text-emerald-400' : 'text-xs text-amber-700 dark:text-amber-400'} title={text}>
+        <span role="status" className={result?.live ? 'text-xs text-emerald-700 dark:text-emerald-400' : 'text-xs text-amber-700 dark:text-amber-400'} title={signedText ? `${text}; ${signedText}` : text}>
           {result?.live ? 'Live' : 'Not live'}
           <span className="sr-only">: {text}</span>
+          {result && signedText ? (
+            <span className={result.signed.signed ? 'ml-1' : 'ml-1 text-slate-500'} data-signed={result.signed.signed}>
+              · {result.signed.signed ? 'signed' : 'not signed'}
+              <span className="sr-only">: {signedText}</span>
+            </span>
+          ) : null}
         </span>
       ) : null}
     </span>

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test, expect } from './support/fixtures.ts';
+import { TEST_KEYS } from './support/keys.ts';
+import { signIn } from './support/pages.ts';
+import { call, ownDomain } from './support/service-client.ts';
+import { recordsPage } from './pages/records.ts';
+import { dnssecPanel } from './pages/dnssec.ts';
+
+const domain = `dnssec-${Date.now().toString(36)}.com`;
+
+/** BIND's validator against the local name server, with the DS the dashboard showed as its only trust anchor. */
+async function delv(ds: { keyTag: number; digest: string }, name: string, type: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'e2e-delv-'));
+  try {
+    await writeFile(join(dir, 'anchors.conf'), `trust-anchors { "${domain}." static-ds ${ds.keyTag} 13 2 "${ds.digest}"; };\n`);
+    const args = ['@127.0.0.1', '-p', process.env.E2E_DNS_PORT!, '-a', join(dir, 'anchors.conf'), `+root=${domain}`, name, type];
+    const { stdout, stderr } = await promisify(execFile)(process.env.DELV ?? '/usr/bin/delv', args, { encoding: 'utf8' });
+    return stdout + stderr;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test.describe('DNSSEC', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test.beforeAll(async () => {
+    await ownDomain(TEST_KEYS.alice, domain);
+  });
+
+  test('turn DNSSEC on, copy the DS, change a record, and see "signed" in the live check', async ({ page, wallet }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/');
+    await signIn(page, wallet);
+    const dnssec = dnssecPanel(page);
+    const records = recordsPage(page);
+    await records.open(domain);
+    await expect(dnssec.state).toHaveText(/^Not signed/);
+    await expect(dnssec.toggle).toHaveAttribute('aria-checked', 'false');
+
+    // What it means and what to do next are said before the wallet opens.
+    const signaturesBefore = wallet.requests.filter((m) => m === 'eth_signTypedData_v4').length;
+    await dnssec.toggle.click();
+    await expect(dnssec.dialog).toContainText('Next: add the DS record shown here at your registrar');
+    await expect(dnssec.dialog.getByRole('note')).toContainText(`Turn DNSSEC on for ${domain}`);
+    expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(signaturesBefore);
+    await dnssec.confirmOn.click();
+    await expect(dnssec.dialog).toBeHidden();
+    await expect(dnssec.state).toHaveText(/^Signed/);
+    expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(signaturesBefore + 1);
+
+    // The DS as the service answers it, field by field and whole, and copied as a registrar's form takes it.
+    const state = await call('getDnssec', { query: { normalizedDomainName: domain } });
+    const ds = state.ds[0];
+    await expect(dnssec.field('Key tag')).toContainText(String(ds.keyTag));
+    await expect(dnssec.field('Digest')).toHaveText(ds.digest);
+    await expect(dnssec.wholeRecord).toHaveText(state.dsRecords[0]);
+    await dnssec.copy('Whole DS record').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(state.dsRecords[0]);
+    await dnssec.copy('Digest').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ds.digest);
+    await expect(dnssec.chain).toContainText(`The parent zone (.com) has no DS record for ${domain} yet`);
+
+    // A signed change: the live check asks DoH with the DO bit and checks the signature in the browser.
+    await records.addAndSign('A', 'web', { 'IPv4 address': '192.0.2.44' });
+    await records.row('A', 'web').getByRole('button', { name: 'Is the A record web live?' }).click();
+    const live = records.row('A', 'web').getByRole('status');
+    await expect(live).toContainText('Live: DNS answers it');
+    await expect(live).toContainText("· signed: signed by the zone's key");
+    // And BIND's validator agrees, from the DS the panel showed.
+    expect(await delv(ds, `web.${domain}`, 'A')).toContain('; fully validated');
+  });
+});

@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+
+/** The DNSSEC panel on /domains/:domain and its confirmation dialog. */
+export function dnssecPanel(page: Page) {
+  const panel = page.getByRole('region', { name: 'DNSSEC' });
+  const dialog = page.getByRole('dialog');
+  return {
+    panel,
+    dialog,
+    toggle: panel.getByRole('switch', { name: 'Sign this zone (DNSSEC)' }),
+    state: panel.getByRole('status').filter({ hasText: /signed/i }),
+    confirmOn: dialog.getByRole('button', { name: 'Turn DNSSEC on' }),
+    copy: (field: string) => panel.getByRole('button', { name: `Copy ${field.toLowerCase()}`, exact: true }),
+    wholeRecord: panel.getByLabel('Whole DS record', { exact: true }),
+    field: (label: string) => panel.locator(`dd[data-field="${label}"]`),
+    chain: panel.getByTestId('dnssec-chain'),
+  };
+}

@@ -1,0 +1,48 @@
+import { ALGORITHM, DIGEST_TYPE, DNSKEY_TTL, dnskeyRdata, dsRdata, keyTag, KSK_FLAGS, toBase64, toHex, type DnssecRecordType } from './dnssec.ts';
+
+/**
+ * The managed records a signed zone serves at its apex besides the signatures: its key (DNSKEY), and the same key
+ * and its DS again as CDNSKEY and CDS (RFC 7344), so a parent that polls can take the DS without the owner copying it.
+ * Like parking's records they are the service's, read-only, derived from the zone's key alone.
+ */
+export interface DnssecApexRecord {
+  name: '@';
+  type: DnssecRecordType;
+  ttl: number;
+  /** Presentation form, as dig prints it. */
+  rdata: string;
+  wire: Uint8Array;
+}
+
+export interface ZoneKeyView {
+  keyTag: number;
+  dnskey: Uint8Array;
+  /** SHA-256 of the zone's name and the DNSKEY data (dsDigestInput). */
+  digest: Uint8Array;
+}
+
+export function zoneKeyView(publicKey: Uint8Array, digestOf: (dnskey: Uint8Array) => Uint8Array): ZoneKeyView {
+  const dnskey = dnskeyRdata(publicKey);
+  return { keyTag: keyTag(dnskey), dnskey, digest: digestOf(dnskey) };
+}
+
+const dnskeyText = (dnskey: Uint8Array) => `${KSK_FLAGS} 3 ${ALGORITHM} ${toBase64(dnskey.subarray(4))}`;
+const dsText = (key: ZoneKeyView) => `${key.keyTag} ${ALGORITHM} ${DIGEST_TYPE} ${toHex(key.digest).toUpperCase()}`;
+
+export function dnssecApexRecords(key: ZoneKeyView): DnssecApexRecord[] {
+  const ds = dsRdata(key.keyTag, key.digest);
+  return [
+    { name: '@', type: 'DNSKEY', ttl: DNSKEY_TTL, rdata: dnskeyText(key.dnskey), wire: key.dnskey },
+    { name: '@', type: 'CDNSKEY', ttl: DNSKEY_TTL, rdata: dnskeyText(key.dnskey), wire: key.dnskey },
+    { name: '@', type: 'CDS', ttl: DNSKEY_TTL, rdata: dsText(key), wire: ds },
+  ];
+}
+
+/** The DS and DNSKEY records in the presentation form a registrar or a parent zone asks for. */
+export function dnssecPresentation(zone: string, key: ZoneKeyView) {
+  return {
+    dnskey: `${zone}. ${DNSKEY_TTL} IN DNSKEY ${dnskeyText(key.dnskey)}`,
+    ds: `${zone}. ${DNSKEY_TTL} IN DS ${dsText(key)}`,
+    digest: toHex(key.digest).toUpperCase(),
+  };
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '@/lib/api/use-api.ts';
+import { config } from '@/lib/config.ts';
+import { explainError } from '@/lib/errors/explain.ts';
+import { useWalletSession } from '@/lib/session/wallet-session.ts';
+import { SignatureRejectedError } from '@/lib/signing/errors.ts';
+import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
+import { Card, Notice, Spinner, Switch, useToast } from '@/ui/index.ts';
+import { dnssecQuery } from './api/get-dnssec.ts';
+import { useToggleDnssec } from './api/toggle-dnssec.ts';
+import { DnssecDialog } from './components/DnssecDialog.tsx';
+import { DsRecordFields } from './components/DsRecordFields.tsx';
+import { chainState } from './dnssec-words.ts';
+
+const DNSSEC_OPERATIONS = ['toggleDnssec'] as const;
+const NONE = [] as const;
+
+/**
+ * On the domain page: whether the zone is signed (DNSSEC), a switch to sign it or stop (signed), the DS record a
+ * registrar asks for, and where the chain of trust stands. Production offers DNSSEC only at registration and has
+ * no such operation, so against it the panel says so and asks nothing.
+ */
+export default function DnssecPanel({ domain, localService = config.isLocalService }: { domain: string; localService?: boolean }) {
+  const api = useApi();
+  const session = useWalletSession();
+  const { toast } = useToast();
+  const state = useQuery(dnssecQuery(api, domain, localService));
+  const toggle = useToggleDnssec(domain);
+  useSigningTypes(localService ? DNSSEC_OPERATIONS : NONE);
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const [declined, setDeclined] = useState(false);
+
+  async function confirm(enable: boolean) {
+    setDeclined(false);
+    try {
+      await toggle.mutateAsync(enable);
+      toast({ tone: 'success', title: enable ? `${domain} is signed` : `${domain} is no longer signed` });
+    } catch (error) {
+      if (error instanceof SignatureRejectedError) setDeclined(true);
+      else {
+        const explained = explainError(error, { domain, address: session.address });
+        toast({ tone: 'error', title: explained.title, description: explained.description });
+      }
+    } finally {
+      setAsking(null);
+    }
+  }
+
+  const enabled = state.data?.enabled ?? false;
+  return (
+    <section aria-labelledby="dnssec-heading">
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id="dnssec-heading" className="text-lg font-semibold">DNSSEC</h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
+              {!localService
+                ? 'This service offers DNSSEC only when a domain is registered; it cannot be turned on or off here.'
+                : state.isPending
+                  ? 'Checking…'
+                  : state.isError
+                    ? 'DNSSEC status unavailable'
+                    : enabled
+                      ? `Signed: every answer carries a signature (key tag ${state.data?.keyTag}, ECDSA P-256).`
+                      : 'Not signed: resolvers take the answers on trust.'}
+            </p>
+          </div>
+          {!localService ? null : state.isPending ? (
+            <Spinner size="sm" label="Checking DNSSEC" />
+          ) : state.isError ? null : (
+            <Switch label="Sign this zone (DNSSEC)" checked={enabled} disabled={toggle.isPending} onChange={(next) => setAsking(next)} />
+          )}
+        </div>
+        {state.isError ? <Notice tone="danger" title={explainError(state.error, { domain }).title}>{explainError(state.error, { domain }).description}</Notice> : null}
+        {declined ? <p className="text-sm" role="status">You declined the signature; DNSSEC is unchanged.</p> : null}
+        {enabled && state.data ? (
+          <>
+            <DsRecordFields state={state.data} />
+            <p className="text-sm" data-testid="dnssec-chain">
+              <span className="font-medium">Chain of trust: </span>
+              {chainState(domain)}
+              {config.isLocalService ? ' (This local service has no parent zone; its own name server is the only one.)' : null}
+            </p>
+          </>
+        ) : null}
+        {asking !== null ? <DnssecDialog domain={domain} enable={asking} busy={toggle.isPending} onCancel={() => setAsking(null)} onConfirm={() => void confirm(asking)} /> : null}
+      </Card>
+    </section>
+  );
+}
