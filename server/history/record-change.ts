@@ -13,6 +13,7 @@ export interface ChangeAuthor {
 export interface ZoneChangeFacts {
   changes: RecordChange[];
   parking?: { before: boolean; after: boolean };
+  dnssec?: { before: boolean; after: boolean };
 }
 
 /** The author of a request's change: the wallet that signed, the account it acted for, and how it proved it. */
@@ -31,8 +32,15 @@ export const orderAuthor = (operation: OperationId, wallet: string): ChangeAutho
  * bumped (the entry names the serial the change produced): the entry commits or rolls back with the change.
  */
 export async function recordChange(q: Queryable, zoneName: string, author: ChangeAuthor, facts: ZoneChangeFacts, now: Date): Promise<void> {
-  if (facts.changes.length === 0 && (!facts.parking || facts.parking.before === facts.parking.after)) return;
-  const entry = JSON.stringify({ actor: author.actor, changes: facts.changes, ...(facts.parking ? { parking: facts.parking } : {}), ...(author.signed ? { signed: author.signed } : {}) });
+  const flipped = (flip?: { before: boolean; after: boolean }) => flip !== undefined && flip.before !== flip.after;
+  if (facts.changes.length === 0 && !flipped(facts.parking) && !flipped(facts.dnssec)) return;
+  const entry = JSON.stringify({
+    actor: author.actor,
+    changes: facts.changes,
+    ...(facts.parking ? { parking: facts.parking } : {}),
+    ...(facts.dnssec ? { dnssec: facts.dnssec } : {}),
+    ...(author.signed ? { signed: author.signed } : {}),
+  });
   await q.query('INSERT INTO zone_history (zone_name, serial, at, operation, entry) SELECT name, zone_serial, $2, $3, $4 FROM domains WHERE name = $1', [
     zoneName,
     now.toISOString(),

@@ -110,6 +110,21 @@ describe('zone history', () => {
     expect(parked.changes).toEqual([{ op: 'delete', before: made.body, after: null }]);
   });
 
+  it('records DNSSEC turned on and off as signed entries that verify, and a toggle that changes nothing as none', async () => {
+    const zoneName = await domain();
+    expect((await client.signed(OWNER, 'toggleDnssec', { normalizedDomainName: zoneName, enabled: true })).status).toBe(200);
+    expect((await client.signed(OWNER, 'toggleDnssec', { normalizedDomainName: zoneName, enabled: true })).status).toBe(200);
+    expect((await client.signed(OWNER, 'toggleDnssec', { normalizedDomainName: zoneName, enabled: false })).status).toBe(200);
+    const [off, on] = await entries(zoneName);
+    expect((await entries(zoneName)).length).toBe(2);
+    expect([on.operation, on.dnssec, on.changes]).toEqual(['toggleDnssec', { before: false, after: true }, []]);
+    expect(off.dnssec).toEqual({ before: true, after: false });
+    expect(on.serial).toBeLessThan(off.serial);
+    for (const entry of [on, off]) expect(await verifyHistoryEntry(entry)).toMatchObject({ status: 'valid', signer: addressOf(OWNER).toLowerCase() });
+    // An entry that claims the opposite of what was signed does not verify.
+    expect(await verifyHistoryEntry({ ...on, dnssec: { before: true, after: false } })).not.toMatchObject({ status: 'valid' });
+  });
+
   it('is read by the zone owner only', async () => {
     const zoneName = await domain();
     expect((await history(zoneName, {}, OTHER)).status).toBe(403);

@@ -107,6 +107,12 @@ export function signedPayloadProblems(entry: HistoryEntry): string[] {
       if (deleted.length > 0 && !(parked && payload.overrideExistingRecords === true)) problems.push('the entry deletes records the signature did not ask to replace');
       break;
     }
+    case 'ToggleDnssec': {
+      only('');
+      const enabled = payload.enabled === true;
+      if (entry.dnssec?.after !== enabled) problems.push(`the signature turns DNSSEC ${enabled ? 'on' : 'off'}, the entry turns it ${entry.dnssec?.after ? 'on' : 'off'}`);
+      break;
+    }
     default:
       problems.push(`the entry's changes cannot be compared with a ${struct} signature`);
   }
