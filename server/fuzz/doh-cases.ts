@@ -150,7 +150,7 @@ export function dohCaseArbitrary(zones: string[]): fc.Arbitrary<DohCase> {
 }
 
 /** Sends one DoH case; answers what is wrong with the reply, or null. */
-export async function runDohCase(origin: string, c: DohCase): Promise<string | null> {
+export async function runDohCase(origin: string, c: DohCase, answered: (answer: string) => void = () => undefined): Promise<string | null> {
   let response: Response;
   try {
     if (c.method === 'GET') {
@@ -164,6 +164,7 @@ export async function runDohCase(origin: string, c: DohCase): Promise<string | n
     return `request failed: ${(error as Error).message} ${(error as { cause?: Error }).cause?.message ?? ''}`;
   }
   const body = Buffer.from(await response.arrayBuffer());
+  answered(`${c.method}→${response.status}`);
   if (response.status >= 500) return `${response.status}: ${body.toString('utf8').slice(0, 300)}`;
   if (response.status >= 400) return errorBodyProblem(response.status, body.toString('utf8'));
   if (response.headers.get('content-type') !== 'application/dns-message') return `${response.status} with content-type ${response.headers.get('content-type')}`;

@@ -9,15 +9,18 @@ import { expect } from 'vitest';
  * - FUZZ_SCALE: multiplies every target's case count (0.1 for a quick look, 4 for a long night).
  * - FUZZ_ONLY: comma-separated target names; the others run no case (and are not checked for a floor).
  * - FUZZ_PATH: with FUZZ_ONLY naming one target, replays that one case (fast-check's path) and nothing else.
+ * - FUZZ_ANSWERS=1: also prints, per target, how many cases got each answer (by auth form and status, say).
  */
 export const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const ONLY = process.env.FUZZ_ONLY ? new Set(process.env.FUZZ_ONLY.split(',').map((s) => s.trim())) : null;
 const PATH = process.env.FUZZ_PATH;
+const ANSWERS = process.env.FUZZ_ANSWERS === '1';
 
 export class FuzzRun {
   readonly counts = new Map<string, number>();
   readonly tolerated = new Map<string, number>();
+  readonly answers = new Map<string, Map<string, number>>();
 
   constructor(
     /** Names the run in its summary and in the replay command: "without a chain", say. */
@@ -67,6 +70,13 @@ export class FuzzRun {
     this.tolerated.set(target, (this.tolerated.get(target) ?? 0) + 1);
   }
 
+  /** Tallies what a case got (printed with FUZZ_ANSWERS=1): which paths the cases reach. */
+  answered(target: string, answer: string) {
+    const tally = this.answers.get(target) ?? new Map<string, number>();
+    tally.set(answer, (tally.get(answer) ?? 0) + 1);
+    this.answers.set(target, tally);
+  }
+
   /** "fuzz without a chain: 5400 cases (createDnsRecord: 150, …), seed 123": printed after the run. */
   summary(): string {
     const total = [...this.counts.values()].reduce((a, b) => a + b, 0);
@@ -74,6 +84,7 @@ export class FuzzRun {
     const known = [...this.tolerated].map(([target, n]) => `${target}: ${n}`).join(', ');
     return [
       `fuzz ${this.label}: ${total} cases (${each}), seed ${SEED}; replay with FUZZ_SEED=${SEED} npx vitest run ${this.file}`,
+      ...(ANSWERS ? [...this.answers].map(([target, tally]) => `  ${target}: ${[...tally].sort((a, b) => b[1] - a[1]).map(([answer, n]) => `${answer} ${n}`).join(', ')}`) : []),
       ...(known ? [`fuzz ${this.label}: known 500 let through until the i24-signed merge (KNOWN_UNTIL_SIGNED_BRANCH_MERGE): ${known}`] : []),
     ].join('\n');
   }

@@ -11,8 +11,8 @@ import { setUpWorld } from './world.ts';
  * fixed number of cases each (FUZZ_SCALE scales them), the seed printed and replayed with FUZZ_SEED (fuzz-run.ts).
  * The run with the chain up is no-5xx-chain.test.ts.
  */
-const CASES_PER_OPERATION = 100;
-const DOH_CASES = 300;
+const CASES_PER_OPERATION = 150;
+const DOH_CASES = 500;
 const run = new FuzzRun('without a chain', 'server/fuzz/no-5xx.test.ts');
 
 let service: TestService;
@@ -37,7 +37,7 @@ describe('no input yields a 5xx (no chain)', () => {
         index,
         CASES_PER_OPERATION,
         caseArbitrary(world, id, operation),
-        (c) => runCase(world, id, operation, c, () => run.tolerate(id)),
+        (c) => runCase(world, id, operation, c, { tolerate: () => run.tolerate(id), answered: (answer) => run.answered(id, answer) }),
         (c) => describeCase(id, c),
       );
     }, 600_000);
@@ -45,6 +45,6 @@ describe('no input yields a 5xx (no chain)', () => {
 
   it('/dns-query: never a 5xx; every 4xx is an error body; every 200 a DNS message', async () => {
     const zones = [world.zone, world.freeName];
-    await run.property('dns-query', 1000, DOH_CASES, dohCaseArbitrary(zones), (c) => runDohCase(service.origin, c), describeDohCase);
+    await run.property('dns-query', 1000, DOH_CASES, dohCaseArbitrary(zones), (c) => runDohCase(service.origin, c, (answer) => run.answered('dns-query', answer)), describeDohCase);
   }, 600_000);
 });

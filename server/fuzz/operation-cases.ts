@@ -217,19 +217,26 @@ function paymentArbitrary(world: World): fc.Arbitrary<Payment> {
 export function caseArbitrary(world: World, id: OperationId, operation: Operation): fc.Arbitrary<Case> {
   const bases = basesOf(world, id, operation);
   const fresh = world.chain?.x402.freeNames ?? [];
+  // A payment is checked only for a name that can be bought, with a query that reads: with a chain, x402 cases
+  // mostly ask for a free name as a wallet would, so that their hostility is in the payment.
+  const paying = id === 'registerDomainX402' && world.chain !== undefined;
   const paramValue = fc.oneof(
-    fc.constantFrom(world.recordId, world.keyId, crypto.randomUUID(), 'constructor', '__proto__', world.zone, world.freeName, ...fresh),
-    hostileString.map((s) => s.slice(0, URL_VALUE_LIMIT)),
+    { weight: paying ? 8 : 1, arbitrary: fc.constantFrom(world.recordId, world.keyId, crypto.randomUUID(), 'constructor', '__proto__', world.zone, world.freeName, ...fresh) },
+    { weight: 1, arbitrary: hostileString.map((s) => s.slice(0, URL_VALUE_LIMIT)) },
   );
   const params = Object.fromEntries((operation.params ? Object.keys(operation.params.shape) : []).map((key) => [key, paramValue]));
   const now = Math.floor(Date.now() / 1000);
-  const payloads = fc.constantFrom(...bases).chain((base) => mutated(base));
+  const mutatedPayloads = fc.constantFrom(...bases).chain((base) => mutated(base));
+  const payloads = paying
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...bases).map((payload) => ({ payload, mutation: { kind: 'valid', path: '' } })) }, { weight: 1, arbitrary: mutatedPayloads })
+    : mutatedPayloads;
   const forms = (Object.keys(AUTH_WEIGHTS) as AuthForm[]).filter((form) => world.chain || !CHAIN_ONLY.has(form));
+  const weightOf = (form: AuthForm) => (paying ? (form === 'none' || form === 'siwe' ? 10 : 1) : AUTH_WEIGHTS[form]);
   const addressCount = world.chain?.addresses.length ?? 1;
   return fc
     .record({
       // Weighted towards the forms that get past authentication, where input reaches the database.
-      auth: fc.oneof(...forms.map((form) => ({ weight: AUTH_WEIGHTS[form], arbitrary: fc.constant(form) }))),
+      auth: fc.oneof(...forms.map((form) => ({ weight: weightOf(form), arbitrary: fc.constant(form) }))),
       change: payloads,
       nonce: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 1, arbitrary: hostileString }),
       timestamp: fc.oneof({ weight: 6, arbitrary: fc.constant<unknown>(now) }, { weight: 1, arbitrary: hostileNumber }, { weight: 1, arbitrary: hostileNumeric }),
@@ -451,8 +458,14 @@ export function errorBodyProblem(status: number, text: string): string | null {
   return null;
 }
 
-/** Sends one case and answers what is wrong with the reply, or null; `known` is told of a 500 let through on purpose. */
-export async function runCase(world: World, id: OperationId, operation: Operation, c: Case, known: () => void): Promise<string | null> {
+/** What the run is told of each case: a 500 let through on purpose, and each answer (for FUZZ_ANSWERS). */
+export interface CaseReport {
+  tolerate(): void;
+  answered(answer: string): void;
+}
+
+/** Sends one case and answers what is wrong with the reply, or null. */
+export async function runCase(world: World, id: OperationId, operation: Operation, c: Case, report: CaseReport): Promise<string | null> {
   const { url, init, primaryType, envelopePayload } = await build(world, id, operation, c);
   const db = world.service.services.db;
   const before = await digest(db, world.digestSql);
@@ -465,8 +478,9 @@ export async function runCase(world: World, id: OperationId, operation: Operatio
   } catch (error) {
     return `request failed: ${(error as Error).message} ${(error as { cause?: Error }).cause?.message ?? ''}`;
   }
+  report.answered(`${c.auth}${c.payment.kind === 'none' ? '' : `+payment-${c.payment.kind}`}→${status}`);
   if (isKnownUntilSignedMerge(id, status, primaryType, envelopePayload)) {
-    known();
+    report.tolerate();
     return null;
   }
   if (status >= 500) return `${status}: ${text.slice(0, 300)}`;
