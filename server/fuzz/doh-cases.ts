@@ -143,7 +143,7 @@ export function dohCaseArbitrary(zones: string[]): fc.Arbitrary<DohCase> {
               : textChange === 'empty'
                 ? ''
                 : garbage || base64url + '!';
-      // A GET of a message over the URL limit is the 431 the head check gives; one past it is a test of that, not of DoH.
+      // A GET cannot carry the 70,000-byte message in a URL: cut to 60,000, still past the head limit (431).
       const tooLongForUrl = method === 'GET' && base64url.length > 100_000;
       return { method, bytes: tooLongForUrl ? bytes.slice(0, 60_000) : bytes, dnsText, contentType, mutation: textChange ? `${mutation}, dns ${textChange}` : mutation };
     });

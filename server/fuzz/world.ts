@@ -1,7 +1,5 @@
 import { expect } from 'vitest';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { generatePrivateKey } from 'viem/accounts';
-import { getAddress } from 'viem';
 import { signingDomain } from '../../src/core/wire/eip712.ts';
 import type { TestService } from '../test-support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient } from '../test-support/client.ts';
@@ -14,6 +12,8 @@ import type { ChainWorld, World } from './operation-cases.ts';
 const [OWNER_KEY, PAYER_KEY] = TEST_KEYS;
 const ZONE = 'fuzz-zone.com';
 const FREE_NAME = 'fuzz-free.com';
+/** An address with no code and no key of the tests'. */
+const NO_CODE = '0x000000000000000000000000000000000000dEaD';
 
 /**
  * What the fuzz starts from: a zone the owner holds (unparked, one record), a SIWE session and an API key; with a
@@ -74,7 +74,7 @@ async function setUpChain(service: TestService, client: ReturnType<typeof testCl
     counterfactual,
     counterfactualSalt,
     factory: accountFactory,
-    addresses: [account, counterfactual, accountFactory, accountImplementation, registry, credit, usdToken, owner, getAddress(addressOf(generatePrivateKey())), `0x${'0'.repeat(40)}`],
+    addresses: [account, counterfactual, accountFactory, accountImplementation, registry, credit, usdToken, owner, NO_CODE, `0x${'0'.repeat(40)}`],
     x402: {
       accepted,
       payerKey: PAYER_KEY,
