@@ -215,4 +215,14 @@ describe('DNS over HTTPS (RFC 8484)', () => {
     const garbage = await fetch(`${service.origin}/dns-query`, { method: 'POST', headers: { 'content-type': 'application/dns-message' }, body: new Uint8Array(20).fill(255) });
     expect(garbage.status).toBeLessThan(500);
   });
+
+  it('a question whose name is not UTF-8 (found by the fuzz: it answered 500) is a FORMERR a client can read', async () => {
+    // One 63-byte label holding a byte that is not UTF-8: read as text it grows past 63 bytes and cannot be echoed.
+    const label = [0x3f, ...Array.from({ length: 62 }, () => 0x61), 0xc6];
+    const bytes = new Uint8Array([0x12, 0x34, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, 0, ...label, 0, 0, 1, 0, 1]);
+    const get = await fetch(`${service.origin}/dns-query?dns=${Buffer.from(bytes).toString('base64url')}`);
+    expect(get.status).toBe(200);
+    const answer = dnsPacket.decode(Buffer.from(await get.arrayBuffer())) as { id?: number; rcode?: string };
+    expect(answer).toMatchObject({ id: 0x1234, rcode: 'FORMERR' });
+  });
 });

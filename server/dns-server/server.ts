@@ -49,20 +49,39 @@ export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllow
   try {
     query = dnsPacket.decode(bytes);
   } catch {
-    if (bytes.length < 12) return [];
-    const id = bytes.readUInt16BE(0);
-    return [dnsPacket.encode({ id, type: 'response', flags: RCODE.FORMERR, questions: [] })];
+    return bytes.length < 12 ? [] : [formatError(bytes.readUInt16BE(0))];
   }
+  let responses: Buffer[];
   try {
     const opt = query.additionals?.find((a) => a.type === 'OPT') as { flags?: number } | undefined;
     // DO (RFC 3225): the client wants DNSSEC records; the answer echoes the bit.
     const dnssecOk = ((opt?.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
-    const responses = await resolve(query, { zones, mayTransfer: transferAllowed, dnssecOk });
-    if (opt) for (const r of responses) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0, options: [] } as never];
-    return responses.map((r) => dnsPacket.encode(r));
+    const packets = await resolve(query, { zones, mayTransfer: transferAllowed, dnssecOk });
+    if (opt) for (const r of packets) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0, options: [] } as never];
+    responses = packets.map((r) => dnsPacket.encode(r));
   } catch (error) {
     console.error('DNS: a query failed', error);
-    return [dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: RCODE.SERVFAIL, questions: query.questions ?? [] })];
+    try {
+      responses = [dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: RCODE.SERVFAIL, questions: query.questions ?? [] })];
+    } catch {
+      responses = [];
+    }
+  }
+  // dns-packet reads a label's bytes as UTF-8: a name that is not UTF-8 is echoed longer than it came (a label over 63
+  // bytes), which is no DNS message at all. Such a query could not be interpreted: FORMERR, as for unreadable bytes.
+  return responses.length > 0 && responses.every(readable) ? responses : [formatError(query.id ?? 0)];
+}
+
+function formatError(id: number): Buffer {
+  return dnsPacket.encode({ id, type: 'response', flags: RCODE.FORMERR, questions: [] });
+}
+
+function readable(message: Buffer): boolean {
+  try {
+    dnsPacket.decode(message);
+    return true;
+  } catch {
+    return false;
   }
 }
 

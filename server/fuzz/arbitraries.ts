@@ -6,26 +6,43 @@ import type { z } from 'zod';
  * a valid-ish payload per operation, then one field mutated, removed or added.
  */
 
+/** JSON text that JSON.stringify cannot write: spliced into the body as it is. */
+export abstract class RawJson {
+  abstract toText(): string;
+}
+
 /** A nested value too deep to build as a JS object cheaply; serialised as `depth` nested arrays. */
-export class Deep {
-  constructor(readonly depth: number) {}
+export class Deep extends RawJson {
+  constructor(readonly depth: number) {
+    super();
+  }
   toText(): string {
     return '['.repeat(this.depth) + ']'.repeat(this.depth);
   }
 }
 
-/** JSON text of a value that may hold Deep markers. */
+/** A JSON number literal as written (`1e400`, `-0`, `300.0`, 2^256 in full): what JSON.stringify would round or refuse. */
+export class RawNumber extends RawJson {
+  constructor(readonly text: string) {
+    super();
+  }
+  toText(): string {
+    return this.text;
+  }
+}
+
+/** JSON text of a value that may hold RawJson markers. */
 export function toJsonText(value: unknown): string {
-  const deep: Deep[] = [];
+  const raw: RawJson[] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (v instanceof Deep) {
-      deep.push(v);
-      return `\u0000deep${deep.length - 1}\u0000`;
+    if (v instanceof RawJson) {
+      raw.push(v);
+      return `\u0000raw${raw.length - 1}\u0000`;
     }
     return v;
   });
   if (text === undefined) return 'null';
-  return text.replace(/"\\u0000deep(\d+)\\u0000"/g, (_, i: string) => deep[Number(i)].toText());
+  return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_, i: string) => raw[Number(i)].toText());
 }
 
 const MEGABYTE_STRING = 'a'.repeat(1_000_000);
@@ -93,6 +110,51 @@ export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   { weight: 1, arbitrary: fc.integer() },
 );
 
+const UINT256_MAX = 2n ** 256n - 1n;
+
+/**
+ * What a uint/int field (ttl, durationInYears, chainId, the envelope's timestamp) can be sent as that its type
+ * cannot hold: negative, fractional, above 2^256−1 or any smaller bound, in exponent form; as numbers, as number
+ * literals JSON.stringify would not write, and as numeric strings.
+ */
+export const HOSTILE_NUMERIC_TEXTS = [
+  '-1',
+  '-0',
+  '0.5',
+  '-0.5',
+  '300.0',
+  '300.5',
+  '1e3',
+  '1E3',
+  '3e2',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '1' + '0'.repeat(100),
+  String(UINT256_MAX),
+  String(UINT256_MAX + 1n),
+  String(UINT256_MAX + 2n),
+  String(2n ** 512n),
+  String(-(2n ** 255n) - 1n),
+  '9'.repeat(400),
+  String(2 ** 31),
+  String(2 ** 53 + 1),
+];
+const NUMERIC_STRING_ONLY = ['0x12c', '+300', ' 300', '300 ', '0300', '1_000', 'Infinity', '-Infinity', 'NaN', '\uff13\uff10\uff10', ''];
+
+/** A number literal or numeric string a client could send for an integer field; the bug class of issue 24 weighted up. */
+export const hostileNumeric: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_NUMERIC_TEXTS.filter((text) => /^\d+$/.test(text) && BigInt(text) > UINT256_MAX)) },
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_NUMERIC_TEXTS) },
+  { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_NUMERIC_TEXTS).map((text) => new RawNumber(text)) },
+  { weight: 1, arbitrary: fc.constantFrom(...NUMERIC_STRING_ONLY) },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 300n), max: 2n ** 300n }).map(String) },
+  { weight: 1, arbitrary: fc.bigInt({ min: UINT256_MAX - 3n, max: UINT256_MAX + 3n }).chain((n) => fc.constantFrom<unknown>(String(n), new RawNumber(String(n)))) },
+  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: -999, max: 999 }), fc.constantFrom('e', 'E', 'e+', 'e-'), fc.integer({ min: 0, max: 999 })).map(([m, e, x]) => `${m}${e}${x}`) },
+  { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => (Number.isInteger(d) ? d + 0.25 : d)) },
+  { weight: 1, arbitrary: hostileNumber },
+);
+
 /** An object whose own keys try to reach prototypes. JSON.parse makes `__proto__` an own key, as an attacker's body would. */
 const protoObject: fc.Arbitrary<unknown> = fc
   .tuple(fc.constantFrom(...PROTO_KEYS), fc.oneof(fc.constant({ polluted: true }), fc.constant(null), hostileString.filter((s) => s.length < 100)))
@@ -104,6 +166,7 @@ const deep: fc.Arbitrary<Deep> = fc.constantFrom(new Deep(65), new Deep(1_000), 
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
   { weight: 3, arbitrary: hostileNumber },
+  { weight: 2, arbitrary: hostileNumeric },
   { weight: 1, arbitrary: fc.constantFrom<unknown>(null, true, false, [], {}, [null], ['\u0000']) },
   { weight: 1, arbitrary: protoObject },
   { weight: 1, arbitrary: deep },
@@ -164,6 +227,12 @@ export function pathsOf(value: unknown, prefix: Path = []): Path[] {
   return [];
 }
 
+function valueAt(root: unknown, path: Path): unknown {
+  let v = root;
+  for (const k of path) v = (v as Record<string | number, unknown>)[k];
+  return v;
+}
+
 function withAt(root: unknown, path: Path, change: (parent: Record<string | number, unknown>, key: string | number) => void): unknown {
   const copy = structuredClone(root) as Record<string | number, unknown>;
   let parent = copy;
@@ -178,8 +247,7 @@ export type Mutation = { kind: string; path: string };
 export function mutated(base: unknown): fc.Arbitrary<{ payload: unknown; mutation: Mutation }> {
   const paths = pathsOf(base);
   const objectPaths: Path[] = [[], ...paths.filter((p) => {
-    let v: unknown = base;
-    for (const k of p) v = (v as Record<string | number, unknown>)[k];
+    const v = valueAt(base, p);
     return v !== null && typeof v === 'object' && !Array.isArray(v);
   })];
   const name = (p: Path) => p.join('.') || '(body)';
@@ -194,6 +262,17 @@ export function mutated(base: unknown): fc.Arbitrary<{ payload: unknown; mutatio
       mutation: { kind: 'extra', path: name([...p, key]) },
     })),
   ].forEach((arbitrary) => add(1, arbitrary));
+  // Integer fields get the numbers their type cannot hold more often than any other field gets any value.
+  const numberPaths = paths.filter((p) => typeof valueAt(base, p) === 'number');
+  if (numberPaths.length > 0) {
+    add(
+      4,
+      fc.tuple(fc.constantFrom(...numberPaths), hostileNumeric).map(([p, v]) => ({
+        payload: withAt(base, p, (parent, k) => (parent[k] = v)),
+        mutation: { kind: 'number', path: name(p) },
+      })),
+    );
+  }
   if (paths.length > 0) {
     add(
       5,

@@ -85,7 +85,14 @@ export async function purchaseWithX402(ctx: {
     );
   }
 
-  const matching = rail.resourceServer.findMatchingRequirements(requirements, payload);
+  // The library throws on a payload it cannot read at all (an x402Version other than 1 or 2, say): that is the
+  // client's malformed payment, a 402 like any other, never a 500.
+  let matching: PaymentRequirements | undefined;
+  try {
+    matching = rail.resourceServer.findMatchingRequirements(requirements, payload);
+  } catch (error) {
+    return refuse(`The payment is not an x402 version 2 payload: ${(error as Error).message}`, 'invalid_payload');
+  }
   if (!matching) return refuse(mismatch(payload.accepted, requirements[0]), 'requirements_mismatch');
   // The token's own nonce state and the payer's balance, read here so the refusal says which it is.
   if (await rail.usd.authorizationUsed(payer, authorization.nonce as `0x${string}`)) return refuse('This authorization was used on the chain already; sign a new one', 'authorization_used');

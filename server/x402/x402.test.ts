@@ -160,6 +160,23 @@ describe('x402 purchase at production’s path', () => {
     expect((await wrongPayee.json()).message).toMatch(/payee/);
   });
 
+  it('refuses a signed payment of an x402 version it does not read with a 402 (the fuzz found it answering 500)', async () => {
+    const key = newKey();
+    await fund(key);
+    const name = unique('version');
+    const [accepted] = (await requirementsOf(await ask(name))).accepts;
+    const signed = await handSigned(key, accepted, { validAfter: 0n, validBefore: BigInt(Math.floor(Date.now() / 1000) + 200) });
+    const payment = JSON.parse(Buffer.from(signed['PAYMENT-SIGNATURE'], 'base64').toString('utf8'));
+    const rowsBefore = await purchaseRows();
+    for (const x402Version of [3, -1, 1e100]) {
+      const reply = await ask(name, {}, { 'PAYMENT-SIGNATURE': Buffer.from(JSON.stringify({ ...payment, x402Version })).toString('base64') });
+      expect(reply.status).toBe(402);
+      expect(await reply.json()).toMatchObject({ status: 402, message: expect.stringMatching(/not an x402 version 2 payload/), data: { reason: 'invalid_payload' } });
+    }
+    expect(await purchaseRows()).toBe(rowsBefore);
+    expect((await client.call('checkAvailability', { query: { domain: name } })).body.availability).toBe(true);
+  });
+
   it('refunds on chain a settled payment whose order fails, and the purchase says so', async () => {
     const key = newKey();
     const buyer = privateKeyToAccount(key).address;
