@@ -49,7 +49,7 @@ describe('the service on PostgreSQL (DATABASE_URL)', () => {
     expect(Object.keys(bad.body.data.fieldErrors)).toEqual(['records.1.rdata']);
     const before = (await client.call('getDnsRecords', { query: { zoneName: 'batch-pg.com' } })).body as Array<{ name: string }>;
     expect(before.filter((r) => r.name === 'a')).toEqual([]);
-    const other = await client.signed(OTHER_KEY, 'createDnsRecord', { zoneName: 'batch-pg.com', type: 'A', name: 'x', rdata: '192.0.2.1' });
+    const other = await client.signed(OTHER_KEY, 'createDnsRecord', { zoneName: 'batch-pg.com', type: 'A', name: 'x', rdata: '192.0.2.1', ttl: 300 });
     expect(other.status).toBe(403);
   });
 

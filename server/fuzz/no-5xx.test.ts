@@ -4,7 +4,9 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
 import { buildEnvelope, envelopeTypedData, randomNonce } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { signingDomain } from '../auth/signing-domain.ts';
+
 import { errorBody } from '../../src/core/wire/errors.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
@@ -151,7 +153,7 @@ function caseArbitrary(id: OperationId, operation: Operation): fc.Arbitrary<Case
 
 /** The test key's signature; a payload the shared projection cannot even convert goes out with a random one. */
 async function signedHeaders(primaryType: string, envelope: ReturnType<typeof buildEnvelope>): Promise<string> {
-  const typed = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, primaryType, envelope);
+  const typed = envelopeTypedData(signingDomain(service.services.config), TYPE_REGISTRY, primaryType, envelope);
   return privateKeyToAccount(OWNER_KEY as Hex).signTypedData(typed as never);
 }
 
