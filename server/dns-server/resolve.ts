@@ -1,5 +1,5 @@
 import type { Answer, Packet, Question } from 'dns-packet';
-import { RECORD_TYPES, type RecordType } from '../../src/core/wire/dns.ts';
+import type { RecordType } from '../../src/core/wire/dns.ts';
 import { rdataToWire, TYPE_NUMBERS, typeByNumber } from '../../src/core/dns/wire-rdata.ts';
 import type { RecordSet, ZoneSnapshot, ZoneSource } from './zone-snapshot.ts';
 
@@ -173,5 +173,4 @@ function transfer(query: Packet, snapshot: ZoneSnapshot): Packet[] {
   return messages;
 }
 
-export const SUPPORTED_TYPES: readonly RecordType[] = RECORD_TYPES;
 export { RCODE };
