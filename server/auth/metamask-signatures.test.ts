@@ -104,6 +104,18 @@ describe('eth_signTypedData_v4 as MetaMask signs it, checked by the service', ()
 });
 
 describe("MetaMask's checks before it signs", () => {
+  it('refuses a struct with a field missing, as the service does: neither side signs an absent field as empty', async () => {
+    const envelope = buildEnvelope('UpdateDnsRecordEnvelope', { id: 'rec-1', zoneName: 'example.com', name: 'www', rdata: '"x"', ttl: 60 });
+    const typed = JSON.parse(jsonViemSends(envelopeTypedData(signingDomain(loadConfig({})), TYPE_REGISTRY, 'UpdateDnsRecordEnvelope', envelope)));
+    delete typed.message.payload.ttl;
+    expect(() => metamaskSignTypedDataV4(KEY, [ADDRESS, JSON.stringify(typed)], { connected: ADDRESS, chainId: CHAIN_ID })).toThrow(/missing value for field ttl/);
+    const h = service.services.headers;
+    const headers = new Headers({ [h.signer]: ADDRESS, [h.signature]: `0x${'11'.repeat(65)}`, [h.eip712Type]: 'UpdateDnsRecordEnvelope' });
+    const { ttl: _absent, ...partial } = envelope.payload;
+    const refusal = await authenticate(service.services, operations.updateDnsRecord, { headers, body: { ...envelope, payload: partial } }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ status: 400, data: { rule: 'MISSING_SIGNED_FIELD', fieldErrors: { ttl: [expect.any(String)] } } });
+  });
+
   const json = jsonViemSends(envelopeTypedData({ ...signingDomain(loadConfig({})), chainId: 1 }, TYPE_REGISTRY, 'ZoneSelectEnvelope', buildEnvelope('ZoneSelectEnvelope', { zoneName: 'a.com' })));
 
   it('refuses typed data whose domain names another chain than the active one', () => {
