@@ -212,7 +212,7 @@ describe('numbers a type cannot hold are 400s naming the field, before any signa
 
   it('the envelope\u2019s own timestamp, by the same rule', async () => {
     const h = client.headers;
-    for (const [timestamp, message] of [[huge, /above the largest uint256/], [-5, /negative/], [1.5, /whole number/]] as const) {
+    for (const [timestamp, message] of [[huge, /above the largest uint256/], [-5, /negative/], [1.5, /whole number/], ['soon', /digits only/]] as const) {
       const body = { ...buildEnvelope('RecordSelectEnvelope', { id: 'x', zoneName: ZONE }), timestamp };
       const reply = await client.call('deleteDnsRecord', { body, headers: { [h.signer]: OWNER, [h.signature]: randomSignature(), [h.eip712Type]: 'RecordSelectEnvelope' } });
       expect(reply.status).toBe(400);

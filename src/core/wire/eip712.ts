@@ -24,8 +24,8 @@ export const ENVELOPE_WINDOW = { pastSeconds: 300, futureSeconds: 30 } as const;
 export const envelope = z.object({
   payloadType: safeText().min(1),
   payload: z.record(z.string(), z.unknown()),
-  // A string of digits is a number too (a uint256 may be sent either way); its range is checked before hashing.
-  timestamp: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]),
+  // A uint256 may be sent as a number or a string; whether it is one (digits, in range) is checked before hashing.
+  timestamp: z.union([z.number(), z.string().transform(Number)]),
   nonce: safeText().min(1).max(256),
 });
 export type Envelope = z.infer<typeof envelope>;
