@@ -51,6 +51,7 @@ test.describe('checkout', () => {
     await checkout.recordField(1, 'Content').fill('192.0.2.44');
     await expect(checkout.signingNotice).toContainText(`Register ${domain} for 2 years, paying ${total} from your credit`);
     await expect(checkout.signingNotice).toContainText('Create 2 DNS records once it is registered');
+    await expect(checkout.signingNotice).toContainText('Signed for Namefi Local, version 1');
     await checkout.pay.click();
 
     await expect(page).toHaveURL(/\/orders\/[^/]+$/);

@@ -88,6 +88,8 @@ test.describe('DNS records editor', () => {
     await form.getByLabel('IPv4 address', { exact: true }).fill('192.0.2.20');
     await form.getByRole('combobox', { name: 'TTL', exact: true }).selectOption('300');
     await expect(form.getByRole('note')).toContainText(`A web.${domain} → 192.0.2.20`);
+    // The local service's own signing domain, named before the wallet opens.
+    await expect(form.getByRole('note')).toContainText('Signed for Namefi Local, version 1');
     await form.getByRole('button', { name: 'Save and sign' }).click();
     await expect(form).toBeHidden();
     await expect(records.row('A', 'web')).toContainText('192.0.2.20');

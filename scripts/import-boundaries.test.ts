@@ -93,4 +93,47 @@ describe('findViolations on a tiny project', () => {
     expect(longer).toEqual(['cycle between src/lib folders a ↔ b ↔ c.ts: src/lib/a/a.ts → src/lib/b/b.ts; src/lib/b/b.ts → src/lib/c.ts; src/lib/c.ts → src/lib/a/a.ts']);
     expect(findViolations(project({ 'src/lib/api/call.ts': "import { sessionStore } from '../session/session.ts';" }))).toEqual([]);
   });
+
+  it('src/core imports no React, DOM or Node-only module, and nothing of lib, features, ui or app', () => {
+    const violations = findViolations(
+      project({
+        'src/core/a.ts': [
+          "import { useState } from 'react';",
+          "import { createRoot } from 'react-dom/client';",
+          "import { readFileSync } from 'node:fs';",
+          "import { join } from 'path';",
+          "import { render } from '@testing-library/react';",
+          "import { apiCall } from '@/lib/api/call.ts';",
+          "import { Button } from '../ui/Button.tsx';",
+          "import { z } from 'zod';",
+          "import { other } from './wire/other.ts';",
+        ].join('\n'),
+        'src/core/a.test.ts': "import { readFileSync } from 'node:fs';",
+        'src/lib/b.ts': "import { readFileSync } from 'node:fs';\nimport { useState } from 'react';",
+      }),
+    );
+    expect(violations).toEqual([
+      'src/core/a.ts imports react: src/core imports no React or DOM module',
+      'src/core/a.ts imports react-dom/client: src/core imports no React or DOM module',
+      'src/core/a.ts imports node:fs: src/core imports no Node-only module',
+      'src/core/a.ts imports path: src/core imports no Node-only module',
+      'src/core/a.ts imports @testing-library/react: src/core imports no React or DOM module',
+      'src/core/a.ts imports src/lib/api/call.ts: src/core imports nothing of src/lib (it is shared by the service and the dashboard)',
+      'src/core/a.ts imports src/ui/Button.tsx: src/core imports nothing of src/ui (it is shared by the service and the dashboard)',
+    ]);
+  });
+
+  it('src/ never imports server/, tests included; server/ may import src/', () => {
+    const violations = findViolations(
+      project({
+        'src/core/dns/x.test.ts': "import { compileZone } from '../../../server/test-support/bind.ts';",
+        'src/features/records/y.ts': "import type { Services } from '../../../server/http/context.ts';",
+        'server/auth/z.ts': "import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';",
+      }),
+    );
+    expect(violations).toEqual([
+      'src/core/dns/x.test.ts imports server/test-support/bind.ts: src/ never imports server/ (share it through src/core/)',
+      'src/features/records/y.ts imports server/http/context.ts: src/ never imports server/ (share it through src/core/)',
+    ]);
+  });
 });

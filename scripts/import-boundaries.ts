@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, posix } from 'node:path';
 
 /**
@@ -16,6 +17,10 @@ import { dirname, join, posix } from 'node:path';
  *    need live in server/test-support/ and e2e imports them from there.
  * 3. No cycles between the folders of src/lib/ (a file directly in src/lib/ counts as a folder of its own): the
  *    plumbing is layered, so each folder can be read knowing only the folders below it.
+ * 4. src/core/ is pure TypeScript shared by the service and the dashboard: it imports no React or DOM module
+ *    (react, react-dom, jsdom, @testing-library/*), no Node-only module (node:*, or a Node built-in by its bare
+ *    name), and nothing of src/lib, src/features, src/ui or src/app. Its tests may read fixtures with Node.
+ * 5. src/ never imports server/: the dashboard ships without the service; what both need lives in src/core/.
  */
 
 export type SourceFiles = ReadonlyMap<string, string>;
@@ -117,6 +122,31 @@ function serverImportsE2e({ from, to }: Edge): string | undefined {
   return undefined;
 }
 
+const NODE_BUILTINS = new Set(builtinModules);
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+
+/** Rule 4 for one import of a file in src/core/: `to` is the file it resolves to, undefined for a package. */
+function coreImport(from: string, specifier: string, to: string | undefined): string | undefined {
+  if (!from.startsWith('src/core/')) return undefined;
+  if (to) {
+    const layer = /^src\/(lib|features|ui|app)\//.exec(to)?.[1];
+    return layer ? `${from} imports ${to}: src/core imports nothing of src/${layer} (it is shared by the service and the dashboard)` : undefined;
+  }
+  if (isTest(from)) return undefined;
+  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+  if (['react', 'react-dom', 'jsdom'].includes(name) || name.startsWith('@testing-library/')) {
+    return `${from} imports ${specifier}: src/core imports no React or DOM module`;
+  }
+  if (specifier.startsWith('node:') || NODE_BUILTINS.has(name)) return `${from} imports ${specifier}: src/core imports no Node-only module`;
+  return undefined;
+}
+
+/** Rule 5. */
+function srcImportsServer({ from, to }: Edge): string | undefined {
+  if (from.startsWith('src/') && to.startsWith('server/')) return `${from} imports ${to}: src/ never imports server/ (share it through src/core/)`;
+  return undefined;
+}
+
 const libFolderOf = (path: string) => /^src\/lib\/([^/]+)/.exec(path)?.[1];
 
 /** Strongly connected groups of lib folders (Tarjan), each with the imports that tie it together. */
@@ -168,8 +198,12 @@ function libCycles(all: Edge[]): string[] {
 /** Every broken rule, one line each; empty when the code keeps them all. */
 export function findViolations(files: SourceFiles): string[] {
   const all = edges(files);
-  const perImport = all.flatMap((edge) => [featureInternals(edge), serverImportsE2e(edge)].filter((v) => v !== undefined));
-  return [...perImport, ...libCycles(all)];
+  const perImport = all.flatMap((edge) => [featureInternals(edge), serverImportsE2e(edge), srcImportsServer(edge)].filter((v) => v !== undefined));
+  const inCore = [...files]
+    .filter(([from]) => from.startsWith('src/core/'))
+    .flatMap(([from, source]) => importSpecifiers(source).map((specifier) => coreImport(from, specifier, resolveSpecifier(from, specifier))))
+    .filter((v) => v !== undefined);
+  return [...perImport, ...inCore, ...libCycles(all)];
 }
 
 const sourceFile = /\.(ts|tsx|mts|cts)$/;

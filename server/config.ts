@@ -33,6 +33,8 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   SIWE_TOKEN_TTL_S: z.coerce.number().int().min(1).default(43200),
   HEADER_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('namefi'),
+  /** The EIP-712 domain name this service signs under: its own, so that no signature made for it verifies on production. */
+  EIP712_DOMAIN_NAME: z.string().trim().min(1).max(100).default('Namefi Local'),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('true')

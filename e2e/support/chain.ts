@@ -1,6 +1,6 @@
 import { keccak256, stringToBytes, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { delegateToSmartAccount, deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from '../../server/chain/accounts.ts';
+import { delegateToSmartAccount, deploySmartAccount, setAccountSigner, smartAccountAddress } from '../../server/chain/accounts.ts';
 import { chainClients, type ChainClients } from '../../server/chain/client.ts';
 import { domainRegistryAbi } from '../../server/chain/contracts.ts';
 import { deploymentFile, readDeployment, type Deployment } from '../../server/chain/deploy.ts';
@@ -41,12 +41,6 @@ export function saltOf(label: string): Hex {
   return keccak256(stringToBytes(label));
 }
 
-/** Gives an EOA ETH for gas. */
-export async function fundEoa(address: Address, ether = '10'): Promise<void> {
-  const { clients } = await e2eChain();
-  await fundOnAnvil(clients, address, ether);
-}
-
 export interface SmartAccountRef {
   address: Address;
   owner: Address;
@@ -63,11 +57,6 @@ export async function smartAccountOf(ownerKey: Hex, options: { salt: Hex; deploy
     ? await deploySmartAccount(clients, deployment, owner, options.salt)
     : await smartAccountAddress(clients, deployment, owner, options.salt);
   return { address, owner, salt: options.salt, factory: deployment.accountFactory, deployed: options.deploy };
-}
-
-/** What an undeployed account's signature must look like: the owner's, wrapped for ERC-6492. */
-export function wrapForUndeployed(account: SmartAccountRef, signature: Hex): Hex {
-  return erc6492Signature({ accountFactory: account.factory }, account.owner, signature, account.salt);
 }
 
 /** The account's owner approves (or removes) `signer`; the owner sends the transaction, so it gets gas first. */

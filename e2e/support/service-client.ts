@@ -52,7 +52,6 @@ export async function signedCall<K extends OperationId>(
   if (!operations[id]) throw new Error(`Unknown operation ${id}`);
   const signed = await signRequest({
     prefix: DEFAULT_HEADER_PREFIX,
-    method: id,
     signer: account.address,
     domain,
     typesForMethod,

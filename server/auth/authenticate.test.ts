@@ -77,7 +77,7 @@ describe('EIP-712 envelopes on a write', () => {
   });
 
   it('refuses a primary type the operation does not accept', async () => {
-    const reply = await client.signed(OWNER_KEY, 'createDnsRecord', next(), { primaryType: 'RecordSelectEnvelope' });
+    const reply = await client.signed(OWNER_KEY, 'createDnsRecord', { id: 'r1', zoneName: next().zoneName }, { primaryType: 'RecordSelectEnvelope' });
     expect(reply.status).toBe(401);
     expect(reply.body.message).toMatch(/does not accept the primary type RecordSelectEnvelope/);
   });
@@ -155,9 +155,9 @@ describe('EIP-712 envelopes on a write', () => {
     const account = privateKeyToAccount(OWNER_KEY);
     const payload = next();
     const { envelopeTypedData, buildEnvelope } = await import('../../src/core/eip712/envelope.ts');
-    const { SIGNING_DOMAIN, TYPE_REGISTRY } = await import('../../src/core/eip712/registry.ts');
+    const { TYPE_REGISTRY } = await import('../../src/core/eip712/registry.ts');
     const envelope = buildEnvelope('CreateDnsRecordEnvelope', payload);
-    const signature = await account.signTypedData(envelopeTypedData({ ...SIGNING_DOMAIN, chainId: 31337 }, TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope) as never);
+    const signature = await account.signTypedData(envelopeTypedData({ ...(await client.signingDomain()), chainId: 31337 }, TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope) as never);
     const headers = { [client.headers.signer]: OWNER, [client.headers.signature]: signature, [client.headers.eip712Type]: 'CreateDnsRecordEnvelope' };
     const withChain = await client.call('createDnsRecord', { body: envelope, headers: { ...headers, [client.headers.chainId]: '31337' } });
     expect(withChain.status).toBe(200);
@@ -184,7 +184,7 @@ describe('SIWE tokens on siwe operations', () => {
   });
 
   it('refuses an EIP-712 signature on an operation that has no type', async () => {
-    const reply = await client.signed(OWNER_KEY, 'createApiKey', { label: 'ci' }, { primaryType: 'ZoneSelectEnvelope' });
+    const reply = await client.signed(OWNER_KEY, 'createApiKey', { zoneName: 'a.com' }, { primaryType: 'ZoneSelectEnvelope' });
     expect(reply.status).toBe(401);
     expect(reply.body.message).toMatch(/takes no EIP-712 signature/);
   });
@@ -227,7 +227,7 @@ describe('request bodies', () => {
   it('checks authentication before the input schema', async () => {
     const reply = await client.call('createDnsRecord', { body: { zoneName: 'NOT A ZONE' } });
     expect(reply.status).toBe(401);
-    const signed = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: 'NOT A ZONE', type: 'A', rdata: '1.2.3.4' });
+    const signed = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: 'NOT A ZONE', name: '@', type: 'A', rdata: '1.2.3.4', ttl: 60 });
     expect(signed.status).toBe(400);
     expect(signed.body.data.fieldErrors.zoneName).toBeDefined();
   });

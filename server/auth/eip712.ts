@@ -1,6 +1,7 @@
 import { hashTypedData, isAddress, isErc6492Signature, type Hex } from 'viem';
 import { envelopeTypedData, payloadStructOf, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY, typesReachableFrom, UNSIGNED_BUT_ACCEPTED } from '../../src/core/eip712/registry.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesReachableFrom, UNSIGNED_BUT_ACCEPTED } from '../../src/core/eip712/registry.ts';
+import { integerProblem, signedValueProblems } from '../../src/core/eip712/signed-values.ts';
 import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
 import type { Operation } from '../../src/core/operations.ts';
@@ -8,6 +9,7 @@ import type { Principal, Services } from '../http/context.ts';
 import { HttpError, invalidInput, unauthorized } from '../http/errors.ts';
 import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from './contract-signatures.ts';
 import { recoverSigner } from './recover-signer.ts';
+import { signingDomain } from './signing-domain.ts';
 
 /** A timestamp this large is milliseconds, not seconds (year 5138 in seconds). */
 const MILLISECONDS_THRESHOLD = 1e11;
@@ -53,13 +55,16 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   if (envelope.payloadType !== expectedPayloadType) {
     throw unauthorized(`The envelope's payloadType is ${envelope.payloadType}, but ${primaryType} signs ${expectedPayloadType}`);
   }
+  // Before hashing: a field absent or a number its type cannot hold would otherwise sign as something nobody sent.
+  refuseUnsignableValues(primaryType, envelope.payload, (body as { timestamp: unknown }).timestamp);
   const nowMs = services.now().getTime();
   checkTimestamp(envelope.timestamp, Math.floor(nowMs / 1000));
 
   const chainHeader = headers.get(h.chainId)?.trim();
   const chainId = chainHeader ? Number(chainHeader) : undefined;
   if (chainHeader && !(Number.isSafeInteger(chainId) && chainId! > 0)) throw unauthorized(`${h.chainId} is not a chain id`);
-  const domain = chainId === undefined ? SIGNING_DOMAIN : { ...SIGNING_DOMAIN, chainId };
+  const ours = signingDomain(services.config);
+  const domain = chainId === undefined ? ours : { ...ours, chainId };
   const typed = envelopeTypedData(domain, TYPE_REGISTRY, primaryType, envelope) as Parameters<typeof hashTypedData>[0];
 
   const hash = hashTypedData(typed);
@@ -95,6 +100,24 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   // Kept in the zone's history: the body as received, with the domain and types it verified under.
   const signed = { domain, primaryType, types: typesReachableFrom(TYPE_REGISTRY, primaryType), envelope: body as Record<string, unknown>, signature, signer };
   return wallet === signerLower ? { wallet, via: 'eip712', signed } : { wallet, via: 'eip712', signer: recovered ?? signerLower, signed };
+}
+
+function refuseUnsignableValues(primaryType: string, payload: Record<string, unknown>, timestamp: unknown): void {
+  const struct = payloadStructOf(TYPE_REGISTRY, primaryType) ?? '';
+  const { missing, invalid } = signedValueProblems(TYPE_REGISTRY, struct, payload);
+  const timestampProblem = integerProblem('uint256', timestamp);
+  if (timestampProblem) invalid.push({ path: 'timestamp', message: timestampProblem });
+  if (missing.length === 0 && invalid.length === 0) return;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const path of missing) fieldErrors[path] = [`signed by ${primaryType} but absent: send every field it signs (the stored value of one you do not change)`];
+  for (const { path, message } of invalid) (fieldErrors[path] ??= []).push(message);
+  throw invalidInput(fieldErrors, {
+    ...(missing.length > 0 ? { rule: 'MISSING_SIGNED_FIELD' as const } : {}),
+    message:
+      missing.length > 0
+        ? `The payload lacks ${missing.join(', ')}, which ${primaryType} signs; nothing was done`
+        : `${invalid.map((p) => `${p.path} ${p.message}`).join('; ')}; nothing was done`,
+  });
 }
 
 function refuseUnsignedFields(primaryType: string, payload: Record<string, unknown>): void {

@@ -3,7 +3,9 @@ import { TypedDataUtils, SignTypedDataVersion } from '@metamask/eth-sig-util';
 import { bytesToHex, getTypesForEIP712Domain, hashTypedData, serializeTypedData, stringToHex, type Hex, type TypedDataDefinition } from 'viem';
 import { metamaskPersonalSign, metamaskSignTypedDataV4, WalletRpcError } from '../test-support/metamask-signing.ts';
 import { buildEnvelope, envelopeTypedData, payloadStructOf, type TypedDataRequest } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { loadConfig } from '../config.ts';
+import { signingDomain } from './signing-domain.ts';
 import type { TypeRegistry } from '../../src/core/wire/eip712.ts';
 import { operations, type OperationId } from '../../src/core/operations.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
@@ -71,7 +73,8 @@ describe('eth_signTypedData_v4 as MetaMask signs it, checked by the service', ()
   it.each(cases)('$operation $primaryType ($variant payload, domain chainId $chainId): same hash, and the service recovers the signer', async ({ operation, primaryType, variant, chainId }) => {
     const struct = payloadStructOf(TYPE_REGISTRY, primaryType)!;
     const envelope = buildEnvelope(primaryType, samplePayload(TYPE_REGISTRY, struct, variant));
-    const domain = chainId === undefined ? SIGNING_DOMAIN : { ...SIGNING_DOMAIN, chainId };
+    const ours = signingDomain(service.services.config);
+    const domain = chainId === undefined ? ours : { ...ours, chainId };
     const typed = envelopeTypedData(domain, TYPE_REGISTRY, primaryType, envelope);
     const json = jsonViemSends(typed);
 
@@ -90,7 +93,7 @@ describe('eth_signTypedData_v4 as MetaMask signs it, checked by the service', ()
 
   it('a signature over other typed data is refused by the service', async () => {
     const envelope = buildEnvelope('RecordSelectEnvelope', { id: 'rec-1', zoneName: 'example.com' });
-    const json = jsonViemSends(envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, 'RecordSelectEnvelope', envelope));
+    const json = jsonViemSends(envelopeTypedData(signingDomain(service.services.config), TYPE_REGISTRY, 'RecordSelectEnvelope', envelope));
     const signature = metamaskSignTypedDataV4(KEY, [ADDRESS, json.replace('rec-1', 'rec-2')], { connected: ADDRESS, chainId: CHAIN_ID });
     const h = service.services.headers;
     const headers = new Headers({ [h.signer]: ADDRESS, [h.signature]: signature, [h.eip712Type]: 'RecordSelectEnvelope' });
@@ -101,7 +104,19 @@ describe('eth_signTypedData_v4 as MetaMask signs it, checked by the service', ()
 });
 
 describe("MetaMask's checks before it signs", () => {
-  const json = jsonViemSends(envelopeTypedData({ ...SIGNING_DOMAIN, chainId: 1 }, TYPE_REGISTRY, 'ZoneSelectEnvelope', buildEnvelope('ZoneSelectEnvelope', { zoneName: 'a.com' })));
+  it('refuses a struct with a field missing, as the service does: neither side signs an absent field as empty', async () => {
+    const envelope = buildEnvelope('UpdateDnsRecordEnvelope', { id: 'rec-1', zoneName: 'example.com', name: 'www', rdata: '"x"', ttl: 60 });
+    const typed = JSON.parse(jsonViemSends(envelopeTypedData(signingDomain(loadConfig({})), TYPE_REGISTRY, 'UpdateDnsRecordEnvelope', envelope)));
+    delete typed.message.payload.ttl;
+    expect(() => metamaskSignTypedDataV4(KEY, [ADDRESS, JSON.stringify(typed)], { connected: ADDRESS, chainId: CHAIN_ID })).toThrow(/missing value for field ttl/);
+    const h = service.services.headers;
+    const headers = new Headers({ [h.signer]: ADDRESS, [h.signature]: `0x${'11'.repeat(65)}`, [h.eip712Type]: 'UpdateDnsRecordEnvelope' });
+    const { ttl: _absent, ...partial } = envelope.payload;
+    const refusal = await authenticate(service.services, operations.updateDnsRecord, { headers, body: { ...envelope, payload: partial } }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ status: 400, data: { rule: 'MISSING_SIGNED_FIELD', fieldErrors: { ttl: [expect.any(String)] } } });
+  });
+
+  const json = jsonViemSends(envelopeTypedData({ ...signingDomain(loadConfig({})), chainId: 1 }, TYPE_REGISTRY, 'ZoneSelectEnvelope', buildEnvelope('ZoneSelectEnvelope', { zoneName: 'a.com' })));
 
   it('refuses typed data whose domain names another chain than the active one', () => {
     const sign = () => metamaskSignTypedDataV4(KEY, [ADDRESS, json], { connected: ADDRESS, chainId: CHAIN_ID });

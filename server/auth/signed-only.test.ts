@@ -69,7 +69,8 @@ describe('a registration carries only what was signed', () => {
   });
 
   it('refuses a receiving wallet a relay fills into a registration signed with an empty one', async () => {
-    const reply = await client.signed(OWNER_KEY, 'registerDomain', { normalizedDomainName: 'relay-empty.com', durationInYears: 1 }, {
+    const empty = { walletAddress: '', chainId: 0 };
+    const reply = await client.signed(OWNER_KEY, 'registerDomain', { normalizedDomainName: 'relay-empty.com', durationInYears: 1, nftReceivingWallet: empty }, {
       primaryType: 'InstantRegisterDomainEnvelope',
       tamper: (e) => ({ ...e, payload: { ...e.payload, nftReceivingWallet: { walletAddress: RELAY, chainId: 31337 } } }),
     });

@@ -11,8 +11,11 @@ import { startService } from '../service.ts';
 import { testClient, TEST_KEYS } from '../test-support/client.ts';
 import { operations } from '../../src/core/operations.ts';
 import { listZone } from '../dns/zone-read.ts';
-import { buildEnvelope, envelopeTypedData, pickPrimaryType } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '../../src/core/eip712/registry.ts';
+import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';
+import { signingDomain } from '../auth/signing-domain.ts';
+
 
 const ZONE = 'bench-zone.com';
 const ZONE_SIZE = 10_000;
@@ -91,9 +94,11 @@ try {
   for (let i = 0; i < CREATES; i++) {
     const payload = { zoneName: ZONE, name: `single-${i}`, type: 'TXT', rdata: `"bench ${i}"`, ttl: 300 };
     const s = performance.now();
-    const primaryType = pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES.createDnsRecord, payload);
+    const choice = chooseSigning(typesForMethod(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES, 'createDnsRecord'), payload);
+    if (choice.how !== 'signature') throw new Error('createDnsRecord cannot be signed');
+    const primaryType = choice.primaryType;
     const envelope = buildEnvelope(primaryType, payload);
-    const signature = await account.signTypedData(envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, primaryType, envelope) as never);
+    const signature = await account.signTypedData(envelopeTypedData(signingDomain(service.services.config), TYPE_REGISTRY, primaryType, envelope) as never);
     signingMs += performance.now() - s;
     const t = performance.now();
     const response = await fetch(createUrl, {

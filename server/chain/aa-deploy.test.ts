@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTypedData, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { loadConfig } from '../config.ts';
+import { signingDomain } from '../auth/signing-domain.ts';
+
 import { CREATE2_DEPLOYER, ensureAccountAbstraction, SIMPLE_7702_ACCOUNT } from './aa-deploy.ts';
 import { delegateToSmartAccount } from './accounts.ts';
 import { readDeployment, deploymentFile } from './deploy.ts';
@@ -16,7 +19,8 @@ afterAll(() => chain?.close());
 
 const typedData = () =>
   envelopeTypedData(
-    SIGNING_DOMAIN,
+    // The domain a local service signs under by default: these tests ask the contracts, not a service.
+    signingDomain(loadConfig({})),
     TYPE_REGISTRY,
     'CreateTypedDnsRecordEnvelope',
     buildEnvelope('CreateTypedDnsRecordEnvelope', { zoneName: 'example.com', name: '@', type: 'A', rdata: '192.0.2.1', ttl: 3600 }),

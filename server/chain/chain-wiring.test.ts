@@ -8,7 +8,9 @@ import { deploySmartAccount, setAccountSigner } from './accounts.ts';
 import { fundOnAnvil, transferDomain } from './dev-actions.ts';
 import type { LocalChain } from './local-chain.ts';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { signingDomain } from '../auth/signing-domain.ts';
+
 
 // The service's own chain account is anvil's account 0; these wallets are anvil's accounts 1 and 2.
 const aliceKey = TEST_KEYS[1];
@@ -70,7 +72,7 @@ describe('a service on the chain', () => {
     const account = await deploySmartAccount(chain.clients, chain.deployment, alice.address, `0x${'43'.repeat(32)}`);
     await service.services.ownership.mint({ name: 'replayed.io', to: account, chainId: 31337, years: 1, now });
     const envelope = buildEnvelope('CreateDnsRecordEnvelope', { zoneName: 'replayed.io', name: '@', type: 'TXT', rdata: '"once"', ttl: 60 });
-    const signature = await alice.signTypedData(envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope) as never);
+    const signature = await alice.signTypedData(envelopeTypedData(signingDomain(service.services.config), TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope) as never);
     const send = (signer: string) =>
       client.call('createDnsRecord', {
         body: envelope,

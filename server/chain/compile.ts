@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 
@@ -88,4 +88,3 @@ export function abisModule(artifacts: Artifact[]): string {
 
 export const artifactFile = (name: ContractName) => join(ARTIFACTS_DIR, `${name}.json`);
 export const ABIS_FILE = join(ARTIFACTS_DIR, 'abis.ts');
-export const isArtifactFile = (file: string) => CONTRACT_NAMES.some((n) => basename(file) === `${n}.json`);

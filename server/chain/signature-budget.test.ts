@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { concat, createPublicClient, custom, encodeFunctionData, hashTypedData, http, numberToHex, serializeErc6492Signature, size, stringToHex, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { testClient, type TestClient } from '../test-support/client.ts';
 import { deploySmartAccount, smartAccountAddress } from './accounts.ts';
@@ -131,7 +131,7 @@ describe('contract-account signatures are bounded in gas and time', () => {
 
     // The same signature, given the gas the factory burns, is the account's: the cap alone refused it.
     const envelope = buildEnvelope('CreateDnsRecordEnvelope', record);
-    const typed = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope);
+    const typed = envelopeTypedData(await client.signingDomain(), TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope);
     const signature = wrap(await owner.signTypedData(typed as never));
     const hash = hashTypedData(typed as never);
     expect(await chainSignatures(chain().clients.public).isValidSignature({ account, hash, signature })).toBe(false);

@@ -3,7 +3,10 @@ import { hashTypedData, type Address, type Hex, type LocalAccount, type TypedDat
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { loadConfig } from '../config.ts';
+import { signingDomain } from '../auth/signing-domain.ts';
+
 import { delegateToSmartAccount, deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from './accounts.ts';
 import { chainClients } from './client.ts';
 import { signatureChecks, startTestChain, type SignatureChecks, type TestChain } from './testing.ts';
@@ -25,7 +28,8 @@ const funded = async () => {
 /** A real envelope of the service: a DNS record creation, as the dashboard signs it. */
 const recordTypedData = (rdata = '192.0.2.1') =>
   envelopeTypedData(
-    SIGNING_DOMAIN,
+    // The domain a local service signs under by default: these tests ask the contracts, not a service.
+    signingDomain(loadConfig({})),
     TYPE_REGISTRY,
     'CreateDnsRecordEnvelope',
     buildEnvelope('CreateDnsRecordEnvelope', { zoneName: 'example.com', name: '@', type: 'A', rdata, ttl: 3600 }),

@@ -54,7 +54,7 @@ describe('the service on PostgreSQL (DATABASE_URL)', () => {
     expect(before.filter((r) => r.name === 'a')).toEqual([]);
     const token = await client.signIn(OWNER_KEY);
     expect((await client.call('getZoneHistory', { query: { zoneName: 'batch-pg.com' }, headers: client.withToken(token) })).body).toEqual({ entries: [], next: null });
-    const other = await client.signed(OTHER_KEY, 'createDnsRecord', { zoneName: 'batch-pg.com', type: 'A', name: 'x', rdata: '192.0.2.1' });
+    const other = await client.signed(OTHER_KEY, 'createDnsRecord', { zoneName: 'batch-pg.com', type: 'A', name: 'x', rdata: '192.0.2.1', ttl: 300 });
     expect(other.status).toBe(403);
   });
 

@@ -126,7 +126,7 @@ describe('two instances serving one database', () => {
     for (let n = 0; n < NAMES; n++) {
       const name = `www${n}`;
       const replies = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => testClient(i % 2 ? b : a).signed(key, 'createDnsRecord', { zoneName: zone, type: 'CNAME', name, rdata: `target${i}.example.net` })),
+        Array.from({ length: 10 }, (_, i) => testClient(i % 2 ? b : a).signed(key, 'createDnsRecord', { zoneName: zone, type: 'CNAME', name, rdata: `target${i}.example.net`, ttl: 300 })),
       );
       expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
       for (const refused of replies.filter((r) => r.status !== 200)) expect(refused.body).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
@@ -149,8 +149,8 @@ describe('two instances serving one database', () => {
     const winners = { A: 0, CNAME: 0 };
     for (let n = 0; n < ROUNDS; n++) {
       const name = `host${n}`;
-      const sendA = () => testClient(n % 2 ? a : b).signed(key, 'createDnsRecord', { zoneName: zone, type: 'A', name, rdata: '192.0.2.1' });
-      const sendCname = () => testClient(n % 2 ? b : a).signed(key, 'createDnsRecord', { zoneName: zone, type: 'CNAME', name, rdata: 'elsewhere.example.net' });
+      const sendA = () => testClient(n % 2 ? a : b).signed(key, 'createDnsRecord', { zoneName: zone, type: 'A', name, rdata: '192.0.2.1', ttl: 300 });
+      const sendCname = () => testClient(n % 2 ? b : a).signed(key, 'createDnsRecord', { zoneName: zone, type: 'CNAME', name, rdata: 'elsewhere.example.net', ttl: 300 });
       // Each goes first in turn, so each gets its chance to win.
       const [address, alias] = n % 4 < 2 ? await Promise.all([sendA(), sendCname()]) : (await Promise.all([sendCname(), sendA()])).reverse();
       expect([address.status, alias.status].sort()).toEqual([200, 400]);
@@ -167,7 +167,7 @@ describe('two instances serving one database', () => {
     await ownedZone(key, zone);
     const timestamp = Math.floor(Date.now() / 1000);
     const send = (service: TestService, nonce: string, name: string) =>
-      testClient(service).signed(key, 'createDnsRecord', { zoneName: zone, type: 'TXT', name, rdata: 'once' }, { nonce, timestamp });
+      testClient(service).signed(key, 'createDnsRecord', { zoneName: zone, type: 'TXT', name, rdata: 'once', ttl: 300 }, { nonce, timestamp });
 
     const nonce = randomUUID();
     expect((await send(a, nonce, 'first')).status).toBe(200);

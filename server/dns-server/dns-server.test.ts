@@ -139,7 +139,7 @@ describe('authoritative DNS over UDP and TCP (dig)', () => {
   it('raises the SOA serial with every change, and answers the change at once', async () => {
     const serial = async () => Number((await ask(z, 'SOA')).answer[0].split(' ')[5]);
     const before = await serial();
-    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'TXT', name: 'fresh', rdata: 'new' });
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'TXT', name: 'fresh', rdata: 'new', ttl: 3600 });
     expect(created.status).toBe(200);
     expect(await serial()).toBe(before + 1);
     expect((await ask(`fresh.${z}`, 'TXT')).answer).toEqual([`fresh.${z}. 3600 TXT "new"`]);
@@ -155,7 +155,7 @@ describe('authoritative DNS over UDP and TCP (dig)', () => {
     const plain = zoneSource({ query: (sql, params) => service.services.db.query(sql, params) }, nameServerSettings(['ns1.namefi.test']));
     expect(plain.subscribed).toBe(false);
     const before = await plain.find(`www.${z}`);
-    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'TXT', name: 'plain', rdata: 'x' });
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'TXT', name: 'plain', rdata: 'x', ttl: 3600 });
     expect(created.status).toBe(200);
     const after = await plain.find(`plain.${z}`);
     expect(after?.serial).toBe((before?.serial ?? 0) + 1);

@@ -1,5 +1,5 @@
 import type { Answer, Packet, Question } from 'dns-packet';
-import { RECORD_TYPES, type RecordType } from '../../src/core/wire/dns.ts';
+import type { RecordType } from '../../src/core/wire/dns.ts';
 import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
 import { rdataToWire, TYPE_NUMBERS } from '../../src/core/dns/wire-rdata.ts';
 import { nsecAt, nsecCovering, rrsigFor, withSignatures } from './dnssec-answers.ts';
@@ -228,5 +228,4 @@ function transfer(query: Packet, snapshot: ZoneSnapshot): Packet[] {
   return messages;
 }
 
-export const SUPPORTED_TYPES: readonly RecordType[] = RECORD_TYPES;
 export { RCODE };

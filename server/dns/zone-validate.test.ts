@@ -64,14 +64,14 @@ describe('each record field is checked once per request', () => {
     expect(full.body).toMatchObject({ name: 'mail', type: 'AAAA', rdata: '2001:db8::1' });
     expect(full.checks).toEqual({ name: 1, rdata: 1 });
 
-    // Naming only the TTL: the stored name and data are what the record will stand with, checked once.
-    const ttlOnly = await counted('updateDnsRecord', { id: created.body.id, zoneName: z, ttl: 60 });
+    // Changing only the TTL, sent with the stored name and data (all the seed's struct signs; the type stays stored), checked once.
+    const ttlOnly = await counted('updateDnsRecord', { id: created.body.id, zoneName: z, name: 'mail', rdata: '2001:db8::1', ttl: 60 });
     expect(ttlOnly.status, JSON.stringify(ttlOnly.body)).toBe(200);
     expect(ttlOnly.body).toMatchObject({ name: 'mail', type: 'AAAA', rdata: '2001:db8::1', ttl: 60 });
     expect(ttlOnly.checks).toEqual({ name: 1, rdata: 1 });
 
     // Data under the stored type: checked once, inside the transaction, where the type is known.
-    const dataOnly = await counted('updateDnsRecord', { id: created.body.id, zoneName: z, rdata: '192.0.2.9' });
+    const dataOnly = await counted('updateDnsRecord', { id: created.body.id, zoneName: z, name: 'mail', rdata: '192.0.2.9', ttl: 60 });
     expect(dataOnly.status).toBe(400);
     expect(Object.keys(dataOnly.body.data.fieldErrors)).toEqual(['rdata']);
     expect(dataOnly.checks).toEqual({ name: 1, rdata: 1 });
@@ -79,7 +79,7 @@ describe('each record field is checked once per request', () => {
 
   it('bad data is refused before ownership, having been checked once', async () => {
     const z = await zone();
-    const refused = await counted('createDnsRecord', { zoneName: z, type: 'A', rdata: '300.0.0.1' }, OTHER_KEY);
+    const refused = await counted('createDnsRecord', { zoneName: z, name: '@', type: 'A', rdata: '300.0.0.1', ttl: 300 }, OTHER_KEY);
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.data.fieldErrors)).toEqual(['rdata']);
     expect(refused.checks).toEqual({ name: 1, rdata: 1 });

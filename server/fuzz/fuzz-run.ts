@@ -19,7 +19,6 @@ const ANSWERS = process.env.FUZZ_ANSWERS === '1';
 
 export class FuzzRun {
   readonly counts = new Map<string, number>();
-  readonly tolerated = new Map<string, number>();
   readonly answers = new Map<string, Map<string, number>>();
 
   constructor(
@@ -65,11 +64,6 @@ export class FuzzRun {
     expect(ran, `${target} ran ${ran} of its ${wanted} cases`).toBeGreaterThanOrEqual(wanted);
   }
 
-  /** Counts an answer let through on purpose (see known-5xx.ts), so the summary shows it. */
-  tolerate(target: string) {
-    this.tolerated.set(target, (this.tolerated.get(target) ?? 0) + 1);
-  }
-
   /** Tallies what a case got (printed with FUZZ_ANSWERS=1): which paths the cases reach. */
   answered(target: string, answer: string) {
     const tally = this.answers.get(target) ?? new Map<string, number>();
@@ -81,11 +75,9 @@ export class FuzzRun {
   summary(): string {
     const total = [...this.counts.values()].reduce((a, b) => a + b, 0);
     const each = [...this.counts].map(([target, n]) => `${target}: ${n}`).join(', ');
-    const known = [...this.tolerated].map(([target, n]) => `${target}: ${n}`).join(', ');
     return [
       `fuzz ${this.label}: ${total} cases (${each}), seed ${SEED}; replay with FUZZ_SEED=${SEED} npx vitest run ${this.file}`,
       ...(ANSWERS ? [...this.answers].map(([target, tally]) => `  ${target}: ${[...tally].sort((a, b) => b[1] - a[1]).map(([answer, n]) => `${answer} ${n}`).join(', ')}`) : []),
-      ...(known ? [`fuzz ${this.label}: known 500 let through until the i24-signed merge (KNOWN_UNTIL_SIGNED_BRANCH_MERGE): ${known}`] : []),
     ].join('\n');
   }
 }

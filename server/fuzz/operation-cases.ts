@@ -12,7 +12,6 @@ import { PAYMENT_SIGNATURE, PAYMENT_SIGNATURE_ALIAS } from '../x402/headers.ts';
 import { erc6492Signature } from '../chain/accounts.ts';
 import { hostileNumeric, hostileNumber, hostileString, hostileValue, mutated, RawJson, sampleOf, toJsonText, type Mutation } from './arbitraries.ts';
 import { changedTables, digest } from './database-digest.ts';
-import { isKnownUntilSignedMerge } from './known-5xx.ts';
 
 /**
  * Cases for the operations of the table: every auth form, hostile inputs derived from the operation's zod schema;
@@ -260,9 +259,6 @@ export function caseArbitrary(world: World, id: OperationId, operation: Operatio
 interface Built {
   url: URL;
   init: RequestInit;
-  /** The accepted primary type the request names, when it is an EIP-712 request. */
-  primaryType: string | null;
-  envelopePayload: unknown;
 }
 
 async function paymentHeader(world: World, payment: Payment): Promise<string | null> {
@@ -336,11 +332,9 @@ export async function build(world: World, id: OperationId, operation: Operation,
   const forged6492 = (inner: string) =>
     serializeErc6492Signature({ address: chain ? chain.addresses[c.forgery.factory] : world.owner, data: c.forgery.factoryData, signature: inner as Hex });
   let body: unknown = c.payload;
-  let eip712 = false;
   const sign = (signer: string, signature: string, type = primaryType) => {
     Object.assign(headers, { [h.signer]: signer, [h.signature]: signature, [h.eip712Type]: type });
     body = envelope;
-    eip712 = true;
   };
   switch (c.auth) {
     case 'none':
@@ -399,13 +393,12 @@ export async function build(world: World, id: OperationId, operation: Operation,
   }
   const payment = await paymentHeader(world, c.payment);
   if (payment !== null) headers[c.payment.header] = payment;
-  const built = { primaryType: eip712 ? primaryType : null, envelopePayload: envelope.payload };
   if (operation.method === 'GET') {
     addQuery(url, c.payload);
-    return { url, init: { method: 'GET', headers }, ...built };
+    return { url, init: { method: 'GET', headers } };
   }
   headers['content-type'] = 'application/json';
-  return { url, init: { method: operation.method, headers, body: toJsonText(body) }, ...built };
+  return { url, init: { method: operation.method, headers, body: toJsonText(body) } };
 }
 
 /** Like encodeURIComponent, but a lone surrogate goes out as its raw (invalid UTF-8) bytes instead of throwing. */
@@ -458,15 +451,14 @@ export function errorBodyProblem(status: number, text: string): string | null {
   return null;
 }
 
-/** What the run is told of each case: a 500 let through on purpose, and each answer (for FUZZ_ANSWERS). */
+/** What the run is told of each case: each answer (for FUZZ_ANSWERS). */
 export interface CaseReport {
-  tolerate(): void;
   answered(answer: string): void;
 }
 
 /** Sends one case and answers what is wrong with the reply, or null. */
 export async function runCase(world: World, id: OperationId, operation: Operation, c: Case, report: CaseReport): Promise<string | null> {
-  const { url, init, primaryType, envelopePayload } = await build(world, id, operation, c);
+  const { url, init } = await build(world, id, operation, c);
   const db = world.service.services.db;
   const before = await digest(db, world.digestSql);
   let status: number;
@@ -479,10 +471,6 @@ export async function runCase(world: World, id: OperationId, operation: Operatio
     return `request failed: ${(error as Error).message} ${(error as { cause?: Error }).cause?.message ?? ''}`;
   }
   report.answered(`${c.auth}${c.payment.kind === 'none' ? '' : `+payment-${c.payment.kind}`}→${status}`);
-  if (isKnownUntilSignedMerge(id, status, primaryType, envelopePayload)) {
-    report.tolerate();
-    return null;
-  }
   if (status >= 500) return `${status}: ${text.slice(0, 300)}`;
   if (status >= 400) {
     const problem = errorBodyProblem(status, text);

@@ -30,7 +30,9 @@ async function zone(options: { parked?: boolean; owner?: Hex } = {}): Promise<st
   }
   return name;
 }
-const sign = (id: OperationId, payload: Record<string, unknown>, key: Hex = OWNER_KEY) => client.signed(key, id, payload);
+/** A signed write; a creation the test leaves name or ttl out of is sent as the record form sends it, with its defaults signed. */
+const sign = (id: OperationId, payload: Record<string, unknown>, key: Hex = OWNER_KEY) =>
+  client.signed(key, id, id === 'createDnsRecord' ? { name: '@', ttl: 3600, ...payload } : payload);
 const list = async (zoneName: string) => (await client.call('getDnsRecords', { query: { zoneName } })).body as Array<Record<string, any>>;
 async function create(zoneName: string, record: Record<string, unknown>) {
   const reply = await sign('createDnsRecord', { zoneName, ...record });
@@ -45,9 +47,11 @@ function expectRule(reply: { status: number; body: any }, rule: string, path: st
 }
 
 describe('single records', () => {
-  it('creates with the defaults and answers the stored form, which the zone lists', async () => {
+  it('creates with the defaults (API key: nothing is signed) and answers the stored form, which the zone lists', async () => {
     const z = await zone();
-    const record = await create(z, { type: 'A', rdata: '192.0.2.1' });
+    const unsigned = await client.call('createDnsRecord', { body: { zoneName: z, type: 'A', rdata: '192.0.2.1' }, headers: await apiKeyHeaders() });
+    expect(unsigned.status).toBe(200);
+    const record = unsigned.body;
     expect(record).toMatchObject({ zoneName: z, name: '@', type: 'A', class: 'IN', ttl: 3600, rdata: '192.0.2.1', metadata: null });
     expect(record.id).toMatch(/^[0-9a-f-]{36}$/);
     const cname = await create(z, { type: 'CNAME', name: 'WWW', rdata: 'Target.Example.NET', ttl: 300 });
@@ -73,7 +77,8 @@ describe('single records', () => {
     expect(Object.keys(data.body.data.fieldErrors)).toEqual(['rdata']);
     const name = await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'bad name', rdata: '192.0.2.1' });
     expect(Object.keys(name.body.data.fieldErrors)).toEqual(['name']);
-    const ttl = await sign('createDnsRecord', { zoneName: z, type: 'A', name: 'www', rdata: '192.0.2.1', ttl: -5 });
+    // A negative TTL cannot even be signed as a uint256: the service refuses it before looking at the signature.
+    const ttl = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'A', name: 'www', rdata: '192.0.2.1', ttl: 5 }, { tamper: (e) => ({ ...e, payload: { ...e.payload, ttl: -5 } }) });
     expect(ttl.status).toBe(400);
     expect(ttl.body.data.fieldErrors.ttl).toBeDefined();
     expect(await list(z)).toEqual([]);
@@ -99,7 +104,7 @@ describe('single records', () => {
     const bad = await client.call('updateDnsRecord', { body: { id: record.id, zoneName: z, rdata: '192.0.2.1' }, headers: await apiKeyHeaders() });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.fieldErrors)).toEqual(['rdata']);
-    const negative = await sign('updateDnsRecord', { id: record.id, zoneName: z, ttl: -1 });
+    const negative = await client.signed(OWNER_KEY, 'updateDnsRecord', { id: record.id, zoneName: z, type: 'AAAA', name: 'www', rdata: '2001:db8::1', ttl: 1 }, { tamper: (e) => ({ ...e, payload: { ...e.payload, ttl: -1 } }) });
     expect(negative.status).toBe(400);
     expect((await list(z))[0]).toMatchObject({ type: 'AAAA', rdata: '2001:db8::1', ttl: 600 });
   });
@@ -109,7 +114,7 @@ describe('single records', () => {
     const elsewhere = await zone();
     const foreign = await create(elsewhere, { type: 'TXT', name: 'x', rdata: '"x"' });
     for (const id of ['3f1b8a52-0000-4000-8000-000000000000', foreign.id, 'nope']) {
-      const update = await sign('updateDnsRecord', { id, zoneName: z, ttl: 60 });
+      const update = await sign('updateDnsRecord', { id, zoneName: z, name: 'x', type: 'TXT', rdata: '"x"', ttl: 60 });
       expect(update.status).toBe(404);
       const remove = await sign('deleteDnsRecord', { id, zoneName: z });
       expect(remove.status).toBe(404);
@@ -210,7 +215,7 @@ describe('zone rules over HTTP', () => {
     // Other names are free while parked.
     await create(z, { type: 'A', name: 'www', rdata: '192.0.2.1' });
     const managed = records[0];
-    expectRule(await sign('updateDnsRecord', { id: managed.id, zoneName: z, ttl: 300 }), 'DNS_MANAGED_RECORD', 'id');
+    expectRule(await sign('updateDnsRecord', { id: managed.id, zoneName: z, name: managed.name, type: managed.type, rdata: managed.rdata, ttl: 300 }), 'DNS_MANAGED_RECORD', 'id');
     const refusal = await sign('deleteDnsRecord', { id: managed.id, zoneName: z });
     expectRule(refusal, 'DNS_MANAGED_RECORD', 'id');
     // The service refuses it in the words the record form uses: the rule and its message are written once, in core.

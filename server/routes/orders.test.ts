@@ -139,7 +139,10 @@ describe('registerDomain', () => {
 
   it('refuses durations outside the range on durationInYears', async () => {
     for (const durationInYears of [0, 11, 1.5]) {
-      const reply = await client.signed(ALICE, 'registerDomain', { normalizedDomainName: 'duration.com', durationInYears });
+      // 1.5 cannot be signed as a uint256: it is sent in place of a signed 1, and refused before the signature is checked.
+      const reply = await client.signed(ALICE, 'registerDomain', { normalizedDomainName: 'duration.com', durationInYears: Math.floor(durationInYears) }, {
+        tamper: (e) => ({ ...e, payload: { ...e.payload, durationInYears } }),
+      });
       expect(reply.status, `${durationInYears} years`).toBe(400);
       expect(Object.keys(reply.body.data.fieldErrors)).toEqual(['durationInYears']);
     }
@@ -244,11 +247,12 @@ describe('registerWithRecords', () => {
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.body.data.fieldErrors)).toEqual(['records.1.rdata']);
     expect((await client.call('checkAvailability', { query: { domain: 'bad-records.com' } })).body.availability).toBe(true);
-    const negativeTtl = await client.signed(ALICE, 'registerWithRecords', {
-      normalizedDomainName: 'bad-records.com',
-      durationInYears: 1,
-      records: [{ name: '@', type: 'A', rdata: '192.0.2.1', ttl: -1 }],
-    });
+    const negativeTtl = await client.signed(
+      ALICE,
+      'registerWithRecords',
+      { normalizedDomainName: 'bad-records.com', durationInYears: 1, records: [{ name: '@', type: 'A', rdata: '192.0.2.1', ttl: 1 }] },
+      { tamper: (e) => ({ ...e, payload: { ...e.payload, records: [{ ...e.payload.records[0], ttl: -1 }] } }) },
+    );
     expect(negativeTtl.status).toBe(400);
     expect(Object.keys(negativeTtl.body.data.fieldErrors)).toEqual(['records.0.ttl']);
   });

@@ -1,8 +1,10 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { hashTypedData, type Hex, type TypedDataDefinition } from 'viem';
 import { operations, operationPath, type OperationId } from '../../src/core/operations.ts';
-import { buildEnvelope, envelopeTypedData, pickPrimaryType } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
+import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';
+import type { SigningDomain, TypesForMethod } from '../../src/core/wire/eip712.ts';
 import type { RunningService } from '../service.ts';
 
 /** Anvil's well-known development keys: test wallets only. */
@@ -48,7 +50,31 @@ export function testClient(service: Pick<RunningService, 'baseUrl'> & { services
     return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
   }
 
-  /** Signs `payload` for operation `id` as a client would: pick the type, project, build the envelope, sign, send. */
+  // What a client asks the service once per session: its signing domain, and each operation's types.
+  let domain: SigningDomain | undefined;
+  const typesByMethod = new Map<string, TypesForMethod>();
+  async function signingDomain(): Promise<SigningDomain> {
+    if (domain) return domain;
+    const reply = await call<SigningDomain>('getEip712Domain');
+    if (reply.status !== 200) throw new Error(`eip712 domain: ${reply.status}`);
+    return (domain = reply.body);
+  }
+  async function typesFor(id: OperationId): Promise<TypesForMethod> {
+    const known = typesByMethod.get(id);
+    if (known) return known;
+    const reply = await call<TypesForMethod>('getEip712TypesForMethod', { query: { method: id } });
+    if (reply.status !== 200) throw new Error(`types-for-method ${id}: ${reply.status}`);
+    typesByMethod.set(id, reply.body);
+    return reply.body;
+  }
+  /** The primary type the dashboard's own chooser picks for this payload. */
+  async function chosenType(id: OperationId, payload: Record<string, unknown>): Promise<string> {
+    const choice = chooseSigning(await typesFor(id), payload);
+    if (choice.how !== 'signature') throw new Error(`${id} cannot be signed here: ${JSON.stringify(choice)}`);
+    return choice.primaryType;
+  }
+
+  /** Signs `payload` for operation `id` as a client would: the service's domain, the chooser's type, project, build the envelope, sign, send. */
   async function signed<T = any>(
     key: Hex,
     id: OperationId,
@@ -57,6 +83,8 @@ export function testClient(service: Pick<RunningService, 'baseUrl'> & { services
       timestamp?: number;
       nonce?: string;
       primaryType?: string;
+      /** Another signing domain than the service's (a signature made for production, say). */
+      domain?: SigningDomain;
       signer?: string;
       headers?: Record<string, string>;
       tamper?: (e: any) => any;
@@ -69,9 +97,12 @@ export function testClient(service: Pick<RunningService, 'baseUrl'> & { services
     } = {},
   ): Promise<Reply<T>> {
     const account = privateKeyToAccount(key);
-    const primaryType = options.primaryType ?? pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES[id] ?? [], payload);
+    const primaryType = options.primaryType ?? (await chosenType(id, payload));
     const envelope = buildEnvelope(primaryType, payload, { timestamp: options.timestamp, nonce: options.nonce });
-    const typed = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, primaryType, envelope);
+    // A primary type the operation does not accept (to see it refused) is signed with the full registry.
+    const published = (await typesFor(id)).types;
+    const types = Object.hasOwn(published, primaryType) ? published : TYPE_REGISTRY;
+    const typed = envelopeTypedData(options.domain ?? (await signingDomain()), types, primaryType, envelope);
     const keySignature = options.signTypedData
       ? await options.signTypedData(typed as never)
       : options.signDigest
@@ -114,6 +145,6 @@ export function testClient(service: Pick<RunningService, 'baseUrl'> & { services
   const withToken = (token: string) => ({ [h.siweToken]: token });
   const withApiKey = (apiKey: string) => ({ [h.apiKey]: apiKey });
 
-  return { call, signed, signIn, signInAs, withToken, withApiKey, headers: h };
+  return { call, signed, signIn, signInAs, withToken, withApiKey, signingDomain, headers: h };
 }
 export type TestClient = ReturnType<typeof testClient>;

@@ -27,11 +27,6 @@ export function nameTooLongMessage(name: string, zoneName: string): string {
   return `The full name ${name}.${normaliseZone(zoneName)} has ${length} characters; a DNS name is at most ${MAX_NAME_LENGTH}: shorten it`;
 }
 
-/** True for a wildcard owner name (RFC 4592): '*' or '*.shop', relative to the zone. */
-export function isWildcardName(name: string): boolean {
-  return name === '*' || name.startsWith('*.');
-}
-
 function labelMessage(label: string, leftmost: boolean): string | null {
   if (label === '') return 'A name cannot have an empty part: remove the extra dot';
   if (label === '*') return leftmost ? null : 'A wildcard (*) can only be the first part of a name, as in * or *.shop';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { recoverTypedDataAddress } from 'viem';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from './registry.ts';
-import { buildEnvelope, envelopeTypedData, pickPrimaryType, projectStruct, UnsignableFieldsError } from './envelope.ts';
+import { ACCEPTED_PRIMARY_TYPES, PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from './registry.ts';
+import { buildEnvelope, envelopeTypedData, projectStruct } from './envelope.ts';
+import { UnsignableValuesError } from './signed-values.ts';
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 
@@ -12,7 +13,7 @@ describe('envelope signing', () => {
     const envelope = buildEnvelope('CreateDnsRecordEnvelope', payload);
     expect(envelope.payloadType).toBe('CreateDnsRecord');
     expect(envelope.nonce).toMatch(/^0x[0-9a-f]{64}$/);
-    const typed = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope);
+    const typed = envelopeTypedData(PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope);
     const signature = await account.signTypedData(typed as never);
     const recovered = await recoverTypedDataAddress({ ...(typed as object), signature } as never);
     expect(recovered).toBe(account.address);
@@ -20,53 +21,28 @@ describe('envelope signing', () => {
 
   it('signs a tampered payload differently', async () => {
     const envelope = buildEnvelope('RecordSelectEnvelope', { id: 'a', zoneName: 'example.com' });
-    const typed = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, 'RecordSelectEnvelope', envelope);
+    const typed = envelopeTypedData(PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, 'RecordSelectEnvelope', envelope);
     const signature = await account.signTypedData(typed as never);
-    const tampered = envelopeTypedData(SIGNING_DOMAIN, TYPE_REGISTRY, 'RecordSelectEnvelope', {
+    const tampered = envelopeTypedData(PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, 'RecordSelectEnvelope', {
       ...envelope,
       payload: { id: 'b', zoneName: 'example.com' },
     });
     expect(await recoverTypedDataAddress({ ...(tampered as object), signature } as never)).not.toBe(account.address);
   });
 
-  it('projects absent fields to empty values and drops unknown ones', () => {
-    expect(projectStruct(TYPE_REGISTRY, 'CreateDnsRecord', { zoneName: 'a.com', rdata: 'x', type: 'A' })).toEqual({
-      name: '',
-      rdata: 'x',
-      ttl: 0n,
-      zoneName: 'a.com',
-    });
-    expect(projectStruct(TYPE_REGISTRY, 'CreateRecords', { zoneName: 'a.com', records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: 60 }] })).toEqual({
+  it('projects the signed fields, drops unknown ones, and fills in nothing: an absent field is an error', () => {
+    expect(projectStruct(TYPE_REGISTRY, 'CreateRecords', { zoneName: 'a.com', extra: 1, records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: '60' }] })).toEqual({
       zoneName: 'a.com',
       records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: 60n }],
     });
+    const absent = () => projectStruct(TYPE_REGISTRY, 'CreateDnsRecord', { zoneName: 'a.com', rdata: 'x', type: 'A' });
+    expect(absent).toThrow(UnsignableValuesError);
+    expect(absent).toThrow(/name is missing; ttl is missing/);
   });
 
-  it('picks the first accepted type whose struct signs every field sent', () => {
-    const accepted = ACCEPTED_PRIMARY_TYPES.registerDomain;
-    expect(pickPrimaryType(TYPE_REGISTRY, accepted, { normalizedDomainName: 'a.com', durationInYears: 1 })).toBe('InstantRegisterDomainDefaultWalletEnvelope');
-    // In another order the first that covers the payload still wins: the wallet is then signed as empty.
-    expect(pickPrimaryType(TYPE_REGISTRY, [...accepted].reverse(), { normalizedDomainName: 'a.com', durationInYears: 1 })).toBe('InstantRegisterDomainEnvelope');
-    const record = { zoneName: 'a.com', name: 'www', type: 'TXT', rdata: '"x"', ttl: 60 };
-    expect(pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES.createDnsRecord, record)).toBe('CreateTypedDnsRecordEnvelope');
-    expect(pickPrimaryType(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES.updateDnsRecord, { id: 'x', ...record })).toBe('UpdateTypedDnsRecordEnvelope');
-  });
-
-  it('refuses to pick a type that would sign less than the payload sends', () => {
-    const pick = () => pickPrimaryType(TYPE_REGISTRY, ['CreateDnsRecordEnvelope'], { zoneName: 'a.com', type: 'TXT', rdata: '"x"', class: 'IN' });
-    expect(pick).toThrow(UnsignableFieldsError);
-    expect(pick).toThrow(/cannot sign type, class/);
-  });
-
-  it('picks InstantRegisterDomainEnvelope for a registration with a receiving wallet', () => {
-    const accepted = ACCEPTED_PRIMARY_TYPES.registerDomain;
-    expect(
-      pickPrimaryType(TYPE_REGISTRY, accepted, {
-        normalizedDomainName: 'a.com',
-        durationInYears: 1,
-        nftReceivingWallet: { walletAddress: account.address, chainId: 1 },
-      }),
-    ).toBe('InstantRegisterDomainEnvelope');
+  it('signs no envelope whose timestamp a uint256 cannot hold', () => {
+    const envelope = { ...buildEnvelope('RecordSelectEnvelope', { id: 'a', zoneName: 'a.com' }), timestamp: -1 };
+    expect(() => envelopeTypedData(PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, 'RecordSelectEnvelope', envelope)).toThrow(/timestamp cannot be negative/);
   });
 
   it('publishes the reachable types of a method and lists methods for an unknown one', () => {
@@ -78,8 +54,8 @@ describe('envelope signing', () => {
     expect(missing.availableMethods).toContain('toggleDomainParking');
   });
 
-  it('projects an object where a string is signed as "", whatever its own toString holds', () => {
+  it('signs no object, number or boolean as a string, whatever its own toString holds', () => {
     const hostile = JSON.parse('{"zoneName":{"toString":null},"recordsIds":[{"toString":"x"}, 7, true]}') as Record<string, unknown>;
-    expect(projectStruct(TYPE_REGISTRY, 'DeleteRecords', hostile)).toEqual({ recordsIds: ['', '7', 'true'], zoneName: '' });
+    expect(() => projectStruct(TYPE_REGISTRY, 'DeleteRecords', hostile)).toThrow(/recordsIds.0 must be text; recordsIds.1 must be text; recordsIds.2 must be text; zoneName must be text/);
   });
 });

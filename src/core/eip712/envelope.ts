@@ -1,5 +1,6 @@
 import type { Envelope, SigningDomain, TypeRegistry } from '../wire/eip712.ts';
 import { typesReachableFrom } from './registry.ts';
+import { integerProblem, isIntegerType, signedValueProblems, toInteger, UnsignableValuesError } from './signed-values.ts';
 
 /**
  * Pure functions that a client signs with and the service verifies with, so that both sides
@@ -17,57 +18,28 @@ export function payloadStructOf(types: TypeRegistry, primaryType: string): strin
   return types[primaryType]?.find((field) => field.name === 'payload')?.type;
 }
 
-function toUint(value: unknown): bigint {
-  if (typeof value === 'bigint') return value >= 0n ? value : 0n;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
-  // Unrepresentable numbers sign as 0; the input schema rejects them after authentication.
-  return 0n;
-}
-
 function projectValue(types: TypeRegistry, type: string, value: unknown): unknown {
-  if (type.endsWith('[]')) {
-    const inner = type.slice(0, -2);
-    return Array.isArray(value) ? value.map((item) => projectValue(types, inner, item)) : [];
-  }
-  if (types[type]) return projectStruct(types, type, value);
-  if (type.startsWith('uint') || type.startsWith('int')) return toUint(value);
-  if (type === 'bool') return value === true;
-  if (type === 'address') return typeof value === 'string' ? value : '0x0000000000000000000000000000000000000000';
-  // Only a primitive has one string form; an object (whose own `toString` may be anything) signs as "" and is
-  // left to the input schema to refuse.
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : '';
+  const list = /^(.*)\[\d*\]$/.exec(type);
+  if (list) return (value as unknown[]).map((item) => projectValue(types, list[1], item));
+  if (Object.hasOwn(types, type)) return projectFields(types, type, value as Record<string, unknown>);
+  if (isIntegerType(type)) return toInteger(value);
+  return value;
 }
 
-/** Fields absent from the payload become "", 0 or false; fields the struct lacks are dropped. */
-export function projectStruct(types: TypeRegistry, struct: string, payload: unknown): Record<string, unknown> {
-  const source = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+function projectFields(types: TypeRegistry, struct: string, source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of types[struct] ?? []) out[field.name] = projectValue(types, field.type, source[field.name]);
   return out;
 }
 
-/** Thrown when no accepted type signs every field of a payload: signing would cover less than is sent. */
-export class UnsignableFieldsError extends Error {
-  constructor(readonly fields: string[]) {
-    super(`The service's signing types cannot sign ${fields.join(', ')}: no signature is made over less than is sent`);
-  }
-}
-
 /**
- * The first accepted envelope type whose payload struct signs every field the payload sets (the contract's rule:
- * the service lists its preferred, fuller types first). Throws UnsignableFieldsError when none does.
+ * The payload as `struct` signs it: fields the struct lacks are dropped; every field it signs must be present and
+ * hold a value of its type, or UnsignableValuesError is thrown (nothing is defaulted: an absent field is not "").
  */
-export function pickPrimaryType(types: TypeRegistry, accepted: string[], payload: Record<string, unknown>): string {
-  if (accepted.length === 0) throw new Error('The operation accepts no EIP-712 type');
-  const keys = Object.keys(payload).filter((k) => payload[k] !== undefined);
-  const unsigned = new Set(keys);
-  for (const primaryType of accepted) {
-    const fields = new Set((types[payloadStructOf(types, primaryType) ?? ''] ?? []).map((field) => field.name));
-    if (keys.every((k) => fields.has(k))) return primaryType;
-    for (const k of keys) if (fields.has(k)) unsigned.delete(k);
-  }
-  throw new UnsignableFieldsError([...unsigned]);
+export function projectStruct(types: TypeRegistry, struct: string, payload: unknown): Record<string, unknown> {
+  const problems = signedValueProblems(types, struct, payload);
+  if (problems.missing.length > 0 || problems.invalid.length > 0) throw new UnsignableValuesError(problems);
+  return projectFields(types, struct, payload as Record<string, unknown>);
 }
 
 export function randomNonce(): string {
@@ -90,6 +62,12 @@ export function buildEnvelope(
     timestamp: options.timestamp ?? nowSeconds(),
     nonce: options.nonce ?? randomNonce(),
   };
+}
+
+function envelopeTimestamp(timestamp: unknown): bigint {
+  const problem = integerProblem('uint256', timestamp);
+  if (problem) throw new UnsignableValuesError({ missing: [], invalid: [{ path: 'timestamp', message: problem }] });
+  return toInteger(timestamp);
 }
 
 export interface TypedDataRequest {
@@ -116,7 +94,7 @@ export function envelopeTypedData(
     message: {
       payloadType: envelope.payloadType,
       payload: projectStruct(types, struct, envelope.payload),
-      timestamp: toUint(envelope.timestamp),
+      timestamp: envelopeTimestamp(envelope.timestamp),
       nonce: envelope.nonce,
     },
   };

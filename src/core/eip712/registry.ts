@@ -1,7 +1,9 @@
 import type { TypeRegistry } from '../wire/eip712.ts';
 
-/** The signing domain: chain-agnostic, no verifying contract. */
-export const SIGNING_DOMAIN = { name: 'Namefi', version: '1' } as const;
+/** The signing domain's version; its name is the service's own (the local service: EIP712_DOMAIN_NAME). */
+export const SIGNING_DOMAIN_VERSION = '1';
+/** Production's signing domain: chain-agnostic, no verifying contract. A local service never signs under it. */
+export const PRODUCTION_SIGNING_DOMAIN = { name: 'Namefi', version: SIGNING_DOMAIN_VERSION } as const;
 
 const f = (name: string, type: string) => ({ name, type });
 const envelopeOf = (payloadStruct: string) => [
@@ -100,5 +102,6 @@ export function typesForMethod(registry: TypeRegistry, accepted: Record<string, 
   }
   const types: TypeRegistry = {};
   for (const t of primaryTypes) Object.assign(types, typesReachableFrom(registry, t));
-  return { found: true, acceptedPrimaryTypes: primaryTypes, types };
+  const unsignedAccepted = Object.fromEntries(primaryTypes.filter((t) => Object.hasOwn(UNSIGNED_BUT_ACCEPTED, t)).map((t) => [t, [...UNSIGNED_BUT_ACCEPTED[t]]]));
+  return { found: true, acceptedPrimaryTypes: primaryTypes, types, unsignedAccepted };
 }

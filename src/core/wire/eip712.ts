@@ -15,6 +15,8 @@ export const typesForMethod = z.object({
   acceptedPrimaryTypes: z.array(z.string()),
   types: typeRegistry,
   availableMethods: z.array(z.string()).optional(),
+  /** Ours: per accepted primary type, the payload fields the service takes unsigned under it. Production sends none. */
+  unsignedAccepted: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type TypesForMethod = z.infer<typeof typesForMethod>;
 
@@ -22,7 +24,8 @@ export const ENVELOPE_WINDOW = { pastSeconds: 300, futureSeconds: 30 } as const;
 export const envelope = z.object({
   payloadType: safeText().min(1),
   payload: z.record(z.string(), z.unknown()),
-  timestamp: z.number(),
+  // A uint256 may be sent as a number or a string; whether it is one (digits, in range) is checked before hashing.
+  timestamp: z.union([z.number(), z.string().transform(Number)]),
   nonce: safeText().min(1).max(256),
 });
 export type Envelope = z.infer<typeof envelope>;

@@ -1,5 +1,6 @@
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
-import { chooseSigning, fieldNames } from '@/lib/signing/signing-choice.ts';
+import { chooseSigning } from '@/core/eip712/signing-choice.ts';
+import { fieldNames } from '@/lib/signing/signing-choice.ts';
 import { z } from 'zod';
 import { validateRecordName } from '@/core/dns/names.ts';
 import { parkingRecords, startsParked } from '@/core/dns/parking.ts';
@@ -182,7 +183,7 @@ export function registrationSigningNotes(
 ): { lines: string[]; cannot: string | null } {
   const types = typesOf[request.operationId];
   if (!types) return { lines: [], cannot: null };
-  const choice = chooseSigning(request.operationId, types, request.payload);
+  const choice = chooseSigning(types, request.payload);
   if (choice.how === 'session') return { lines: ['This service publishes no signing type for this registration: it is sent with your sign-in instead of a signature.'], cannot: null };
   if (choice.how === 'signature') return { lines: [], cannot: null };
   const fields = fieldNames(choice.unsigned);

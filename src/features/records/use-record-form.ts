@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { isApexAddress } from '@/core/dns/parking.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { requestSignIn } from '@/lib/session/wallet-session.ts';
-import { chooseSigning } from '@/lib/signing/signing-choice.ts';
+import { chooseSigning } from '@/core/eip712/signing-choice.ts';
 import { useToast } from '@/ui/index.ts';
 import { useToggleParking } from '@/features/parking/index.ts';
 import { useCreateRecord } from './api/create-record.ts';
@@ -114,7 +114,7 @@ export function useRecordForm({ zoneName, zone, parked, address, apiKey, signedO
     if (!form || apiKey) return [];
     const { method, payload } = singleWrite(form, record, zoneName);
     const types = signingTypes[method];
-    return types ? singleWriteNotes(chooseSigning(method, types, payload), record.type) : [];
+    return types ? singleWriteNotes(chooseSigning(types, payload), record.type) : [];
   };
 
   const signDelete = async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyTypedData } from 'viem';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
+import { ACCEPTED_PRIMARY_TYPES, PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
 import { projectStruct } from '@/core/eip712/envelope.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
 import { signRequest } from './sign-request.ts';
@@ -11,10 +11,9 @@ const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478c
 const published = (method: string) => typesForMethod(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES, method) as TypesForMethod;
 const sign = (typed: Parameters<typeof account.signTypedData>[0]) => account.signTypedData(typed);
 
-async function signedBy(method: string, payload: Record<string, unknown>, domain: { name: string; version: string; chainId?: number } = SIGNING_DOMAIN) {
+async function signedBy(method: string, payload: Record<string, unknown>, domain: { name: string; version: string; chainId?: number } = PRODUCTION_SIGNING_DOMAIN) {
   return signRequest({
     prefix: 'namefi',
-    method,
     signer: account.address,
     domain,
     typesForMethod: published(method),
@@ -38,7 +37,7 @@ describe('signRequest', () => {
     // What the service does: project the body's payload onto the struct named by the header and verify.
     const valid = await verifyTypedData({
       address: account.address,
-      domain: SIGNING_DOMAIN,
+      domain: PRODUCTION_SIGNING_DOMAIN,
       types: TYPE_REGISTRY,
       primaryType: 'CreateTypedDnsRecordEnvelope',
       message: {
@@ -66,14 +65,14 @@ describe('signRequest', () => {
 
   it('makes a fresh 32-byte nonce and a Unix-seconds timestamp by default', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const signed = await signRequest({ prefix: 'namefi', method: 'deleteDnsRecord', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: (t) => sign(t as never) });
+    const signed = await signRequest({ prefix: 'namefi', signer: account.address, domain: PRODUCTION_SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: (t) => sign(t as never) });
     expect(signed.body.nonce).toMatch(/^0x[0-9a-f]{64}$/);
     expect(signed.body.timestamp).toBeGreaterThanOrEqual(before);
     expect(signed.body.timestamp).toBeLessThanOrEqual(before + 2);
   });
 
   it('names the chain it signed with when the service gave the domain one', async () => {
-    const signed = await signedBy('deleteDnsRecord', { id: 'r1', zoneName: 'example.com' }, { ...SIGNING_DOMAIN, chainId: 8453 });
+    const signed = await signedBy('deleteDnsRecord', { id: 'r1', zoneName: 'example.com' }, { ...PRODUCTION_SIGNING_DOMAIN, chainId: 8453 });
     expect(signed.headers['x-namefi-chain-id']).toBe('8453');
   });
 
@@ -82,14 +81,14 @@ describe('signRequest', () => {
     const wrapped = Object.assign(new Error('wrapper'), { cause: declined });
     expect(isUserRejection(wrapped)).toBe(true);
     await expect(
-      signRequest({ prefix: 'namefi', method: 'deleteDnsRecord', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: async () => { throw wrapped; } }),
+      signRequest({ prefix: 'namefi', signer: account.address, domain: PRODUCTION_SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: async () => { throw wrapped; } }),
     ).rejects.toBeInstanceOf(SignatureRejectedError);
   });
 
   it('keeps other signing failures as they are', async () => {
     const broken = new Error('Ledger disconnected');
     await expect(
-      signRequest({ prefix: 'namefi', method: 'deleteDnsRecord', signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: async () => { throw broken; } }),
+      signRequest({ prefix: 'namefi', signer: account.address, domain: PRODUCTION_SIGNING_DOMAIN, typesForMethod: published('deleteDnsRecord'), payload: { id: 'r1', zoneName: 'example.com' }, sign: async () => { throw broken; } }),
     ).rejects.toBe(broken);
   });
 

@@ -2,7 +2,7 @@ import { serviceHeaders } from '@/core/headers.ts';
 import { buildEnvelope, envelopeTypedData, type TypedDataRequest } from '@/core/eip712/envelope.ts';
 import type { Envelope, SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
 import { SignatureRejectedError, UnsignableRequestError, isUserRejection } from './errors.ts';
-import { chooseSigning } from './signing-choice.ts';
+import { chooseSigning } from '@/core/eip712/signing-choice.ts';
 
 export type SignTypedData = (request: TypedDataRequest) => Promise<`0x${string}`>;
 
@@ -19,8 +19,6 @@ export interface SignedRequest {
  */
 export async function signRequest(args: {
   prefix: string;
-  /** The operation id: what the service's types were asked for, and which fields may go unsigned. */
-  method: string;
   signer: `0x${string}`;
   domain: SigningDomain;
   typesForMethod: TypesForMethod;
@@ -30,7 +28,7 @@ export async function signRequest(args: {
   nonce?: string;
 }): Promise<SignedRequest> {
   const { typesForMethod, payload } = args;
-  const choice = chooseSigning(args.method, typesForMethod, payload);
+  const choice = chooseSigning(typesForMethod, payload);
   if (choice.how === 'session') throw new Error('This operation has no EIP-712 form; use the API key or the SIWE token');
   if (choice.how === 'cannot') throw new UnsignableRequestError(choice.unsigned);
   const { primaryType } = choice;
@@ -54,11 +52,3 @@ export async function signRequest(args: {
   return { body: envelope, headers, primaryType };
 }
 
-/** What the person will be asked to sign, in words, for the notice shown before the wallet opens. */
-export function describeSignature(operationSummary: string, payload: Record<string, unknown>): string[] {
-  const lines = [operationSummary];
-  for (const key of ['zoneName', 'normalizedDomainName']) {
-    if (typeof payload[key] === 'string') lines.push(`Domain: ${payload[key] as string}`);
-  }
-  return lines;
-}

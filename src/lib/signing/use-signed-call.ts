@@ -11,7 +11,7 @@ import { settingsStore } from '../settings/settings-store.ts';
 import { signRequest } from './sign-request.ts';
 import { signingDomainQuery, typesForMethodQuery } from './signing-queries.ts';
 import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
-import { chooseSigning } from './signing-choice.ts';
+import { chooseSigning } from '@/core/eip712/signing-choice.ts';
 
 /**
  * The signing domain and the structs of one operation, as `/eip712/types-for-method` answers for it: asked once per
@@ -44,7 +44,7 @@ export function useSignedCall(): {
       const settings = settingsStore.getState();
       if (settings.apiKey) return apiCall(id, { body: payload });
       const [domain, types] = await signingMetadata(queryClient, id);
-      const choice = chooseSigning(id, types, payload);
+      const choice = chooseSigning(types, payload);
       // Said before any wallet or sign-in opens: nothing is signed over less than is sent.
       if (choice.how === 'cannot') throw new UnsignableRequestError(choice.unsigned);
       if (choice.how === 'session') {
@@ -58,7 +58,6 @@ export function useSignedCall(): {
       if (!signer) throw new WalletRequiredError();
       const signed = await signRequest({
         prefix: config.headerPrefix,
-        method: id,
         signer,
         domain,
         typesForMethod: types,

@@ -159,6 +159,7 @@ export function X402Payment({ domain, years, receiver, blockedBy }: {
         </Notice>
       ) : null}
       <SigningNotice
+        forService={false}
         lines={[
           signingSentence({ terms: t, decimals, symbol, from: wallet, until }),
           `It pays for ${domain}, ${years} year${years === 1 ? '' : 's'}; the service sends the transfer, so you pay no gas`,

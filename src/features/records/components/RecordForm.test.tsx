@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { signingDomainQuery } from '@/lib/signing/signing-queries.ts';
 import userEvent from '@testing-library/user-event';
 import { blankFormValues, toFormValues } from '../model/record-form.ts';
 import { RecordForm } from './RecordForm.tsx';
@@ -10,8 +12,13 @@ afterEach(cleanup);
 function setup(overrides: Partial<Parameters<typeof RecordForm>[0]> = {}) {
   const onSubmit = vi.fn(async () => null);
   const checkZone = vi.fn(() => null);
+  // The service's answer at /eip712/domain, as a page that signs has it cached.
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(signingDomainQuery().queryKey, { name: 'Namefi Local', version: '1' });
   render(
-    <RecordForm zoneName="example.com" initial={blankFormValues('A', '@')} mode="add" checkZone={checkZone} onSubmit={onSubmit} onCancel={() => {}} {...overrides} />,
+    <QueryClientProvider client={queryClient}>
+      <RecordForm zoneName="example.com" initial={blankFormValues('A', '@')} mode="add" checkZone={checkZone} onSubmit={onSubmit} onCancel={() => {}} {...overrides} />
+    </QueryClientProvider>,
   );
   return { onSubmit, checkZone, user: userEvent.setup() };
 }
@@ -26,6 +33,8 @@ describe('RecordForm', () => {
     await user.type(screen.getByLabelText('Priority'), '10');
     await user.type(screen.getByLabelText('Mail server'), 'mx.example.net');
     expect(screen.getByRole('note').textContent).toContain('MX shop.example.com → 10 mx.example.net.');
+    // The wallet's request is named by the service's own signing domain, in words, before it opens.
+    expect(screen.getByRole('note').textContent).toContain('Signed for Namefi Local, version 1: the signature is good for this service only.');
     await user.click(screen.getByRole('button', { name: 'Add and sign' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'shop', type: 'MX', rdata: '10 mx.example.net.', ttl: 3600 }, 'sign'));
   });

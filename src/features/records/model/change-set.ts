@@ -206,11 +206,6 @@ export function settleBatch(draft: Draft, batch: Batch, outcome: BatchOutcome): 
   return { creates: draft.creates.map(mark), updates: draft.updates.map(mark), deletes: draft.deletes.map(mark) };
 }
 
-export function clearErrors(draft: Draft): Draft {
-  const strip = <T extends { error?: string }>({ error: _error, ...rest }: T) => rest as T;
-  return { creates: draft.creates.map(strip), updates: draft.updates.map(strip), deletes: draft.deletes.map(strip) };
-}
-
 export function dropKeys(draft: Draft, keys: string[]): Draft {
   return keys.reduce(removeItem, draft);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyTypedData } from 'viem';
-import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
+import { ACCEPTED_PRIMARY_TYPES, PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
 import { payloadStructOf, projectStruct } from '@/core/eip712/envelope.ts';
 import { unsignedFields } from '@/core/eip712/unsigned-fields.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import type { TypeRegistry, TypesForMethod } from '@/core/wire/eip712.ts';
-import { PRODUCTION_REGISTRY, productionTypesForMethod } from '@/lib/signing/fixtures/production-types.ts';
-import { chooseSigning } from '@/lib/signing/signing-choice.ts';
+import { PRODUCTION_REGISTRY, productionTypesForMethod, seedTypesForMethod } from '@/core/eip712/fixtures/production-types.ts';
+import { chooseSigning } from '@/core/eip712/signing-choice.ts';
 import { signRequest } from '@/lib/signing/sign-request.ts';
 import { addCreate, addDelete, EMPTY_DRAFT, planBatches, setUpdate, type Draft } from './change-set.ts';
 import { batchInWords } from './describe.ts';
@@ -21,7 +21,9 @@ const account = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68
 const typesOf = (answer: (method: string) => TypesForMethod): RecordTypes => Object.fromEntries(RECORD_OPERATIONS.map((m) => [m, answer(m)]));
 const LOCAL = typesOf((m) => typesForMethod(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES, m) as TypesForMethod);
 const PRODUCTION = typesOf(productionTypesForMethod);
-const SERVICES: Array<[string, RecordTypes, TypeRegistry]> = [['local', LOCAL, TYPE_REGISTRY], ['production', PRODUCTION, PRODUCTION_REGISTRY]];
+/** Production's structs, from a service that publishes the record type as taken unsigned under them. */
+const SEED = typesOf(seedTypesForMethod);
+const SERVICES: Array<[string, RecordTypes, TypeRegistry]> = [['local', LOCAL, TYPE_REGISTRY], ["production's structs", SEED, PRODUCTION_REGISTRY]];
 
 /** A draft with every kind of change: a deletion, a same-type edit, a type change and two additions. */
 function fullDraft(): Draft {
@@ -42,7 +44,7 @@ describe('planSigning', () => {
   });
 
   it("signs the additions one record at a time against production's CreateRecords (zoneName alone), and names the unsigned type", () => {
-    const signing = planSigning(planBatches(fullDraft(), zone, 'example.com'), PRODUCTION, { apiKey: false });
+    const signing = planSigning(planBatches(fullDraft(), zone, 'example.com'), SEED, { apiKey: false });
     expect(signing.batches.map((b) => [b.kind, b.operationId])).toEqual([
       ['delete', 'batchDeleteDnsRecords'],
       ['update', 'batchUpdateDnsRecords'],
@@ -67,13 +69,13 @@ describe('planSigning', () => {
       const signing = planSigning(planBatches(fullDraft(), zone, 'example.com'), types, { apiKey: false });
       for (const batch of signing.batches) {
         const payload = sentPayload(batch);
-        const signed = await signRequest({ prefix: 'namefi', method: batch.operationId, signer: account.address, domain: SIGNING_DOMAIN, typesForMethod: types[batch.operationId]!, payload, sign: (t) => account.signTypedData(t as never) });
+        const signed = await signRequest({ prefix: 'namefi', signer: account.address, domain: PRODUCTION_SIGNING_DOMAIN, typesForMethod: types[batch.operationId]!, payload, sign: (t) => account.signTypedData(t as never) });
         const struct = payloadStructOf(registry, signed.primaryType)!;
         const allowed = signed.primaryType === 'CreateDnsRecordEnvelope' || signed.primaryType === 'UpdateDnsRecordEnvelope' ? ['type'] : [];
         expect(unsignedFields(registry, struct, signed.body.payload, allowed), `${batch.kind} under ${signed.primaryType}`).toEqual([]);
         const valid = await verifyTypedData({
           address: account.address,
-          domain: SIGNING_DOMAIN,
+          domain: PRODUCTION_SIGNING_DOMAIN,
           types: registry,
           primaryType: signed.primaryType,
           message: { payloadType: signed.body.payloadType, payload: projectStruct(registry, struct, signed.body.payload), timestamp: BigInt(signed.body.timestamp), nonce: signed.body.nonce },
@@ -84,11 +86,18 @@ describe('planSigning', () => {
     });
   }
 
+  it("blocks a record type change or addition where the service does not publish the type as taken unsigned (production's answer)", () => {
+    const signing = planSigning(planBatches(fullDraft(), zone, 'example.com'), PRODUCTION, { apiKey: false });
+    expect(signing.blocked).toBe(
+      "This service's signing types cannot sign the type change (type) or the additions (type). Nothing is signed over less than it sends, so nothing will be sent: set an API key in Settings to apply this change set.",
+    );
+  });
+
   it('splits a batch update or delete whose type does not sign it, and blocks what no type can sign', () => {
     const noBatchTypes: RecordTypes = {
-      ...PRODUCTION,
-      batchUpdateDnsRecords: { ...PRODUCTION.batchUpdateDnsRecords!, types: { ...PRODUCTION.batchUpdateDnsRecords!.types, UpdateZoneRecord: [{ name: 'id', type: 'string' }] } },
-      batchDeleteDnsRecords: { ...PRODUCTION.batchDeleteDnsRecords!, types: { ...PRODUCTION.batchDeleteDnsRecords!.types, DeleteRecords: [{ name: 'zoneName', type: 'string' }] } },
+      ...SEED,
+      batchUpdateDnsRecords: { ...SEED.batchUpdateDnsRecords!, types: { ...SEED.batchUpdateDnsRecords!.types, UpdateZoneRecord: [{ name: 'id', type: 'string' }] } },
+      batchDeleteDnsRecords: { ...SEED.batchDeleteDnsRecords!, types: { ...SEED.batchDeleteDnsRecords!.types, DeleteRecords: [{ name: 'zoneName', type: 'string' }] } },
     };
     const plan = planBatches(fullDraft(), zone, 'example.com');
     const split = planSigning(plan, noBatchTypes, { apiKey: false });
@@ -96,7 +105,7 @@ describe('planSigning', () => {
     // A same-type change sent alone does not send its type, so nothing goes unsigned.
     expect(sentPayload(split.batches[1])).toEqual({ id: '2', zoneName: 'example.com', name: '@', rdata: '20 mail.example.com.', ttl: 3600 });
 
-    const nothingSigns: RecordTypes = { ...PRODUCTION, createDnsRecord: { ...PRODUCTION.createDnsRecord!, types: { ...PRODUCTION.createDnsRecord!.types, CreateDnsRecord: [{ name: 'zoneName', type: 'string' }] } } };
+    const nothingSigns: RecordTypes = { ...SEED, createDnsRecord: { ...SEED.createDnsRecord!, types: { ...SEED.createDnsRecord!.types, CreateDnsRecord: [{ name: 'zoneName', type: 'string' }] } } };
     const blocked = planSigning(plan, nothingSigns, { apiKey: false });
     expect(blocked.blocked).toBe("This service's signing types cannot sign the additions (name, type, rdata, ttl). Nothing is signed over less than it sends, so nothing will be sent: set an API key in Settings to apply this change set.");
   });
@@ -115,9 +124,12 @@ describe('planSigning', () => {
 describe('singleWriteNotes', () => {
   const record = { zoneName: 'example.com', name: 'www', type: 'TXT', rdata: '"hello"', ttl: 300 };
   it('says nothing where the type is signed, and names it where the service cannot sign it', () => {
-    expect(singleWriteNotes(chooseSigning('createDnsRecord', LOCAL.createDnsRecord!, record), 'TXT')).toEqual([]);
-    expect(singleWriteNotes(chooseSigning('createDnsRecord', PRODUCTION.createDnsRecord!, record), 'TXT')).toEqual([
+    expect(singleWriteNotes(chooseSigning(LOCAL.createDnsRecord!, record), 'TXT')).toEqual([]);
+    expect(singleWriteNotes(chooseSigning(SEED.createDnsRecord!, record), 'TXT')).toEqual([
       'This service does not sign the record type (TXT): whoever relays the request could change it. The rest is signed.',
+    ]);
+    expect(singleWriteNotes(chooseSigning(PRODUCTION.createDnsRecord!, record), 'TXT')).toEqual([
+      "This service's signing types cannot sign type, so nothing will be signed or sent. Set an API key in Settings to make this change.",
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { OperationId } from '@/core/operations.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
-import { chooseSigning, fieldNames, unsignedTypeNotice, type SigningChoice } from '@/lib/signing/signing-choice.ts';
+import { chooseSigning, type SigningChoice } from '@/core/eip712/signing-choice.ts';
+import { fieldNames, unsignedTypeNotice } from '@/lib/signing/signing-choice.ts';
 import type { Batch, Plan } from './change-set.ts';
 
 /** Every operation the records page may sign: its types are asked when the page opens. */
@@ -80,7 +81,7 @@ export function planSigning(plan: Plan, typesOf: RecordTypes, options: { apiKey:
 
   const decide = (batch: Batch): SigningChoice | null => {
     const types = typesOf[batch.operationId];
-    return types ? chooseSigning(batch.operationId, types, sentPayload(batch)) : null;
+    return types ? chooseSigning(types, sentPayload(batch)) : null;
   };
   const keep = (batch: Batch, choice: SigningChoice) => {
     batches.push(batch);

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bindToolsMissing, compileZone } from '../../../server/test-support/bind.ts';
-import type { RecordType } from '../wire/dns.ts';
-import { fullName } from './names.ts';
-import { validateRdata } from './rdata.ts';
-import type { RecordLike } from './types.ts';
-import { rdataToWire, TYPE_NUMBERS } from './wire-rdata.ts';
-import { compareRecords, parseZoneFile, printZoneFile } from './zone-file.ts';
-import { checkZoneChange } from './zone-rules.ts';
+import { bindToolsMissing, compileZone } from '../test-support/bind.ts';
+import type { RecordType } from '../../src/core/wire/dns.ts';
+import { fullName } from '../../src/core/dns/names.ts';
+import { validateRdata } from '../../src/core/dns/rdata.ts';
+import type { RecordLike } from '../../src/core/dns/types.ts';
+import { rdataToWire, TYPE_NUMBERS } from '../../src/core/dns/wire-rdata.ts';
+import { compareRecords, parseZoneFile, printZoneFile } from '../../src/core/dns/zone-file.ts';
+import { checkZoneChange } from '../../src/core/dns/zone-rules.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 
