@@ -12,7 +12,22 @@ export function normaliseResponse(id: OperationId, body: unknown): unknown {
     value = { valid: value.valid ?? true, ...value.session };
   }
   if (id === 'isDomainParked' && typeof value === 'boolean') value = { parked: value };
+  if (id === 'getEip712TypesForMethod' && isRecord(value) && value.found === true && !('unsignedAccepted' in value)) {
+    value = { ...value, unsignedAccepted: seedExceptionFor(value.acceptedPrimaryTypes) };
+  }
   return value;
+}
+
+/**
+ * Production publishes no `unsignedAccepted`, yet (contract, Authentication) it takes the record's `type` unsigned under
+ * the seed's two record structs, which do not sign it. Said here, where production's answer is turned into the
+ * contract's shape, so a record write there is signed with the notice that `type` is not, instead of refused.
+ */
+const SEED_UNSIGNED_TYPE: Readonly<Record<string, readonly string[]>> = { CreateDnsRecordEnvelope: ['type'], UpdateDnsRecordEnvelope: ['type'] };
+
+function seedExceptionFor(accepted: unknown): Record<string, string[]> {
+  const types = Array.isArray(accepted) ? accepted.filter((t): t is string => typeof t === 'string') : [];
+  return Object.fromEntries(types.filter((t) => Object.hasOwn(SEED_UNSIGNED_TYPE, t)).map((t) => [t, [...SEED_UNSIGNED_TYPE[t]]]));
 }
 
 /** Park endpoints in production may answer HTTP 200 {success: false} on failure. */
