@@ -69,6 +69,9 @@ async function openPostgres(url: string): Promise<Database> {
     keepAlive: true,
     idle_in_transaction_session_timeout: 60_000,
   });
+  // An idle connection that PostgreSQL ends (a restart, an administrator, the server stopping) is dropped from the
+  // pool, which opens another on the next query; unheard, pg raises it as an uncaught error and the process dies.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection (${(error as { code?: string }).code ?? error.message}); the next query opens another`));
   return {
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     exec: async (sql) => void (await pool.query(sql)),

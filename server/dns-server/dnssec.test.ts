@@ -109,7 +109,7 @@ describe('DNSSEC: a zone signed with one switch', () => {
 
   it('re-signs a signed change at once: delv validates the new answer, the new NXDOMAIN and the new serial', async () => {
     const ds = anchor(state);
-    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, type: 'TXT', name: 'nope', rdata: 'now here' });
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, type: 'TXT', name: 'nope', rdata: 'now here', ttl: 300 });
     expect(created.status).toBe(200);
     const fresh = await delv(port, zone, ds, `nope.${zone}`, 'TXT');
     expect(validated(fresh), fresh).toBe(true);
