@@ -13,6 +13,7 @@ import { operations } from '../../src/core/operations.ts';
 import { listZone } from '../dns/zone-read.ts';
 import { buildEnvelope, envelopeTypedData, pickPrimaryType } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, SIGNING_DOMAIN, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { managedSettings } from '../dns/managed-settings.ts';
 
 const ZONE = 'bench-zone.com';
 const ZONE_SIZE = 10_000;
@@ -112,7 +113,7 @@ try {
   const stringifySamples: number[] = [];
   for (let i = 0; i < 20; i++) {
     const t = performance.now();
-    const records = await listZone(service.services.db, service.services.zoneCache, ZONE);
+    const records = await listZone(service.services.db, service.services.zoneCache, ZONE, managedSettings(service.services.config));
     readSamples.push(performance.now() - t);
     const u = performance.now();
     JSON.stringify(records);

@@ -1,4 +1,4 @@
-import { parkingRecords } from '../../src/core/dns/parking.ts';
+import { managedRecordsOf, type ManagedSettings } from '../../src/core/dns/managed.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
@@ -9,7 +9,7 @@ export interface RecordSet {
   rdatas: string[];
 }
 
-/** A zone as the name server answers it: stored records, parking's while parked, and the provider's SOA and NS. */
+/** A zone as the name server answers it: stored records, managed ones (parking's, the forwarder's), and the provider's SOA and NS. */
 export interface ZoneSnapshot {
   zone: string;
   serial: number;
@@ -20,7 +20,7 @@ export interface ZoneSnapshot {
   interior: Set<string>;
 }
 
-export interface NameServerSettings {
+export interface NameServerSettings extends ManagedSettings {
   nameservers: string[];
   /** SOA timers: negative answers are cached for `minimum` seconds (RFC 2308). */
   soa: { refresh: number; retry: number; expire: number; minimum: number; ttl: number };
@@ -36,7 +36,7 @@ export function soaRdata(zone: string, serial: number, settings: NameServerSetti
 
 export function buildSnapshot(
   zone: string,
-  state: { serial: number; version: string; parked: boolean },
+  state: { serial: number; version: string; parked: boolean; forwarding: boolean },
   records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
   settings: NameServerSettings,
 ): ZoneSnapshot {
@@ -50,7 +50,7 @@ export function buildSnapshot(
   };
   add('@', 'SOA', settings.soa.ttl, soaRdata(zone, state.serial, settings));
   for (const ns of settings.nameservers) add('@', 'NS', settings.nsTtl, ns);
-  if (state.parked) for (const r of parkingRecords(zone)) add(r.name, r.type, r.ttl, r.rdata);
+  for (const r of managedRecordsOf(zone, state, settings)) add(r.name, r.type, r.ttl, r.rdata);
   for (const r of records) if (!(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
   const interior = new Set<string>();
   for (const name of nodes.keys()) {
@@ -89,8 +89,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
 
   async function load(zone: string): Promise<ZoneSnapshot | null> {
     const started = generation;
-    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; records: unknown }>(
-      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked,
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; records: unknown }>(
+      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled,
          (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
             FROM dns_records WHERE zone_name = d.name) AS records
        FROM domains d WHERE d.name = $1`,
@@ -98,7 +98,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     );
     if (!row) return null;
     const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
-    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked }, records, settings);
+    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled }, records, settings);
     if (generation === started) cache.set(zone, snapshot);
     return snapshot;
   }

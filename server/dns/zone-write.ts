@@ -4,6 +4,8 @@ import type { DnsRecord } from '../../src/core/wire/dns.ts';
 import type { Queryable, RequestContext } from '../http/context.ts';
 import { invalidInput, notFound } from '../http/errors.ts';
 import { requireOwnedDomain } from './domain-access.ts';
+import type { ManagedSettings } from '../../src/core/dns/managed.ts';
+import { managedSettings } from './managed-settings.ts';
 import { managedRecords, namesAround, neighbourhood, readZoneState, toWire, type RecordRow } from './zone-read.ts';
 import { checkRecords, checkRules, mergeUpdates, refuseManaged, type CheckedChange, type ZoneChangeRequest } from './zone-validate.ts';
 
@@ -19,7 +21,7 @@ export async function writeZone(ctx: Pick<RequestContext, 'services' | 'principa
   const change = checkRecords(zoneName, request, pathPrefix);
   return services.db.transaction(async (tx) => {
     await requireOwnedDomain(services, tx, zoneName, principal);
-    return applyZoneChange(tx, change, { now: services.now() });
+    return applyZoneChange(tx, change, { now: services.now(), managed: managedSettings(services.config) });
   });
 }
 
@@ -29,7 +31,7 @@ export async function writeZone(ctx: Pick<RequestContext, 'services' | 'principa
  * the write, keeping the zone's count (at most 10,000) and version. Loads only the records the rules can touch,
  * never the whole zone. Answers the created records, then the updated ones, in the stored form.
  */
-export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date }): Promise<DnsRecord[]> {
+export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date; managed: ManagedSettings }): Promise<DnsRecord[]> {
   const { zoneName, creates: created, updates, deletes } = change;
 
   // Ids: every one must be in this zone (stored, or managed while parked). One query reads the zone's state, the
@@ -38,7 +40,7 @@ export async function applyZoneChange(q: Queryable, change: CheckedChange, optio
   const lookup = ids.filter((id) => UUID.test(id));
   const around = namesAround(created);
   const { zone, records: firstRead } = await readZoneState(q, zoneName, around.names, lookup);
-  const managed = managedRecords(zoneName, zone);
+  const managed = managedRecords(zoneName, zone, options.managed);
   const managedById = new Map(managed.map((r) => [r.id, r]));
   const lookupSet = new Set(lookup.filter((id) => !managedById.has(id)));
   const storedById = new Map<string, RecordLike>();
@@ -51,7 +53,7 @@ export async function applyZoneChange(q: Queryable, change: CheckedChange, optio
   refuseManaged(change, managedById);
   const updated = mergeUpdates(change, storedById);
   const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed, { names: around.names, records: firstRead });
-  checkRules(change, { existing, parked: zone?.parked ?? false, updated });
+  checkRules(change, { existing, parked: zone?.parked ?? false, forwarding: zone?.forward_enabled ?? false, updated });
   return writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString());
 }
 

@@ -1,3 +1,4 @@
+import { managedSettings } from '../dns/managed-settings.ts';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import type { Services } from '../http/context.ts';
@@ -85,7 +86,7 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
   // Unparked first when the registration brings an apex address record, so the zone accepts that record.
   const parked = startsParked(records);
   await setParked(tx, name, parked, now);
-  const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now);
+  const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now, managedSettings(services.config));
   if (applied && !applied.ok && !parked) await setParked(tx, name, true, now);
   if (applied && !applied.ok) {
     return {

@@ -4,6 +4,7 @@ import { siweHandlers } from './siwe.ts';
 import { apiKeyHandlers } from './api-keys.ts';
 import { dnsHandlers } from './dns.ts';
 import { parkingHandlers } from './parking.ts';
+import { forwardingHandlers } from './forwarding.ts';
 import { searchHandlers } from './search.ts';
 import { orderHandlers } from './orders.ts';
 import { userHandlers } from './user.ts';
@@ -17,6 +18,7 @@ export const handlers: Handlers = {
   ...apiKeyHandlers,
   ...dnsHandlers,
   ...parkingHandlers,
+  ...forwardingHandlers,
   ...searchHandlers,
   ...orderHandlers,
   ...userHandlers,

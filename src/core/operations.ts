@@ -3,6 +3,7 @@ import { success, zoneName } from './wire/common.ts';
 import { safeText } from './wire/text.ts';
 import * as dns from './wire/dns.ts';
 import * as parking from './wire/parking.ts';
+import * as forwarding from './wire/forwarding.ts';
 import * as search from './wire/search.ts';
 import * as orders from './wire/orders.ts';
 import * as user from './wire/user.ts';
@@ -59,6 +60,9 @@ export const operations = {
   parkDomain: op({ id: 'parkDomain', method: 'POST', path: '/dns/park', tag: 'domain-config', summary: 'Park a domain', auth: 'write', input: parking.parkDomainInput, output: success }),
   toggleDomainParking: op({ id: 'toggleDomainParking', method: 'PUT', path: '/dns/park', tag: 'domain-config', summary: 'Park or unpark a domain', auth: 'write', input: parking.toggleParkingInput, output: success }),
   isDomainParked: op({ id: 'isDomainParked', method: 'GET', path: '/dns/parked', tag: 'domain-config', summary: 'Whether a domain is parked', auth: 'none', input: parking.parkedQuery, output: parking.parkedStatus }),
+  getForwarding: op({ id: 'getForwarding', method: 'GET', path: '/domain-config/forwarding', tag: 'domain-config', summary: 'A domain\u2019s URL forwarding (ours)', auth: 'none', input: forwarding.forwardingQuery, output: forwarding.forwarding }),
+  setForwarding: op({ id: 'setForwarding', method: 'PUT', path: '/domain-config/forwarding', tag: 'domain-config', summary: 'Forward a domain to a URL, or stop (ours); turns parking off', auth: 'write', input: forwarding.setForwardingInput, output: forwarding.forwarding }),
+  tryForwarding: op({ id: 'tryForwarding', method: 'GET', path: '/domain-config/forwarding/try', tag: 'domain-config', summary: 'Ask the service\u2019s forwarder for a path of the domain and answer the redirect it gave (ours)', auth: 'none', input: forwarding.tryForwardingQuery, output: forwarding.forwardingTrial }),
 
   checkAvailability: op({ id: 'checkAvailability', method: 'GET', path: '/search/availability', tag: 'search', summary: 'Availability and price of one name', auth: 'optional', input: search.availabilityQuery, output: search.availability }),
   checkBulkAvailability: op({ id: 'checkBulkAvailability', method: 'GET', path: '/search/bulk-availability', tag: 'search', summary: 'Availability of 1–50 names', auth: 'optional', input: search.bulkAvailabilityQuery, output: search.bulkAvailability }),
