@@ -100,6 +100,16 @@ describe('forwarding', () => {
     expect(await get(`http://${name}/deep/path?q=1`, forwarderAt())).toMatchObject({ status: 302, location: `${landingOrigin}/only` });
   });
 
+  it("the owner's domain list says which domains forward, with each zone's record count and registration date", async () => {
+    const name = await domain();
+    await forward(name, `${landingOrigin}/list`);
+    const token = await client.signIn(OWNER_KEY);
+    const listed = (await client.call('getUserDomains', { headers: client.withToken(token) })).body.find((d: { normalizedDomainName: string }) => d.normalizedDomainName === name);
+    expect(listed.dnsStatus).toEqual({ isParkingEnabled: false, hasWebRecords: true, hasMxRecords: false, isForwardingEnabled: true });
+    expect(listed.recordCount).toBe(0);
+    expect(Date.parse(listed.registeredAt)).toBeLessThanOrEqual(Date.now());
+  });
+
   it('tryForwarding asks the forwarder and answers its redirect; a path that would leave the forwarder is refused', async () => {
     const name = await domain();
     await forward(name, `${landingOrigin}/t`, { statusCode: 307 });

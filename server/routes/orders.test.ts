@@ -211,6 +211,7 @@ describe('registerWithRecords', () => {
       isParkingEnabled: false,
       hasWebRecords: true,
       hasMxRecords: true,
+      isForwardingEnabled: false,
     });
   });
 
