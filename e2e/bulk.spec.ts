@@ -45,6 +45,9 @@ test.describe('bulk changes', () => {
     await expect(bulk.planFor(a)).toContainText(`+ @ MX ${mxOf(a)}`);
     await expect(bulk.planFor(b)).toContainText('+ autodiscover CNAME autodiscover.outlook.com.');
     await expect(bulk.planFor(c)).toContainText(/Conflict: .*autodiscover/);
+    // What each signature is for, before the wallet opens: the two domains without a conflict.
+    await expect(page.getByRole('note')).toContainText(`Create 3 records in ${a} (CreateRecords)`);
+    await expect(page.getByRole('note')).not.toContainText(c);
     const before = signatures(wallet.requests);
 
     // The second signature waits in the wallet; the page is reloaded meanwhile.

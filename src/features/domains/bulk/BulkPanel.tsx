@@ -13,7 +13,7 @@ import { readDomain } from './api/read-domain.ts';
 import { ChooseAction } from './components/ChooseAction.tsx';
 import { BulkRunView } from './components/BulkRunView.tsx';
 import { DiffList } from './components/DiffList.tsx';
-import { assess, callFor, type BulkChoice } from './model/actions.ts';
+import { assess, callFor, signedInWords, type BulkChoice } from './model/actions.ts';
 import { clearRun, isOpen, loadRun, saveRun, type BulkRun, type BulkStep } from './model/bulk-run.ts';
 import { runSteps } from './model/run-steps.ts';
 
@@ -136,7 +136,7 @@ export default function BulkPanel({ account, selected }: { account: string; sele
                 </li>
               ))}
             </ul>
-            <SigningNotice lines={signable.map((s) => `${s.call.operation} for ${s.domain}`)} />
+            <SigningNotice lines={signable.map((s) => signedInWords(s.call))} />
             <div className="flex flex-wrap gap-2">
               <Button disabled={signable.length === 0} onClick={() => void go(plan, (s) => s.status === 'planned')}>
                 Sign {signable.length} {signable.length === 1 ? 'change' : 'changes'}, one per domain

@@ -86,3 +86,15 @@ export function assess(call: StepCall, state: DomainState): Assessed {
     }
   }
 }
+
+/** What the wallet signs for a step, in words, said before it opens. */
+export function signedInWords(call: StepCall): string {
+  switch (call.operation) {
+    case 'toggleDomainParking':
+      return `${call.payload.enableParking ? 'Park' : 'Unpark'} ${call.payload.normalizedDomainName} (ToggleDomainParking)`;
+    case 'setForwarding':
+      return `Forward ${call.payload.normalizedDomainName} to ${call.payload.targetUrl}, status ${call.payload.statusCode} (SetForwarding)`;
+    case 'batchCreateDnsRecords':
+      return `Create ${call.payload.records.length} ${call.payload.records.length === 1 ? 'record' : 'records'} in ${call.payload.zoneName} (CreateRecords)`;
+  }
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECORD_TEMPLATES } from '@/core/dns/templates.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { assess, callFor, type DomainState } from './actions.ts';
+import { assess, callFor, signedInWords, type DomainState } from './actions.ts';
 import { loadRun, type BulkRun, type BulkStep } from './bulk-run.ts';
 import { runSteps, type RunDeps } from './run-steps.ts';
 
@@ -49,6 +49,7 @@ describe('a bulk run', () => {
       '+ @ TXT "v=spf1 include:spf.protection.outlook.com -all"',
     ]);
     expect(run.steps[0].conflicts).toEqual([]);
+    expect(signedInWords(run.steps[0].call)).toBe('Create 3 records in a.com (CreateRecords)');
     expect(run.steps[1].conflicts).toEqual([expect.stringMatching(/autodiscover/)]);
   });
 
