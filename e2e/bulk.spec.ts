@@ -2,6 +2,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { call, ownDomain, registerDomain, signedCall, siweSignIn, waitForOrder } from './support/service-client.ts';
 import { signIn } from './support/pages.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { domainsPage } from './pages/domains.ts';
 import { bulkPanel } from './pages/bulk.ts';
 
@@ -48,6 +49,7 @@ test.describe('bulk changes', () => {
     // What each signature is for, before the wallet opens: the two domains without a conflict.
     await expect(page.getByRole('note')).toContainText(`Create 3 records in ${a} (CreateRecords)`);
     await expect(page.getByRole('note')).not.toContainText(c);
+    await expectNoSeriousA11yViolations(page);
     const before = signatures(wallet.requests);
 
     // The second signature waits in the wallet; the page is reloaded meanwhile.
@@ -77,6 +79,7 @@ test.describe('bulk changes', () => {
     await expect(bulk.runStatus).toContainText('3 of 3 applied');
     await expect(bulk.resultFor(c)).toContainText('Applied');
     expect(signatures(wallet.requests)).toBe(before + 4);
+    await expectNoSeriousA11yViolations(page);
 
     // Nothing applied twice: each zone holds the template's MX once.
     for (const domain of [a, b, c]) {

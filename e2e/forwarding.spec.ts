@@ -4,6 +4,7 @@ import { test, expect } from './support/fixtures.ts';
 import { DASHBOARD_URL } from './support/env.ts';
 import { ownDomain } from './support/service-client.ts';
 import { signIn } from './support/pages.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { forwardingPanel } from './pages/forwarding.ts';
 import { recordsPage } from './pages/records.ts';
 
@@ -52,6 +53,7 @@ test.describe('forwarding', () => {
     await expect(forwarding.dialog).toContainText(`Send visitors of ${domain} and www.${domain} to ${target}, temporarily (302)`);
     await expect(forwarding.dialog).toContainText(`${domain}/some/page?ref=1 goes to ${target}/some/page?ref=1`);
     await expect(forwarding.dialog).toContainText(`Turn parking off for ${domain}`);
+    await expectNoSeriousA11yViolations(page);
     expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(signaturesBefore);
     await forwarding.confirm.click();
     await expect(forwarding.dialog).toBeHidden();
