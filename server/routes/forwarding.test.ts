@@ -164,6 +164,17 @@ describe('forwarding', () => {
     expect((await getForwarding(name)).enabled).toBe(true);
   });
 
+  it("an API key of the owner's sets it with the plain payload; a SIWE token alone does not", async () => {
+    const name = await domain();
+    const token = await client.signIn(OWNER_KEY);
+    const payload = { normalizedDomainName: name, enabled: true, targetUrl: 'https://example.org/key', statusCode: 307, keepPath: false };
+    expect((await client.call('setForwarding', { body: payload, headers: client.withToken(token) })).status).toBe(401);
+    const key = (await client.call('createApiKey', { body: { label: 'forwarding' }, headers: client.withToken(token) })).body.key as string;
+    const reply = await client.call('setForwarding', { body: payload, headers: client.withApiKey(key) });
+    expect(reply.status).toBe(200);
+    expect(await getForwarding(name)).toEqual(payload);
+  });
+
   it.runIf(bindToolsMissing() === null)('the DNS server answers the forwarder at the apex (dig)', async () => {
     const name = await domain();
     await forward(name, 'https://example.org/');
