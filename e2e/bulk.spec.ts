@@ -37,6 +37,11 @@ test.describe('bulk changes', () => {
     await bulk.rowBox(c).click({ modifiers: ['Shift'] });
     await expect(bulk.listStatus).toContainText('3 selected');
     await expect(bulk.rowBox(b)).toBeChecked();
+    // The same three again through "select all that match" after clearing.
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await expect(bulk.rowBox(a)).not.toBeChecked();
+    await page.getByRole('button', { name: 'Select all 3 that match' }).click();
+    await expect(bulk.listStatus).toContainText('3 selected');
 
     await bulk.action.selectOption('template');
     await bulk.template.selectOption('microsoft-365');
