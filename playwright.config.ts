@@ -15,6 +15,7 @@ if (!process.env.E2E_SERVICE_PORT) {
   process.env.E2E_CHAIN_PORT = String(await freePort());
   process.env.E2E_SAFE_HOST_PORT = String(await freePort());
   process.env.E2E_DNS_PORT = String(await freePort());
+  process.env.E2E_FORWARD_PORT = String(await freePort());
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-data-'));
   process.env.E2E_BUILD_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-build-'));
 }
@@ -73,6 +74,8 @@ export default defineConfig({
         CHAIN_PORT: chainPort,
         // The service answers DNS for its zones, as with npm start: journeys check what dig answers.
         DNS_PORT: process.env.E2E_DNS_PORT!,
+        // Its URL forwarder too: journeys follow a forwarded domain's redirect through it.
+        FORWARD_PORT: process.env.E2E_FORWARD_PORT!,
       },
     },
     {

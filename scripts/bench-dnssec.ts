@@ -14,7 +14,7 @@ const key = {
   public_key: Buffer.concat([Buffer.from(jwk.x as string, 'base64url'), Buffer.from(jwk.y as string, 'base64url')]).toString('base64'),
   private_key: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
 };
-const settings: NameServerSettings = { nameservers: ['ns1.namefi.test.', 'ns2.namefi.test.'], soa: DEFAULT_SOA, nsTtl: 3600 };
+const settings: NameServerSettings = { nameservers: ['ns1.namefi.test.', 'ns2.namefi.test.'], soa: DEFAULT_SOA, nsTtl: 3600, forwardAddresses: [] };
 const zone = 'bench-dnssec.com';
 
 function records(count: number): Array<{ name: string; type: RecordType; ttl: number; rdata: string }> {
@@ -26,17 +26,17 @@ const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 for (const count of [10_000, 100_000]) {
   const base = records(count);
   let start = process.hrtime.bigint();
-  const unsigned = buildSnapshot(zone, { serial: 1, version: 'a', parked: false }, base, settings);
+  const unsigned = buildSnapshot(zone, { serial: 1, version: 'a', parked: false, forwarding: false }, base, settings);
   const unsignedMs = ms(start);
   start = process.hrtime.bigint();
-  const first: ZoneSnapshot = buildSnapshot(zone, { serial: 1, version: 'a', parked: false }, base, settings, { key });
+  const first: ZoneSnapshot = buildSnapshot(zone, { serial: 1, version: 'a', parked: false, forwarding: false }, base, settings, { key });
   const firstMs = ms(start);
   const changes: number[] = [];
   let previous = first;
   for (let i = 0; i < 5; i += 1) {
     const changed = [...base, { name: `added${i}`, type: 'TXT' as const, ttl: 60, rdata: `"change ${i}"` }];
     start = process.hrtime.bigint();
-    previous = buildSnapshot(zone, { serial: 2 + i, version: `b${i}`, parked: false }, changed, settings, { key, previous: previous.signed?.cache });
+    previous = buildSnapshot(zone, { serial: 2 + i, version: `b${i}`, parked: false, forwarding: false }, changed, settings, { key, previous: previous.signed?.cache });
     changes.push(ms(start));
   }
   changes.sort((a, b) => a - b);

@@ -50,6 +50,8 @@ const servicePort = await choosePort(process.env.SERVICE_PORT, 8787);
 const dashboardPort = await choosePort(process.env.DASHBOARD_PORT, 5173);
 // The service answers DNS for its zones here (UDP and TCP); 8053 rather than 5353, which mDNS often holds.
 const dnsPort = await choosePort(process.env.DNS_PORT, 8053);
+// The URL forwarder: a forwarded domain's apex points here (FORWARD_ADDRESSES, 127.0.0.1 by default).
+const forwardPort = await choosePort(process.env.FORWARD_PORT, 8080);
 // The service runs its own anvil (CHAIN=anvil) so that ownership and credit live on a real chain; CHAIN=none opts out.
 const chain = process.env.CHAIN ?? 'anvil';
 const chainPort = chain === 'anvil' ? await choosePort(process.env.CHAIN_PORT, 8545) : undefined;
@@ -88,6 +90,7 @@ const service = run('The local service', process.execPath, SERVICE_NODE_ARGS, {
   SIWE_DOMAIN: process.env.SIWE_DOMAIN ?? dashboardHost,
   CHAIN: chain,
   DNS_PORT: String(dnsPort),
+  FORWARD_PORT: String(forwardPort),
   ...(chainPort ? { CHAIN_PORT: String(chainPort) } : {}),
 });
 const dashboard = run('The dashboard', 'node_modules/.bin/vite', ['--host', '127.0.0.1', '--port', String(dashboardPort), '--strictPort'], {
@@ -101,7 +104,8 @@ try {
   await Promise.all([waitForUrl(`${serviceUrl}/siwe/allowed-chains`, service), waitForUrl(`http://${dashboardHost}/`, dashboard)]);
   const chainLine = rpcUrl ? `\n  Local chain:      ${rpcUrl} (anvil, chain 31337)` : '';
   const dnsLine = `\n  Local DNS:        dig @127.0.0.1 -p ${dnsPort} <domain> (DNS over HTTPS: http://127.0.0.1:${servicePort}/dns-query)`;
-  console.log(`\n  Namefi dashboard: http://${dashboardHost}/\n  Local service:    ${serviceUrl}${chainLine}${dnsLine}\n\n  Ctrl-C stops both.\n`);
+  const forwardLine = `\n  URL forwarder:    http://127.0.0.1:${forwardPort}/ (by Host: curl -H 'Host: <domain>' …)`;
+  console.log(`\n  Namefi dashboard: http://${dashboardHost}/\n  Local service:    ${serviceUrl}${chainLine}${dnsLine}${forwardLine}\n\n  Ctrl-C stops both.\n`);
 } catch (error) {
   stop(1, (error as Error).message);
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { chainConfigShape } from './chain/config.ts';
 import { parseCidr } from './http/client-address.ts';
@@ -45,6 +46,10 @@ export const configSchema = z.object({
   DNS_AXFR_ALLOW: list('127.0.0.1,::1'),
   /** The name servers the zones' SOA and apex NS name. */
   DNS_NAMESERVERS: list('ns1.namefi.test,ns2.namefi.test'),
+  /** The URL forwarder's port (HTTP, on HOST); unset = no forwarder. 0 = any free port. */
+  FORWARD_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The addresses a forwarded domain's apex answers (managed A/AAAA records): where the forwarder is reached. */
+  FORWARD_ADDRESSES: list('127.0.0.1').pipe(z.array(z.string().refine((s) => isIP(s) !== 0, 'an IPv4 or IPv6 address')).min(1)),
   ...chainConfigShape,
 });
 export type Config = z.infer<typeof configSchema>;

@@ -6,6 +6,7 @@ const service = await startService(config);
 const database = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
 console.log(`Local Namefi service on ${service.baseUrl} — ${database}, orders take ${config.ORDER_PROCESSING_MS} ms`);
 if (service.dns) console.log(`DNS: authoritative answers on ${config.HOST} port ${service.dns.port} (UDP and TCP), DNS over HTTPS at ${service.origin}/dns-query`);
+if (service.forwarder) console.log(`URL forwarder on ${service.forwarder.origin} (by Host header; forwarded domains answer ${config.FORWARD_ADDRESSES.join(', ')} at their apex)`);
 if (service.chain) {
   const { rpcUrl, chainId, deployment, deployed, timings } = service.chain;
   console.log(

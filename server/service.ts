@@ -21,7 +21,9 @@ import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
 import { ZoneCache } from './dns/zone-read.ts';
+import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './dns-server/doh.ts';
+import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './http/context.ts';
 
 export interface RunningService {
@@ -34,6 +36,8 @@ export interface RunningService {
   chain: LocalChain | null;
   /** The DNS server (DNS_PORT set): the port it answers on, UDP and TCP. */
   dns: DnsServer | null;
+  /** The URL forwarder (FORWARD_PORT set). */
+  forwarder: Forwarder | null;
   close(): Promise<void>;
 }
 
@@ -55,9 +59,18 @@ export async function startService(config: Config): Promise<RunningService> {
         throw error;
       })
     : null;
+  const forwarder =
+    config.FORWARD_PORT === undefined
+      ? null
+      : await startForwarder({ db, host: config.HOST, port: config.FORWARD_PORT }).catch(async (error: unknown) => {
+          await db.close();
+          await chain?.stop();
+          throw error;
+        });
   const now = () => new Date();
   if (chain && x402) {
     await recoverX402(db, x402, chain, now).catch(async (error: unknown) => {
+      await forwarder?.close();
       await db.close();
       await chain.stop();
       throw error;
@@ -87,8 +100,9 @@ export async function startService(config: Config): Promise<RunningService> {
     notifyOrders: () => wake(),
     zoneCache: new ZoneCache(),
     envelopeNonces: { prunedAtMs: 0 },
+    forwarderOrigin: forwarder?.origin ?? null,
   };
-  const zones = zoneSource(db, nameServerSettings(config.DNS_NAMESERVERS));
+  const zones = zoneSource(db, nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config)));
   await zones.subscribe();
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
@@ -104,6 +118,7 @@ export async function startService(config: Config): Promise<RunningService> {
   }).catch(async (error: unknown) => {
     await worker.stop();
     await accountJournal?.stop();
+    await forwarder?.close();
     await db.close();
     await chain?.stop();
     throw error;
@@ -111,10 +126,11 @@ export async function startService(config: Config): Promise<RunningService> {
   const dns =
     config.DNS_PORT === undefined
       ? null
-      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
           await worker.stop();
           await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
+          await forwarder?.close();
           await db.close();
           await chain?.stop();
           throw error;
@@ -127,8 +143,10 @@ export async function startService(config: Config): Promise<RunningService> {
     services,
     chain,
     dns,
+    forwarder,
     async close() {
       await dns?.close();
+      await forwarder?.close();
       await zones.close();
       await worker.stop();
       await accountJournal?.stop();

@@ -55,6 +55,7 @@ export class TestWallet {
   chainId: number;
   private page?: Page;
   private rejections: Array<string | undefined> = [];
+  private holds: Array<{ method: string; skip: number; reached: () => void; gate: Promise<void> }> = [];
   private smartAccount?: SmartAccountMode;
   /** Chains the wallet can switch to; drop one to see the dashboard add it (wallet_addEthereumChain). */
   readonly knownChains = new Set(KNOWN_CHAINS);
@@ -111,6 +112,19 @@ export class TestWallet {
     this.rejections.push(method);
   }
 
+  /**
+   * A request of `method` (after letting `after` of them through) waits in the wallet, as with a person still reading
+   * it, until release(); `reached` resolves when it arrives. Lets a journey reload the page mid-way through signing.
+   */
+  holdNext(method: string, options: { after?: number } = {}): { reached: Promise<void>; release: () => void } {
+    let reached!: () => void;
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    this.holds.push({ method, skip: options.after ?? 0, reached, gate });
+    return { reached: arrived, release };
+  }
+
   async switchAccount(index: number): Promise<void> {
     this.index = index;
     if (this.connected) await this.emit('accountsChanged', [this.address]);
@@ -147,6 +161,12 @@ export class TestWallet {
     const interactive = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_requestPermissions', 'wallet_addEthereumChain'];
     if (interactive.includes(method) && this.takeRejection(method)) {
       return { ok: false, error: { code: 4001, message: 'User rejected the request.' } };
+    }
+    const hold = this.holds.find((h) => h.method === method);
+    if (hold && hold.skip-- === 0) {
+      this.holds.splice(this.holds.indexOf(hold), 1);
+      hold.reached();
+      await hold.gate;
     }
     if (this.approvalDelayMs > 0 && APPROVED_BY_A_PERSON.includes(method)) await new Promise((resolve) => setTimeout(resolve, this.approvalDelayMs));
     try {

@@ -16,6 +16,7 @@ import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '../../src
 import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';
 import { signingDomain } from '../auth/signing-domain.ts';
 
+import { managedSettings } from '../dns/managed-settings.ts';
 
 const ZONE = 'bench-zone.com';
 const ZONE_SIZE = 10_000;
@@ -117,7 +118,7 @@ try {
   const stringifySamples: number[] = [];
   for (let i = 0; i < 20; i++) {
     const t = performance.now();
-    const records = await listZone(service.services.db, service.services.zoneCache, ZONE);
+    const records = await listZone(service.services.db, service.services.zoneCache, ZONE, managedSettings(service.services.config));
     readSamples.push(performance.now() - t);
     const u = performance.now();
     JSON.stringify(records);

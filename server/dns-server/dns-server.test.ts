@@ -152,7 +152,7 @@ describe('authoritative DNS over UDP and TCP (dig)', () => {
 
   it('answers from memory while subscribed to zone changes, and reads through to the database without the subscription', async () => {
     expect(service.dns?.zones.subscribed).toBe(true);
-    const plain = zoneSource({ query: (sql, params) => service.services.db.query(sql, params) }, nameServerSettings(['ns1.namefi.test']));
+    const plain = zoneSource({ query: (sql, params) => service.services.db.query(sql, params) }, nameServerSettings(['ns1.namefi.test'], { forwardAddresses: ['127.0.0.1'] }));
     expect(plain.subscribed).toBe(false);
     const before = await plain.find(`www.${z}`);
     const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: z, type: 'TXT', name: 'plain', rdata: 'x', ttl: 3600 });

@@ -231,7 +231,7 @@ describe('DNSSEC: signatures renewed before they run out', () => {
   it('a zone unchanged for 12 days is signed again when next asked, with 14 days ahead', async () => {
     const { zone } = await signedZone();
     let clock = Date.now();
-    const settings = { ...nameServerSettings(['ns1.namefi.test']), now: () => new Date(clock) };
+    const settings = { ...nameServerSettings(['ns1.namefi.test'], { forwardAddresses: [] }), now: () => new Date(clock) };
     const source = zoneSource({ query: (sql, params) => service.services.db.query(sql, params), listen: service.services.db.listen?.bind(service.services.db) }, settings);
     await source.subscribe();
     try {

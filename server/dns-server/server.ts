@@ -1,3 +1,4 @@
+import type { ManagedSettings } from '../../src/core/dns/managed.ts';
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
 import { isIP } from 'node:net';
@@ -15,6 +16,8 @@ const FLAG_TC = 0x200;
 export interface DnsServerOptions {
   /** The zones to answer (shared with DoH); made from `db` when absent. */
   zones?: ZoneSource;
+  /** The forwarder's addresses, for zones made from `db`. */
+  forwardAddresses: readonly string[];
   db: Queryable;
   host: string;
   port: number;
@@ -29,8 +32,8 @@ export interface DnsServer {
   close(): Promise<void>;
 }
 
-export function nameServerSettings(nameservers: string[]): NameServerSettings {
-  return { nameservers: nameservers.map((n) => (n.endsWith('.') ? n : `${n}.`).toLowerCase()), soa: DEFAULT_SOA, nsTtl: 3600 };
+export function nameServerSettings(nameservers: string[], managed: ManagedSettings): NameServerSettings {
+  return { ...managed, nameservers: nameservers.map((n) => (n.endsWith('.') ? n : `${n}.`).toLowerCase()), soa: DEFAULT_SOA, nsTtl: 3600 };
 }
 
 /** Normalises '::ffff:127.0.0.1' to '127.0.0.1' so an allow-list of plain IPv4 addresses matches. */
@@ -101,7 +104,7 @@ function fitUdp(response: Buffer, query: Buffer): Buffer {
 
 /** The authoritative name server of the local service: UDP and TCP on one port (DNS_PORT). */
 export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
-  const zones = options.zones ?? zoneSource(options.db, nameServerSettings(options.nameservers));
+  const zones = options.zones ?? zoneSource(options.db, nameServerSettings(options.nameservers, { forwardAddresses: options.forwardAddresses }));
   const open = new Set<Socket>();
   const tcp = createServer((socket) => {
     open.add(socket);

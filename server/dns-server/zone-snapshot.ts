@@ -1,6 +1,6 @@
 import type { DnssecRecordType } from '../../src/core/dns/dnssec.ts';
 import { dnssecApexRecords } from '../../src/core/dns/dnssec-records.ts';
-import { parkingRecords } from '../../src/core/dns/parking.ts';
+import { managedRecordsOf, type ManagedSettings } from '../../src/core/dns/managed.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
@@ -17,7 +17,7 @@ export interface RecordSet {
   wire?: Uint8Array[];
 }
 
-/** A zone as the name server answers it: stored records, parking's while parked, and the provider's SOA and NS. */
+/** A zone as the name server answers it: stored records, managed ones (parking's, the forwarder's), and the provider's SOA and NS. */
 export interface ZoneSnapshot {
   zone: string;
   serial: number;
@@ -30,7 +30,7 @@ export interface ZoneSnapshot {
   signed: SignedZone | null;
 }
 
-export interface NameServerSettings {
+export interface NameServerSettings extends ManagedSettings {
   nameservers: string[];
   /** SOA timers: negative answers are cached for `minimum` seconds (RFC 2308). */
   soa: { refresh: number; retry: number; expire: number; minimum: number; ttl: number };
@@ -48,7 +48,7 @@ export function soaRdata(zone: string, serial: number, settings: NameServerSetti
 
 export function buildSnapshot(
   zone: string,
-  state: { serial: number; version: string; parked: boolean },
+  state: { serial: number; version: string; parked: boolean; forwarding: boolean },
   records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
   settings: NameServerSettings,
   dnssec?: { key: StoredZoneKey; previous?: SignatureCache },
@@ -63,7 +63,7 @@ export function buildSnapshot(
   };
   add('@', 'SOA', settings.soa.ttl, soaRdata(zone, state.serial, settings));
   for (const ns of settings.nameservers) add('@', 'NS', settings.nsTtl, ns);
-  if (state.parked) for (const r of parkingRecords(zone)) add(r.name, r.type, r.ttl, r.rdata);
+  for (const r of managedRecordsOf(zone, state, settings)) add(r.name, r.type, r.ttl, r.rdata);
   for (const r of records) if (!(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
   if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
   const interior = new Set<string>();
@@ -112,8 +112,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
 
   async function load(zone: string): Promise<ZoneSnapshot | null> {
     const started = generation;
-    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; records: unknown; dnssec_key: StoredZoneKey | string | null }>(
-      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked,
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; records: unknown; dnssec_key: StoredZoneKey | string | null }>(
+      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled,
          (SELECT json_build_object('public_key', public_key, 'private_key', private_key) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
          (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
             FROM dns_records WHERE zone_name = d.name) AS records
@@ -124,7 +124,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
     const key = (typeof row.dnssec_key === 'string' ? JSON.parse(row.dnssec_key) : row.dnssec_key) as StoredZoneKey | null;
     const dnssec = key ? { key, previous: signatures.get(zone) } : undefined;
-    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked }, records, settings, dnssec);
+    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled }, records, settings, dnssec);
     if (snapshot.signed) signatures.set(zone, snapshot.signed.cache);
     else signatures.delete(zone);
     if (generation === started) cache.set(zone, snapshot);

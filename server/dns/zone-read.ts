@@ -1,4 +1,4 @@
-import { PARKING_METADATA, parkingRecords } from '../../src/core/dns/parking.ts';
+import { managedMetadata, managedRecordsOf, type ManagedRecord, type ManagedSettings } from '../../src/core/dns/managed.ts';
 import type { RecordLike } from '../../src/core/dns/types.ts';
 import type { DnsRecord, RecordType } from '../../src/core/wire/dns.ts';
 import type { Queryable } from '../db/database.ts';
@@ -19,12 +19,12 @@ export interface RecordRow {
 }
 export interface ZoneRow {
   parked: boolean;
+  forward_enabled: boolean;
   created_at: Date | string;
   parked_at: Date | string | null;
   zone_version: string | null;
 }
 export type StoredRecord = RecordLike & { id: string };
-type Managed = StoredRecord & { managed: true };
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -43,13 +43,13 @@ export function toWire(row: RecordRow): DnsRecord {
   };
 }
 
-function managedToWire(zoneName: string, record: Managed, since: string): DnsRecord {
-  return { id: record.id, zoneName, name: record.name, type: record.type, class: 'IN', ttl: record.ttl, rdata: record.rdata, metadata: { ...PARKING_METADATA }, createdAt: since, updatedAt: since };
+function managedToWire(zoneName: string, record: ManagedRecord, since: string): DnsRecord {
+  return { id: record.id, zoneName, name: record.name, type: record.type, class: 'IN', ttl: record.ttl, rdata: record.rdata, metadata: managedMetadata(record), createdAt: since, updatedAt: since };
 }
 
-/** Parking's records while the zone is parked: served and weighed, never stored. */
-export function managedRecords(zoneName: string, zone: ZoneRow | null): Managed[] {
-  return zone?.parked ? parkingRecords(zoneName) : [];
+/** Parking's records while the zone is parked, the forwarder's while forwarded: served and weighed, never stored. */
+export function managedRecords(zoneName: string, zone: ZoneRow | null, settings: ManagedSettings): ManagedRecord[] {
+  return managedRecordsOf(zoneName, zone && { parked: zone.parked, forwarding: zone.forward_enabled }, settings);
 }
 
 /**
@@ -73,16 +73,16 @@ export class ZoneCache {
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
- * Every record of the zone on the wire, as JSON text: the parking records first when parked, then stored ones in
+ * Every record of the zone on the wire, as JSON text: the managed records first (parking's or the forwarder's), then stored ones in
  * the order written. The database builds the JSON itself (for a 10,000-record zone several times faster than
  * handing over rows), and the cache keeps the text while the zone is unchanged, so a repeated read costs one small
  * query. The version and the records come from one statement, so from one snapshot: a text is never kept under a
  * version it does not belong to, whichever process wrote the zone.
  */
-export async function zoneJson(q: Queryable, cache: ZoneCache, zoneName: string): Promise<string> {
+export async function zoneJson(q: Queryable, cache: ZoneCache, zoneName: string, settings: ManagedSettings): Promise<string> {
   const cached = cache.get(zoneName);
   const [row] = await q.query<ZoneRow & { records: string | null; unchanged: boolean }>(
-    `SELECT d.parked, d.created_at, d.parked_at, d.zone_version, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
+    `SELECT d.parked, d.forward_enabled, d.created_at, d.parked_at, d.zone_version, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
        CASE WHEN d.zone_version IS NOT NULL AND d.zone_version = $2::uuid THEN NULL ELSE (
          SELECT json_agg(json_build_object(
            'id', id, 'zoneName', zone_name, 'name', name, 'type', type, 'class', class, 'ttl', ttl, 'rdata', rdata, 'metadata', metadata,
@@ -94,7 +94,7 @@ export async function zoneJson(q: Queryable, cache: ZoneCache, zoneName: string)
   if (row.unchanged && cached) return cached.text;
   const zone = row.created_at ? row : null;
   const since = zone ? iso(zone.parked_at ?? zone.created_at) : '';
-  const parts = managedRecords(zoneName, zone).map((r) => JSON.stringify(managedToWire(zoneName, r, since)));
+  const parts = managedRecords(zoneName, zone, settings).map((r) => JSON.stringify(managedToWire(zoneName, r, since)));
   // json_agg answers "[...]" or NULL for no rows: splice its items after the managed ones.
   if (row.records) parts.push(row.records.slice(1, -1));
   const text = `[${parts.join(',')}]`;
@@ -103,8 +103,8 @@ export async function zoneJson(q: Queryable, cache: ZoneCache, zoneName: string)
 }
 
 /** The zone as records (see zoneJson). */
-export async function listZone(q: Queryable, cache: ZoneCache, zoneName: string): Promise<DnsRecord[]> {
-  return JSON.parse(await zoneJson(q, cache, zoneName)) as DnsRecord[];
+export async function listZone(q: Queryable, cache: ZoneCache, zoneName: string, settings: ManagedSettings): Promise<DnsRecord[]> {
+  return JSON.parse(await zoneJson(q, cache, zoneName, settings)) as DnsRecord[];
 }
 
 /**
@@ -114,7 +114,7 @@ export async function listZone(q: Queryable, cache: ZoneCache, zoneName: string)
  * statement sees every write committed before the lock was granted.
  */
 async function lockZone(q: Queryable, zoneName: string): Promise<ZoneRow | null> {
-  const [row] = await q.query<ZoneRow>('SELECT parked, created_at, parked_at, zone_version FROM domains WHERE name = $1 FOR UPDATE', [zoneName]);
+  const [row] = await q.query<ZoneRow>('SELECT parked, forward_enabled, created_at, parked_at, zone_version FROM domains WHERE name = $1 FOR UPDATE', [zoneName]);
   return row ?? null;
 }
 

@@ -167,13 +167,14 @@ export function mergeUpdates(change: CheckedChange, storedById: Map<string, Reco
 }
 
 /** The zone rules on the zone as it would stand: `existing` holds every stored and managed record they can weigh. */
-export function checkRules(change: CheckedChange, zone: { existing: RecordLike[]; parked: boolean; updated: Array<RecordLike & { id: string }> }): void {
+export function checkRules(change: CheckedChange, zone: { existing: RecordLike[]; parked: boolean; forwarding: boolean; updated: Array<RecordLike & { id: string }> }): void {
   const { paths } = change;
   const violations = checkZoneChange({
     zoneName: change.zoneName,
     existing: zone.existing,
     change: { creates: change.creates, updates: zone.updated, deletes: change.deletes },
     parked: zone.parked,
+    forwarding: zone.forwarding,
   });
   const problems = new Problems();
   // A rule without a field of its own (parking) is about where the record sits: its name.

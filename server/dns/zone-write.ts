@@ -6,6 +6,8 @@ import { authorOf, recordChange, type ChangeAuthor } from '../history/record-cha
 import type { Queryable, RequestContext } from '../http/context.ts';
 import { invalidInput, notFound } from '../http/errors.ts';
 import { requireOwnedDomain } from './domain-access.ts';
+import type { ManagedSettings } from '../../src/core/dns/managed.ts';
+import { managedSettings } from './managed-settings.ts';
 import { managedRecords, namesAround, neighbourhood, readZoneState, toWire, type RecordRow } from './zone-read.ts';
 import { checkRecords, checkRules, mergeUpdates, refuseManaged, type CheckedChange, type ZoneChangeRequest } from './zone-validate.ts';
 
@@ -21,7 +23,7 @@ export async function writeZone(ctx: Pick<RequestContext, 'services' | 'principa
   const change = checkRecords(zoneName, request, pathPrefix);
   return services.db.transaction(async (tx) => {
     await requireOwnedDomain(services, tx, zoneName, principal);
-    return applyZoneChange(tx, change, { now: services.now(), author: authorOf(ctx.operationId, principal!) });
+    return applyZoneChange(tx, change, { now: services.now(), author: authorOf(ctx.operationId, principal!), managed: managedSettings(services.config) });
   });
 }
 
@@ -32,7 +34,7 @@ export async function writeZone(ctx: Pick<RequestContext, 'services' | 'principa
  * only the records the rules can touch, never the whole zone. Answers the created records, then the updated ones,
  * in the stored form.
  */
-export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date; author: ChangeAuthor }): Promise<DnsRecord[]> {
+export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date; author: ChangeAuthor; managed: ManagedSettings }): Promise<DnsRecord[]> {
   const { zoneName, creates: created, updates, deletes } = change;
 
   // Ids: every one must be in this zone (stored, or managed while parked). One query reads the zone's state, the
@@ -41,7 +43,7 @@ export async function applyZoneChange(q: Queryable, change: CheckedChange, optio
   const lookup = ids.filter((id) => UUID.test(id));
   const around = namesAround(created);
   const { zone, records: firstRead } = await readZoneState(q, zoneName, around.names, lookup);
-  const managed = managedRecords(zoneName, zone);
+  const managed = managedRecords(zoneName, zone, options.managed);
   const managedById = new Map(managed.map((r) => [r.id, r]));
   const lookupSet = new Set(lookup.filter((id) => !managedById.has(id)));
   const storedById = new Map<string, RecordLike>();
@@ -54,7 +56,7 @@ export async function applyZoneChange(q: Queryable, change: CheckedChange, optio
   refuseManaged(change, managedById);
   const updated = mergeUpdates(change, storedById);
   const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed, { names: around.names, records: firstRead });
-  checkRules(change, { existing, parked: zone?.parked ?? false, updated });
+  checkRules(change, { existing, parked: zone?.parked ?? false, forwarding: zone?.forward_enabled ?? false, updated });
   const { answers, changes } = await writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString());
   await recordChange(q, zoneName, options.author, { changes }, options.now);
   return answers;

@@ -25,8 +25,8 @@ const RECORDS: Array<{ name: string; type: RecordType; ttl: number; rdata: strin
 ];
 
 function snapshot(now: Date, key = storedKey(), previous?: ZoneSnapshot, records = RECORDS) {
-  const settings: NameServerSettings = { nameservers: ['ns1.namefi.test.'], soa: DEFAULT_SOA, nsTtl: 3600, now: () => now };
-  return { key, zone: buildSnapshot(ZONE, { serial: 7, version: 'v', parked: true }, records, settings, { key, previous: previous?.signed?.cache }) };
+  const settings: NameServerSettings = { nameservers: ['ns1.namefi.test.'], soa: DEFAULT_SOA, nsTtl: 3600, forwardAddresses: [], now: () => now };
+  return { key, zone: buildSnapshot(ZONE, { serial: 7, version: 'v', parked: true, forwarding: false }, records, settings, { key, previous: previous?.signed?.cache }) };
 }
 
 /** Checks the signature over one set of the snapshot as the dashboard does, answered at `owner`. */

@@ -1,4 +1,5 @@
 import type { OperationId } from '../../src/core/operations.ts';
+import type { Forwarding } from '../../src/core/wire/forwarding.ts';
 import type { HistoryActor, RecordChange, SignedWrite } from '../../src/core/wire/history.ts';
 import type { Principal, Queryable } from '../http/context.ts';
 
@@ -14,6 +15,7 @@ export interface ZoneChangeFacts {
   changes: RecordChange[];
   parking?: { before: boolean; after: boolean };
   dnssec?: { before: boolean; after: boolean };
+  forwarding?: { before: Forwarding; after: Forwarding };
 }
 
 /** The author of a request's change: the wallet that signed, the account it acted for, and how it proved it. */
@@ -33,12 +35,14 @@ export const orderAuthor = (operation: OperationId, wallet: string): ChangeAutho
  */
 export async function recordChange(q: Queryable, zoneName: string, author: ChangeAuthor, facts: ZoneChangeFacts, now: Date): Promise<void> {
   const flipped = (flip?: { before: boolean; after: boolean }) => flip !== undefined && flip.before !== flip.after;
-  if (facts.changes.length === 0 && !flipped(facts.parking) && !flipped(facts.dnssec)) return;
+  const forwardingChanged = facts.forwarding !== undefined && JSON.stringify(facts.forwarding.before) !== JSON.stringify(facts.forwarding.after);
+  if (facts.changes.length === 0 && !flipped(facts.parking) && !flipped(facts.dnssec) && !forwardingChanged) return;
   const entry = JSON.stringify({
     actor: author.actor,
     changes: facts.changes,
     ...(facts.parking ? { parking: facts.parking } : {}),
     ...(facts.dnssec ? { dnssec: facts.dnssec } : {}),
+    ...(facts.forwarding ? { forwarding: facts.forwarding } : {}),
     ...(author.signed ? { signed: author.signed } : {}),
   });
   await q.query('INSERT INTO zone_history (zone_name, serial, at, operation, entry) SELECT name, zone_serial, $2, $3, $4 FROM domains WHERE name = $1', [

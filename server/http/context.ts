@@ -41,6 +41,8 @@ export interface Services {
   zoneCache: ZoneCache;
   /** When `server/auth/eip712.ts` last deleted lapsed envelope nonces (it does so at most once a minute). */
   envelopeNonces: { prunedAtMs: number };
+  /** The URL forwarder's origin (FORWARD_PORT set), which tryForwarding asks; null when none runs. */
+  forwarderOrigin: string | null;
 }
 
 export interface RequestContext<I = unknown> {

@@ -1,3 +1,4 @@
+import { managedSettings } from '../dns/managed-settings.ts';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import type { Services } from '../http/context.ts';
@@ -87,7 +88,7 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
   const parked = startsParked(records);
   const author = orderAuthor(records.length === 0 ? 'registerDomain' : 'registerWithRecords', orderedBy);
   await setParked(tx, name, parked, now, author);
-  const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now, author);
+  const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now, author, managedSettings(services.config));
   if (applied && !applied.ok && !parked) await setParked(tx, name, true, now, author);
   if (applied && !applied.ok) {
     return {

@@ -125,6 +125,23 @@ describe('zone history', () => {
     expect(await verifyHistoryEntry({ ...on, dnssec: { before: true, after: false } })).not.toMatchObject({ status: 'valid' });
   });
 
+  it('records forwarding with the parking it turned off in one entry, and parking that turned forwarding off', async () => {
+    const zoneName = await domain();
+    expect((await client.signed(OWNER, 'toggleDomainParking', { normalizedDomainName: zoneName, enableParking: true, overrideExistingRecords: false })).status).toBe(200);
+    const setting = { normalizedDomainName: zoneName, enabled: true, targetUrl: 'https://example.net/landing', statusCode: 302, keepPath: true };
+    expect((await client.signed(OWNER, 'setForwarding', setting)).status).toBe(200);
+    expect((await client.signed(OWNER, 'parkDomain', { normalizedDomainName: zoneName, overrideExistingRecords: false })).status).toBe(200);
+    const [parked, forwarded] = await entries(zoneName);
+    expect(forwarded.operation).toBe('setForwarding');
+    expect(forwarded.parking).toEqual({ before: true, after: false });
+    expect(forwarded.forwarding).toEqual({ before: { normalizedDomainName: zoneName, enabled: false, targetUrl: '', statusCode: 301, keepPath: true }, after: setting });
+    expect(parked.parking).toEqual({ before: false, after: true });
+    expect(parked.forwarding).toEqual({ before: setting, after: { ...setting, enabled: false } });
+    for (const entry of [forwarded, parked]) expect(await verifyHistoryEntry(entry)).toMatchObject({ status: 'valid' });
+    // An entry claiming another target than the one signed does not verify.
+    expect(await verifyHistoryEntry({ ...forwarded, forwarding: { before: forwarded.forwarding!.before, after: { ...setting, targetUrl: 'https://evil.example/' } } })).not.toMatchObject({ status: 'valid' });
+  });
+
   it('is read by the zone owner only', async () => {
     const zoneName = await domain();
     expect((await history(zoneName, {}, OTHER)).status).toBe(403);

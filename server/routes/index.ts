@@ -5,6 +5,7 @@ import { apiKeyHandlers } from './api-keys.ts';
 import { dnsHandlers } from './dns.ts';
 import { parkingHandlers } from './parking.ts';
 import { dnssecHandlers } from './dnssec.ts';
+import { forwardingHandlers } from './forwarding.ts';
 import { searchHandlers } from './search.ts';
 import { orderHandlers } from './orders.ts';
 import { userHandlers } from './user.ts';
@@ -20,6 +21,7 @@ export const handlers: Handlers = {
   ...dnsHandlers,
   ...parkingHandlers,
   ...dnssecHandlers,
+  ...forwardingHandlers,
   ...searchHandlers,
   ...orderHandlers,
   ...userHandlers,

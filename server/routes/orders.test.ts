@@ -214,6 +214,7 @@ describe('registerWithRecords', () => {
       isParkingEnabled: false,
       hasWebRecords: true,
       hasMxRecords: true,
+      isForwardingEnabled: false,
     });
   });
 

@@ -4,10 +4,11 @@ import { PageHeader, Tabs } from '@/ui/index.ts';
 
 const ParkingPanel = lazy(() => import('@/features/parking/ParkingPanel.tsx'));
 const DnssecPanel = lazy(() => import('@/features/dnssec/DnssecPanel.tsx'));
+const ForwardingPanel = lazy(() => import('@/features/forwarding/ForwardingPanel.tsx'));
 const RecordsPage = lazy(() => import('@/features/records/RecordsPage.tsx'));
 const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
 
-/** /domains/:domain — the domain's parking and DNSSEC state above its DNS records; its history in a tab of its own (?tab=history). */
+/** /domains/:domain — the domain's parking, forwarding and DNSSEC above its DNS records; its history in a tab of its own (?tab=history). */
 export default function DomainRoute() {
   const domain = (useParams().domain ?? '').toLowerCase();
   const [search, setSearch] = useSearchParams();
@@ -15,7 +16,7 @@ export default function DomainRoute() {
   const show = (next: 'records' | 'history', recordId?: string) => setSearch(next === 'history' ? { tab: next, ...(recordId ? { record: recordId } : {}) } : {});
   return (
     <div className="space-y-6">
-      <PageHeader title={domain} description="Parking, DNSSEC, DNS records and their history" />
+      <PageHeader title={domain} description="Parking, forwarding, DNSSEC, DNS records and their history" />
       <Tabs
         label={`${domain}: records or history`}
         selected={tab}
@@ -27,6 +28,7 @@ export default function DomainRoute() {
             content: (
               <div className="space-y-6">
                 <ParkingPanel domain={domain} />
+                <ForwardingPanel domain={domain} />
                 <DnssecPanel domain={domain} />
                 <RecordsPage domain={domain} onRecordHistory={(id) => show('history', id)} />
               </div>

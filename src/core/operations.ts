@@ -4,6 +4,7 @@ import { safeText } from './wire/text.ts';
 import * as dns from './wire/dns.ts';
 import * as parking from './wire/parking.ts';
 import * as dnssec from './wire/dnssec.ts';
+import * as forwarding from './wire/forwarding.ts';
 import * as search from './wire/search.ts';
 import * as orders from './wire/orders.ts';
 import * as user from './wire/user.ts';
@@ -65,6 +66,9 @@ export const operations = {
   isDomainParked: op({ id: 'isDomainParked', method: 'GET', path: '/dns/parked', tag: 'domain-config', summary: 'Whether a domain is parked', auth: 'none', input: parking.parkedQuery, output: parking.parkedStatus }),
   getZoneHistory: op({ id: 'getZoneHistory', method: 'GET', path: '/dns/history', tag: 'dns', summary: 'A zone\u2019s changes, newest first, a page at a time (the owner only)', auth: 'siwe', input: history.historyQuery, output: history.historyPage }),
   exportZoneHistory: op({ id: 'exportZoneHistory', method: 'GET', path: '/dns/history/export', tag: 'dns', summary: 'Every change of a zone as NDJSON, oldest first (the owner only)', auth: 'siwe', input: history.historyExportQuery, output: history.historyEntry }),
+  getForwarding: op({ id: 'getForwarding', method: 'GET', path: '/domain-config/forwarding', tag: 'domain-config', summary: 'A domain\u2019s URL forwarding (ours)', auth: 'none', input: forwarding.forwardingQuery, output: forwarding.forwarding }),
+  setForwarding: op({ id: 'setForwarding', method: 'PUT', path: '/domain-config/forwarding', tag: 'domain-config', summary: 'Forward a domain to a URL, or stop (ours); turns parking off', auth: 'write', input: forwarding.setForwardingInput, output: forwarding.forwarding }),
+  tryForwarding: op({ id: 'tryForwarding', method: 'GET', path: '/domain-config/forwarding/try', tag: 'domain-config', summary: 'Ask the service\u2019s forwarder for a path of the domain and answer the redirect it gave (ours)', auth: 'none', input: forwarding.tryForwardingQuery, output: forwarding.forwardingTrial }),
 
   checkAvailability: op({ id: 'checkAvailability', method: 'GET', path: '/search/availability', tag: 'search', summary: 'Availability and price of one name', auth: 'optional', input: search.availabilityQuery, output: search.availability }),
   checkBulkAvailability: op({ id: 'checkBulkAvailability', method: 'GET', path: '/search/bulk-availability', tag: 'search', summary: 'Availability of 1–50 names', auth: 'optional', input: search.bulkAvailabilityQuery, output: search.bulkAvailability }),

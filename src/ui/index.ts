@@ -8,3 +8,4 @@ export { ToastProvider, useToast, type ToastInput, type ToastTone } from './toas
 export { cx } from './cx.ts';
 export { ThemeProvider, useTheme, type Theme, type ThemeChoice } from './theme.tsx';
 export { useMediaQuery, PHONE_QUERY } from './use-media-query.ts';
+export { ProgressBar } from './ProgressBar.tsx';

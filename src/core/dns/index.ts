@@ -9,3 +9,4 @@ export * from './parking.ts';
 export * from './zone-rules.ts';
 export * from './zone-file.ts';
 export * from './templates.ts';
+export * from './managed.ts';

@@ -72,8 +72,11 @@ export function checkZoneChange(input: {
   existing: RecordLike[];
   change: ZoneChange;
   parked: boolean;
+  /** Forwarded: the forwarder's addresses hold the apex, as parking's do while parked. */
+  forwarding?: boolean;
 }): ZoneViolation[] {
   const { existing, change, parked } = input;
+  const forwarding = input.forwarding ?? false;
   const zone = input.zoneName.trim().toLowerCase().replace(/\.$/, '');
   const at = (name: string) => fullName(name, zone);
   const violations: ZoneViolation[] = [];
@@ -206,7 +209,7 @@ export function checkZoneChange(input: {
         message: `${zone} itself cannot have a CNAME, because the zone's own records must live there. Use an A or AAAA record for ${zone}, or put the CNAME on a name such as www.`,
       };
     }
-    if (parked && record.name === '@' && (record.type === 'A' || record.type === 'AAAA') && !record.managed) {
+    if ((parked || forwarding) && record.name === '@' && (record.type === 'A' || record.type === 'AAAA') && !record.managed) {
       const stored = target.kind === 'update' ? byId.get((record as RecordLike & { id: string }).id) : undefined;
       const unchanged =
         stored && stored.name === record.name && stored.type === record.type && stored.rdata === record.rdata && stored.ttl === record.ttl;
@@ -214,7 +217,9 @@ export function checkZoneChange(input: {
         return {
           ...base,
           rule: 'DNS_PARKING_CONFLICT',
-          message: `${zone} is parked, so its address at the apex is the parking page's. Turn parking off first, then ${target.kind === 'update' ? 'change' : 'add'} your ${record.type} record for ${zone}.`,
+          message: parked
+            ? `${zone} is parked, so its address at the apex is the parking page's. Turn parking off first, then ${target.kind === 'update' ? 'change' : 'add'} your ${record.type} record for ${zone}.`
+            : `${zone} is forwarded, so its address at the apex is the forwarder's. Turn forwarding off first, then ${target.kind === 'update' ? 'change' : 'add'} your ${record.type} record for ${zone}.`,
         };
       }
     }

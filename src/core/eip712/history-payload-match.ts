@@ -107,6 +107,15 @@ export function signedPayloadProblems(entry: HistoryEntry): string[] {
       if (deleted.length > 0 && !(parked && payload.overrideExistingRecords === true)) problems.push('the entry deletes records the signature did not ask to replace');
       break;
     }
+    case 'SetForwarding': {
+      only('');
+      const after = (entry.forwarding?.after ?? {}) as Fields;
+      for (const field of ['enabled', 'targetUrl', 'statusCode', 'keepPath']) {
+        const signedValue = field === 'statusCode' ? Number(payload[field]) : payload[field];
+        if (after[field] !== signedValue) problems.push(`the signature sets forwarding ${field} to ${JSON.stringify(signedValue)}, the entry to ${JSON.stringify(after[field])}`);
+      }
+      break;
+    }
     case 'ToggleDnssec': {
       only('');
       const enabled = payload.enabled === true;

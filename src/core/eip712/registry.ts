@@ -41,11 +41,13 @@ const structs: TypeRegistry = {
     f('durationInYears', 'uint256'),
     f('records', 'CreateZoneRecord[]'),
   ],
+  SetForwarding: [f('normalizedDomainName', 'string'), f('enabled', 'bool'), f('targetUrl', 'string'), f('statusCode', 'uint256'), f('keepPath', 'bool')],
 };
 
 const ENVELOPED = [
   'ZoneSelect', 'CreateDnsRecord', 'UpdateDnsRecord', 'CreateTypedDnsRecord', 'UpdateTypedDnsRecord', 'RecordSelect', 'CreateRecords', 'UpdateRecords', 'DeleteRecords',
   'ParkDomain', 'ToggleDomainParking', 'ToggleDnssec', 'InstantRegisterDomain', 'InstantRegisterDomainDefaultWallet', 'RegisterDomainWithRecords',
+  'SetForwarding',
 ];
 
 /** The full registry the service publishes at /eip712/types and verifies with. */
@@ -71,6 +73,7 @@ export const ACCEPTED_PRIMARY_TYPES: Record<string, string[]> = {
   // The default-wallet type first: a registration without a receiving wallet signs none, rather than an empty one.
   registerDomain: ['InstantRegisterDomainDefaultWalletEnvelope', 'InstantRegisterDomainEnvelope'],
   registerWithRecords: ['RegisterDomainWithRecordsEnvelope'],
+  setForwarding: ['SetForwardingEnvelope'],
 };
 
 /**

@@ -8,7 +8,17 @@ export const userDomain = z.object({
   ownerAddress: z.string(),
   tokenId: z.string(),
   expirationDate: isoDate,
-  dnsStatus: z.object({ isParkingEnabled: z.boolean(), hasWebRecords: z.boolean(), hasMxRecords: z.boolean() }),
+  dnsStatus: z.object({
+    isParkingEnabled: z.boolean(),
+    hasWebRecords: z.boolean(),
+    hasMxRecords: z.boolean(),
+    /** Ours, absent from production: forwarding and DNSSEC switched on. */
+    isForwardingEnabled: z.boolean().optional(),
+    isDnssecEnabled: z.boolean().optional(),
+  }),
+  /** Ours, absent from production: how many records the zone stores, and when the domain was first registered here. */
+  recordCount: z.number().int().optional(),
+  registeredAt: isoDate.optional(),
 });
 export type UserDomain = z.infer<typeof userDomain>;
 export const userDomains = z.array(userDomain);

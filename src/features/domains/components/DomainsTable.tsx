@@ -10,6 +10,9 @@ export interface DomainsTableProps {
   sort: { key: DomainSort; direction: 'asc' | 'desc' };
   onSort: (key: DomainSort) => void;
   onOpen: (name: string) => void;
+  /** Selecting many: the names selected, and a click on a row's box (shift held or not). */
+  selected: ReadonlySet<string>;
+  onSelect: (name: string, shift: boolean) => void;
 }
 
 function SortHeader({ label, column, sort, onSort }: { label: string; column: DomainSort; sort: DomainsTableProps['sort']; onSort: (key: DomainSort) => void }) {
@@ -24,17 +27,25 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: Do
   );
 }
 
-export function DomainsTable({ rows, sort, onSort, onOpen }: DomainsTableProps) {
+export function DomainsTable({ rows, sort, onSort, onOpen, selected, onSelect }: DomainsTableProps) {
   // The wallet stack loads on demand; chain names come from the dashboard's own chain list, not from wagmi.
   const chains = dashboardChains(config);
+  // Columns of ours, shown only when the service gives them.
+  const registered = rows.some((r) => r.registeredAt !== undefined);
+  const counted = rows.some((r) => r.recordCount !== undefined);
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
       <table className="w-full text-sm">
         <caption className="sr-only">Your domains</caption>
         <thead className="bg-slate-50 dark:bg-slate-800">
           <tr>
+            <th scope="col" className="w-8 px-3 py-2">
+              <span className="sr-only">Selected</span>
+            </th>
             <SortHeader label="Domain" column="name" sort={sort} onSort={onSort} />
             <SortHeader label="Expires" column="expiry" sort={sort} onSort={onSort} />
+            {registered ? <SortHeader label="Registered" column="registered" sort={sort} onSort={onSort} /> : null}
+            {counted ? <SortHeader label="Records" column="records" sort={sort} onSort={onSort} /> : null}
             <th scope="col" className="px-3 py-2 text-left font-semibold">
               DNS
             </th>
@@ -50,10 +61,21 @@ export function DomainsTable({ rows, sort, onSort, onOpen }: DomainsTableProps) 
               className="cursor-pointer border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/50"
               onClick={(event) => {
                 // Clicks on the row's own controls (link, copy) do their own thing.
-                if ((event.target as HTMLElement).closest('a,button')) return;
+                if ((event.target as HTMLElement).closest('a,button,input,label')) return;
                 onOpen(row.name);
               }}
             >
+              <td className="px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${row.name}`}
+                  checked={selected.has(row.name)}
+                  // The click carries shiftKey; onChange would not. The state is controlled, so nothing else is needed.
+                  onChange={() => undefined}
+                  onClick={(event) => onSelect(row.name, event.shiftKey)}
+                  className="h-4 w-4"
+                />
+              </td>
               <th scope="row" className="px-3 py-2 text-left font-medium">
                 <Link to={`/domains/${row.name}`} className="text-brand-800 underline-offset-2 hover:underline dark:text-brand-300">
                   {row.name}
@@ -65,8 +87,12 @@ export function DomainsTable({ rows, sort, onSort, onOpen }: DomainsTableProps) 
                 </time>{' '}
                 {row.expiry !== 'ok' ? <Badge tone={row.expiry === 'expired' ? 'danger' : 'warning'}>{expiryInWords(row)}</Badge> : null}
               </td>
+              {registered ? <td className="px-3 py-2">{row.registeredAt === undefined ? '—' : new Date(row.registeredAt).toISOString().slice(0, 10)}</td> : null}
+              {counted ? <td className="px-3 py-2 tabular-nums">{row.recordCount ?? '—'}</td> : null}
               <td className="space-x-1 px-3 py-2">
                 {row.parked ? <Badge tone="info">Parked</Badge> : null}
+                {row.forwarding ? <Badge tone="info">Forwarding</Badge> : null}
+                {row.dnssec ? <Badge tone="info">DNSSEC</Badge> : null}
                 <Badge tone={row.web ? 'success' : 'neutral'}>{row.web ? 'Web' : 'No web'}</Badge>
                 <Badge tone={row.mail ? 'success' : 'neutral'}>{row.mail ? 'Mail' : 'No mail'}</Badge>
               </td>

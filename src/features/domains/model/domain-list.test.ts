@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserDomain } from '@/core/wire/user.ts';
-import { expiryInWords, shortTokenId, toDomainRow, viewDomains } from './domain-list.ts';
+import { domainFilters, expiryInWords, shortTokenId, toDomainRow, viewDomains } from './domain-list.ts';
 
 const now = Date.parse('2026-06-01T00:00:00Z');
 const domain = (name: string, expires: string, parked = false, web = false): UserDomain => ({
@@ -36,5 +36,29 @@ describe('my domains list', () => {
   it('shortens a token id', () => {
     expect(shortTokenId('98765432109876543210')).toBe('987654…3210');
     expect(shortTokenId('42')).toBe('42');
+  });
+});
+
+describe('the workbench filters and sorts on what the service gives', () => {
+  const ours = (name: string, extra: Partial<UserDomain['dnsStatus']>, recordCount: number, registeredAt: string) =>
+    toDomainRow({ ...domain(name, '2027-06-01T00:00:00Z'), dnsStatus: { isParkingEnabled: false, hasWebRecords: true, hasMxRecords: false, ...extra }, recordCount, registeredAt }, now);
+  const local = [
+    ours('fwd.com', { isForwardingEnabled: true }, 0, '2026-03-01T00:00:00Z'),
+    ours('sec.com', { isForwardingEnabled: false, isDnssecEnabled: true }, 7, '2026-01-01T00:00:00Z'),
+    ours('big.com', { isForwardingEnabled: false }, 40, '2026-02-01T00:00:00Z'),
+  ];
+  const base = { query: '', filter: 'all' as const, sort: 'name' as const, direction: 'asc' as const };
+
+  it('filters by forwarding, DNSSEC and records; sorts by registration date and record count', () => {
+    expect(viewDomains(local, { ...base, filter: 'forwarding' }).map((r) => r.name)).toEqual(['fwd.com']);
+    expect(viewDomains(local, { ...base, filter: 'dnssec' }).map((r) => r.name)).toEqual(['sec.com']);
+    expect(viewDomains(local, { ...base, filter: 'no-records' }).map((r) => r.name)).toEqual(['fwd.com']);
+    expect(viewDomains(local, { ...base, sort: 'registered' }).map((r) => r.name)).toEqual(['sec.com', 'big.com', 'fwd.com']);
+    expect(viewDomains(local, { ...base, sort: 'records', direction: 'desc' }).map((r) => r.name)).toEqual(['big.com', 'sec.com', 'fwd.com']);
+  });
+
+  it('offers only the filters the rows can answer (production gives no forwarding, DNSSEC or counts)', () => {
+    expect(domainFilters(local).map((f) => f.value)).toEqual(expect.arrayContaining(['forwarding', 'dnssec', 'no-records']));
+    expect(domainFilters(rows).map((f) => f.value)).toEqual(['all', 'expiring', 'parked', 'not-parked', 'no-web']);
   });
 });

@@ -15,6 +15,11 @@ export interface DomainRow {
   parked: boolean;
   web: boolean;
   mail: boolean;
+  /** Ours: undefined where the service does not say (production). */
+  forwarding: boolean | undefined;
+  dnssec: boolean | undefined;
+  recordCount: number | undefined;
+  registeredAt: number | undefined;
 }
 
 export function toDomainRow(domain: UserDomain, now: number): DomainRow {
@@ -30,6 +35,10 @@ export function toDomainRow(domain: UserDomain, now: number): DomainRow {
     parked: domain.dnsStatus.isParkingEnabled,
     web: domain.dnsStatus.hasWebRecords,
     mail: domain.dnsStatus.hasMxRecords,
+    forwarding: domain.dnsStatus.isForwardingEnabled,
+    dnssec: domain.dnsStatus.isDnssecEnabled,
+    recordCount: domain.recordCount,
+    registeredAt: domain.registeredAt === undefined ? undefined : Date.parse(domain.registeredAt),
   };
 }
 
@@ -48,16 +57,34 @@ export function shortTokenId(tokenId: string): string {
   return tokenId.length > 12 ? `${tokenId.slice(0, 6)}…${tokenId.slice(-4)}` : tokenId;
 }
 
-export type DomainSort = 'name' | 'expiry';
-export type DomainFilter = 'all' | 'expiring' | 'parked' | 'not-parked' | 'no-web';
+export type DomainSort = 'name' | 'expiry' | 'registered' | 'records';
+export type DomainFilter = 'all' | 'expiring' | 'parked' | 'not-parked' | 'no-web' | 'forwarding' | 'dnssec' | 'no-records' | 'with-records';
 
-export const DOMAIN_FILTERS: Array<{ value: DomainFilter; label: string }> = [
+/** Which facts a filter needs: offered only when the service gives them (the local service does, production not). */
+const FILTER_NEEDS: Partial<Record<DomainFilter, (row: DomainRow) => unknown>> = {
+  forwarding: (row) => row.forwarding,
+  dnssec: (row) => row.dnssec,
+  'no-records': (row) => row.recordCount,
+  'with-records': (row) => row.recordCount,
+};
+
+const ALL_FILTERS: Array<{ value: DomainFilter; label: string }> = [
   { value: 'all', label: 'All domains' },
   { value: 'expiring', label: 'Expiring within 30 days' },
   { value: 'parked', label: 'Parked' },
   { value: 'not-parked', label: 'Not parked' },
   { value: 'no-web', label: 'Without web records' },
+  { value: 'forwarding', label: 'Forwarding' },
+  { value: 'dnssec', label: 'DNSSEC on' },
+  { value: 'no-records', label: 'No records of their own' },
+  { value: 'with-records', label: 'With records of their own' },
 ];
+
+/** The filters these rows can answer. */
+export function domainFilters(rows: DomainRow[]): Array<{ value: DomainFilter; label: string }> {
+  return ALL_FILTERS.filter((f) => !FILTER_NEEDS[f.value] || rows.some((row) => FILTER_NEEDS[f.value]!(row) !== undefined));
+}
+export const DOMAIN_FILTERS = ALL_FILTERS.filter((f) => !FILTER_NEEDS[f.value]);
 
 const FILTERS: Record<DomainFilter, (row: DomainRow) => boolean> = {
   all: () => true,
@@ -65,6 +92,17 @@ const FILTERS: Record<DomainFilter, (row: DomainRow) => boolean> = {
   parked: (row) => row.parked,
   'not-parked': (row) => !row.parked,
   'no-web': (row) => !row.web,
+  forwarding: (row) => row.forwarding === true,
+  dnssec: (row) => row.dnssec === true,
+  'no-records': (row) => row.recordCount === 0,
+  'with-records': (row) => (row.recordCount ?? 0) > 0,
+};
+
+const SORTS: Record<DomainSort, (a: DomainRow, b: DomainRow) => number> = {
+  name: () => 0,
+  expiry: (a, b) => a.expiresAt - b.expiresAt,
+  registered: (a, b) => (a.registeredAt ?? 0) - (b.registeredAt ?? 0),
+  records: (a, b) => (a.recordCount ?? 0) - (b.recordCount ?? 0),
 };
 
 export function viewDomains(rows: DomainRow[], options: { query: string; filter: DomainFilter; sort: DomainSort; direction: 'asc' | 'desc' }): DomainRow[] {
@@ -72,5 +110,5 @@ export function viewDomains(rows: DomainRow[], options: { query: string; filter:
   const sign = options.direction === 'asc' ? 1 : -1;
   return rows
     .filter((row) => FILTERS[options.filter](row) && (query === '' || row.name.includes(query)))
-    .sort((a, b) => sign * (options.sort === 'name' ? a.name.localeCompare(b.name) : a.expiresAt - b.expiresAt || a.name.localeCompare(b.name)));
+    .sort((a, b) => sign * (SORTS[options.sort](a, b) || a.name.localeCompare(b.name)));
 }

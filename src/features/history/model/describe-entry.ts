@@ -21,6 +21,8 @@ const OPERATION_WORDS: Record<string, string> = {
 /** What the entry did, in a few words. */
 export function entryTitle(entry: HistoryEntry): string {
   if (entry.parking && entry.parking.before !== entry.parking.after) return entry.parking.after ? 'Parked the domain' : 'Unparked the domain';
+  const forwardedTo = (entry.forwarding?.after as { enabled?: boolean; targetUrl?: string } | undefined);
+  if (entry.operation === 'setForwarding' && forwardedTo) return forwardedTo.enabled ? `Forwarded to ${forwardedTo.targetUrl}` : 'Stopped forwarding';
   if (entry.dnssec && entry.dnssec.before !== entry.dnssec.after) return entry.dnssec.after ? 'Turned DNSSEC on' : 'Turned DNSSEC off';
   const words = OPERATION_WORDS[entry.operation] ?? entry.operation;
   const count = entry.changes.length;

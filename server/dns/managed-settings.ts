@@ -1,0 +1,7 @@
+import type { ManagedSettings } from '../../src/core/dns/managed.ts';
+import type { Config } from '../config.ts';
+
+/** The service's settings that shape managed records. */
+export function managedSettings(config: Pick<Config, 'FORWARD_ADDRESSES'>): ManagedSettings {
+  return { forwardAddresses: config.FORWARD_ADDRESSES };
+}

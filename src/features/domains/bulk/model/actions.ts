@@ -1,0 +1,100 @@
+import { isManagedByParking, isManagedRecord, parkingRecords } from '@/core/dns/parking.ts';
+import { checkZoneChange } from '@/core/dns/zone-rules.ts';
+import type { RecordLike } from '@/core/dns/types.ts';
+import type { TemplateRecord } from '@/core/dns/templates.ts';
+import type { DnsRecord } from '@/core/wire/dns.ts';
+import { isForwardingLoop, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
+
+/** What a step changes, in the records table's words: '+ @ MX 10 mx.example.' / '- @ A 34.123.0.161 (parking)'. */
+export type DiffLine = { op: '+' | '-'; text: string };
+
+/** The signed call of one domain's step: the operation and its exact payload (what the wallet signs). */
+export type StepCall =
+  | { operation: 'toggleDomainParking'; payload: { normalizedDomainName: string; enableParking: boolean; overrideExistingRecords: boolean } }
+  | { operation: 'setForwarding'; payload: { normalizedDomainName: string; enabled: boolean; targetUrl: string; statusCode: ForwardStatusCode; keepPath: boolean } }
+  | { operation: 'batchCreateDnsRecords'; payload: { zoneName: string; records: TemplateRecord[] } };
+
+/** One domain's part of a bulk change, as assessed against the domain's current state. */
+export interface Assessed {
+  diff: DiffLine[];
+  /** The zone rules' objections (the same rules the service applies): a step with any is not signed. */
+  conflicts: string[];
+  /** The domain already stands as the step asks: nothing to sign (also how a step interrupted mid-way is known to have landed). */
+  applied: boolean;
+}
+
+/** What a plan reads about a domain before anything is signed. */
+export interface DomainState {
+  domain: string;
+  records: DnsRecord[];
+  forwarding: { enabled: boolean; targetUrl: string; statusCode: number; keepPath: boolean } | null;
+}
+
+export type BulkChoice =
+  | { kind: 'park' }
+  | { kind: 'unpark' }
+  | { kind: 'forward'; targetUrl: string; statusCode: ForwardStatusCode; keepPath: boolean }
+  | { kind: 'records'; build: (zoneName: string) => TemplateRecord[] };
+
+/** The call a choice makes for one domain (throws when a template cannot be built for it). */
+export function callFor(choice: BulkChoice, domain: string): StepCall {
+  switch (choice.kind) {
+    case 'park':
+    case 'unpark':
+      return { operation: 'toggleDomainParking', payload: { normalizedDomainName: domain, enableParking: choice.kind === 'park', overrideExistingRecords: false } };
+    case 'forward':
+      return { operation: 'setForwarding', payload: { normalizedDomainName: domain, enabled: true, targetUrl: choice.targetUrl, statusCode: choice.statusCode, keepPath: choice.keepPath } };
+    case 'records':
+      return { operation: 'batchCreateDnsRecords', payload: { zoneName: domain, records: choice.build(domain) } };
+  }
+}
+
+const text = (r: Pick<RecordLike, 'name' | 'type' | 'rdata'>) => `${r.name} ${r.type} ${r.rdata}`;
+const asRule = (r: DnsRecord): RecordLike => ({ id: r.id, name: r.name, type: r.type, rdata: r.rdata, ttl: r.ttl, managed: isManagedRecord(r) });
+
+/** A step against a domain's current state: pure, so the diff shown is exactly what the step signs. */
+export function assess(call: StepCall, state: DomainState): Assessed {
+  const { domain, records } = state;
+  const parked = records.some(isManagedByParking);
+  const forwarding = state.forwarding?.enabled ?? false;
+  switch (call.operation) {
+    case 'toggleDomainParking': {
+      const enable = call.payload.enableParking;
+      if (parked === enable) return { diff: [], conflicts: [], applied: true };
+      const diff = parkingRecords(domain).map((r) => ({ op: enable ? ('+' as const) : ('-' as const), text: `${text(r)} (parking)` }));
+      if (enable && forwarding) diff.push({ op: '-', text: `forwarding to ${state.forwarding?.targetUrl} (parking turns it off)` });
+      return { diff, conflicts: [], applied: false };
+    }
+    case 'setForwarding': {
+      const { targetUrl, statusCode, keepPath } = call.payload;
+      const f = state.forwarding;
+      if (f?.enabled && f.targetUrl === targetUrl && f.statusCode === statusCode && f.keepPath === keepPath) return { diff: [], conflicts: [], applied: true };
+      const diff: DiffLine[] = [{ op: '+', text: `forward to ${targetUrl} (${statusCode}${keepPath ? ', path kept' : ''}); @ A/AAAA the forwarder's (managed)` }];
+      if (parked) diff.push(...parkingRecords(domain).map((r) => ({ op: '-' as const, text: `${text(r)} (parking)` })));
+      const conflicts = isForwardingLoop(domain, targetUrl) ? [`${targetUrl} is ${domain} itself: visitors would loop`] : [];
+      for (const r of records) {
+        if (!isManagedRecord(r) && r.name === '@' && (r.type === 'A' || r.type === 'AAAA')) conflicts.push(`Your own ${text(r)} would be served beside the forwarder's address: delete it first`);
+      }
+      return { diff, conflicts, applied: false };
+    }
+    case 'batchCreateDnsRecords': {
+      const creates = call.payload.records;
+      const present = (c: TemplateRecord) => records.some((r) => r.name === c.name && r.type === c.type && r.rdata === c.rdata);
+      if (creates.length > 0 && creates.every(present)) return { diff: [], conflicts: [], applied: true };
+      const violations = checkZoneChange({ zoneName: domain, existing: records.map(asRule), change: { creates, updates: [], deletes: [] }, parked, forwarding });
+      return { diff: creates.map((r) => ({ op: '+' as const, text: text(r) })), conflicts: violations.map((v) => v.message), applied: false };
+    }
+  }
+}
+
+/** What the wallet signs for a step, in words, said before it opens. */
+export function signedInWords(call: StepCall): string {
+  switch (call.operation) {
+    case 'toggleDomainParking':
+      return `${call.payload.enableParking ? 'Park' : 'Unpark'} ${call.payload.normalizedDomainName} (ToggleDomainParking)`;
+    case 'setForwarding':
+      return `Forward ${call.payload.normalizedDomainName} to ${call.payload.targetUrl}, status ${call.payload.statusCode} (SetForwarding)`;
+    case 'batchCreateDnsRecords':
+      return `Create ${call.payload.records.length} ${call.payload.records.length === 1 ? 'record' : 'records'} in ${call.payload.zoneName} (CreateRecords)`;
+  }
+}
