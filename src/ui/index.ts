@@ -6,5 +6,6 @@ export { Spinner } from './Spinner.tsx';
 export { Tabs, type TabItem } from './Tabs.tsx';
 export { ToastProvider, useToast, type ToastInput, type ToastTone } from './toast.tsx';
 export { cx } from './cx.ts';
-export { ThemeProvider, useTheme, type Theme, type ThemeChoice } from './theme.tsx';
+export { ThemeProvider, useTheme, startingTheme, type Theme, type ThemeChoice } from './theme.tsx';
 export { useMediaQuery, PHONE_QUERY } from './use-media-query.ts';
+export { useHydrated } from './use-hydrated.ts';

@@ -1,0 +1,65 @@
+import Beasties from 'beasties';
+import { join } from 'node:path';
+import { runnerImport, type Alias, type Plugin, type Rollup } from 'vite';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Beasties reading the stylesheets from the bundle being written rather than from disk, where they are not yet. */
+class BundleBeasties extends Beasties {
+  constructor(private readonly bundle: Rollup.OutputBundle) {
+    super({
+      path: '/',
+      publicPath: '/',
+      // The full stylesheet loads without blocking the first paint: media="print" until one fixed inline script
+      // (covered by the Content-Security-Policy's script hashes, see csp-plugin.ts) switches it on.
+      preload: 'media-script',
+      noscriptFallback: true,
+      pruneSource: false,
+      inlineFonts: false,
+      logLevel: 'warn',
+    });
+  }
+
+  override readFile(filename: string): string {
+    const asset = this.bundle[filename.replace(/^\/+/, '')];
+    if (!asset || asset.type !== 'asset') throw new Error(`The stylesheet ${filename} is not in the bundle`);
+    return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+  }
+}
+
+/**
+ * The built index.html carries the home page already rendered, so its first paint is the page itself and stays:
+ * src/app/prerender.tsx renders it from the same components at build time, and src/main.tsx hydrates it. The CSS that
+ * markup uses is inlined; the rest of the stylesheet loads without blocking. Runs before the CSP plugin, which hashes
+ * the inline scripts this leaves. The dev server is untouched (the page renders on the client).
+ */
+export function prerenderPlugin(): Plugin {
+  let root = '';
+  let mode = 'production';
+  let alias: Alias[] = [];
+  return {
+    name: 'namefi-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      mode = config.mode;
+      alias = config.resolve.alias;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        if (!context.bundle) return html;
+        if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT} to pre-render into`);
+        const { module } = await runnerImport<{ homeMarkup: string }>(join(root, 'src/app/prerender.tsx'), {
+          configFile: false,
+          root,
+          mode,
+          logLevel: 'warn',
+          resolve: { alias },
+        });
+        const page = html.replace(ROOT_ELEMENT, `<div id="root">${module.homeMarkup}</div>`);
+        return new BundleBeasties(context.bundle).process(page);
+      },
+    },
+  };
+}
