@@ -26,6 +26,8 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Records one zone may hold (contract, Limits: 100,000). At least one batch (1,000), so a batch into an empty zone always fits. */
+  ZONE_RECORD_LIMIT: z.coerce.number().int().min(1000).default(100_000),
   SIWE_TOKEN_TTL_S: z.coerce.number().int().min(1).default(43200),
   HEADER_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('namefi'),
   LOG_REQUESTS: z

@@ -7,7 +7,8 @@ import { requireOwnedDomain } from './domain-access.ts';
 import { managedRecords, namesAround, neighbourhood, readZoneState, toWire, type RecordRow } from './zone-read.ts';
 import { checkRecords, checkRules, mergeUpdates, refuseManaged, type CheckedChange, type ZoneChangeRequest } from './zone-validate.ts';
 
-const MAX_ZONE_RECORDS = 10_000;
+/** Records one zone may hold unless ZONE_RECORD_LIMIT says otherwise (contract, Limits). */
+export const DEFAULT_ZONE_RECORD_LIMIT = 100_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -19,17 +20,18 @@ export async function writeZone(ctx: Pick<RequestContext, 'services' | 'principa
   const change = checkRecords(zoneName, request, pathPrefix);
   return services.db.transaction(async (tx) => {
     await requireOwnedDomain(services, tx, zoneName, principal);
-    return applyZoneChange(tx, change, { now: services.now() });
+    return applyZoneChange(tx, change, { now: services.now(), recordLimit: services.config.ZONE_RECORD_LIMIT });
   });
 }
 
 /**
  * Applies a checked change to its zone inside the caller's transaction, after the caller checked ownership: the
  * ids (404 when not in the zone), managed records (read-only), the zone rules on the zone as it would stand, then
- * the write, keeping the zone's count (at most 10,000) and version. Loads only the records the rules can touch,
- * never the whole zone. Answers the created records, then the updated ones, in the stored form.
+ * the write, keeping the zone's count (at most `recordLimit`) and version. Loads only the records the rules can
+ * touch, never the whole zone. Answers the created records, then the updated ones, in the stored form. A new domain's
+ * initial records (one batch, into an empty zone) never reach a limit, which is at least a batch: they keep the default.
  */
-export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date }): Promise<DnsRecord[]> {
+export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date; recordLimit?: number }): Promise<DnsRecord[]> {
   const { zoneName, creates: created, updates, deletes } = change;
 
   // Ids: every one must be in this zone (stored, or managed while parked). One query reads the zone's state, the
@@ -52,10 +54,16 @@ export async function applyZoneChange(q: Queryable, change: CheckedChange, optio
   const updated = mergeUpdates(change, storedById);
   const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed, { names: around.names, records: firstRead });
   checkRules(change, { existing, parked: zone?.parked ?? false, updated });
-  return writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString());
+  return writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString(), options.recordLimit ?? DEFAULT_ZONE_RECORD_LIMIT);
 }
 
-async function writeRecords(q: Queryable, zoneName: string, change: { created: RecordLike[]; updated: Array<RecordLike & { id: string }>; deletes: string[] }, now: string): Promise<DnsRecord[]> {
+async function writeRecords(
+  q: Queryable,
+  zoneName: string,
+  change: { created: RecordLike[]; updated: Array<RecordLike & { id: string }>; deletes: string[] },
+  now: string,
+  limit: number,
+): Promise<DnsRecord[]> {
   const { created, updated, deletes } = change;
   const removed = deletes.length > 0 ? await q.query('DELETE FROM dns_records WHERE zone_name = $1 AND id = ANY($2::uuid[]) RETURNING id', [zoneName, deletes]) : [];
   const answers: DnsRecord[] = [];
@@ -76,7 +84,7 @@ async function writeRecords(q: Queryable, zoneName: string, change: { created: R
        SELECT inserted.*, (SELECT record_count FROM touched) AS zone_record_count FROM inserted`,
       [zoneName, ids, created.map((r) => r.name), created.map((r) => r.type), created.map((r) => r.ttl), now, created.map((r) => r.rdata), created.map((_, i) => i), delta],
     );
-    checkRecordLimit(zoneName, rows[0]?.zone_record_count ?? null, delta, created.length);
+    checkRecordLimit(zoneName, rows[0]?.zone_record_count ?? null, delta, created.length, limit);
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) answers.push(toWire(byId.get(id)!));
   }
@@ -88,7 +96,7 @@ async function writeRecords(q: Queryable, zoneName: string, change: { created: R
     );
     answers.push(toWire(row));
   }
-  if (created.length === 0) await adjustRecordCount(q, zoneName, delta, 0);
+  if (created.length === 0) await adjustRecordCount(q, zoneName, delta, limit);
   return answers;
 }
 
@@ -105,12 +113,12 @@ export async function touchZone(q: Queryable, zoneName: string, recordDelta = 0)
  * Keeps domains.record_count in step with a write, inside the same transaction, and refuses a zone over the limit.
  * The row update also serialises concurrent writers of one zone, so two batches cannot both squeeze under the limit.
  */
-async function adjustRecordCount(q: Queryable, zoneName: string, delta: number, adding: number): Promise<void> {
-  checkRecordLimit(zoneName, await touchZone(q, zoneName, delta), delta, adding);
+async function adjustRecordCount(q: Queryable, zoneName: string, delta: number, limit: number): Promise<void> {
+  checkRecordLimit(zoneName, await touchZone(q, zoneName, delta), delta, 0, limit);
 }
 
-function checkRecordLimit(zoneName: string, count: number | null, delta: number, adding: number): void {
-  if (count !== null && delta > 0 && count > MAX_ZONE_RECORDS) {
-    throw invalidInput({}, { formErrors: [`A zone holds at most ${MAX_ZONE_RECORDS.toLocaleString('en-US')} records; ${zoneName} has ${count - delta}, and this adds ${adding}`] });
+function checkRecordLimit(zoneName: string, count: number | null, delta: number, adding: number, limit: number): void {
+  if (count !== null && delta > 0 && count > limit) {
+    throw invalidInput({}, { formErrors: [`A zone holds at most ${limit.toLocaleString('en-US')} records; ${zoneName} has ${count - delta}, and this adds ${adding}`] });
   }
 }
