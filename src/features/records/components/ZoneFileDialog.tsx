@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { parseZoneFile } from '@/core/dns/zone-file.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { MAX_BATCH, type DnsRecord } from '@/core/wire/dns.ts';
 import { Button, Dialog, Notice, Tabs } from '@/ui/index.ts';
 import { planImport, type ImportPlan } from '../model/zone-import.ts';
 import type { RecordInput } from '../model/record-form.ts';
@@ -150,9 +150,16 @@ function ImportSummary({ plan, onImport }: { plan: ImportPlan; onImport: () => v
           </ul>
         </details>
       ) : null}
+      {plan.creates.length > MAX_BATCH ? <p>{batchesInWords(plan.creates.length)}</p> : null}
       <Button onClick={onImport} disabled={plan.creates.length === 0}>
         Add {plan.creates.length} to change set
       </Button>
     </div>
   );
+}
+
+/** How a large import is sent, said before anything is signed. */
+function batchesInWords(count: number): string {
+  const batches = Math.ceil(count / MAX_BATCH);
+  return `They go in ${batches.toLocaleString('en-US')} batches of at most ${MAX_BATCH.toLocaleString('en-US')} records, one signature each, with a progress bar. Each batch is all or nothing: a batch the service refuses adds none of its records and stops the import there; the batches before it stay in the zone.`;
 }
