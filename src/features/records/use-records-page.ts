@@ -11,11 +11,21 @@ import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import type { RecordInput } from './model/record-form.ts';
 import { RECORD_OPERATIONS } from './model/signing-plan.ts';
-import { DEFAULT_VIEW, filterRows, listItems, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
+import { DEFAULT_VIEW, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
 import { toRecordLike } from './model/zone-check.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
 import { useRecordForm } from './use-record-form.ts';
+
+/** Runs work when the browser is idle (soon, where it cannot say); answers how to cancel it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 0);
+  return () => clearTimeout(id);
+}
 
 /** Whether a key press belongs to a field being typed in, not to the page's shortcuts. */
 function isTyping(target: EventTarget | null): boolean {
@@ -76,7 +86,9 @@ export function useRecordsPage(domain: string) {
   const { updates, deletes } = changeSet.draft;
   const rows = useMemo(() => markedRows(all, { updates, deletes }, zoneName), [all, updates, deletes, zoneName]);
   const sorted = useMemo(() => sortRows(rows, view.sort, view.direction), [rows, view.sort, view.direction]);
-  const filtered = useMemo(() => filterRows(sorted, view.query, view.type), [sorted, view.query, view.type]);
+  useEffect(() => prepareSearch(rows, whenIdle), [rows]);
+  const filter = useMemo(narrowingFilter, []);
+  const filtered = useMemo(() => filter(sorted, view.query, view.type), [filter, sorted, view.query, view.type]);
   const items = useMemo(() => listItems(filtered, view.groupByType), [filtered, view.groupByType]);
   const typesInZone = useMemo(() => typesIn(rows), [rows]);
   // Runs after the table's rows are committed to the DOM (child layout effects run first): the bench's marks.
