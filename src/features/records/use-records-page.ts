@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { printZoneFile } from '@/core/dns/zone-file.ts';
+import { printZoneFileInSteps } from '@/core/dns/zone-file.ts';
 import { isManagedRecord } from '@/core/dns/parking.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { isServiceTrouble } from '@/lib/query-recovery.ts';
+import { useSteps } from '@/lib/use-steps.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
@@ -96,7 +97,8 @@ export function useRecordsPage(domain: string) {
 
   const [zoneFile, setZoneFile] = useState<'import' | 'export' | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
-  const exported = useMemo(() => (zoneFile !== null ? printZoneFile(zoneName, zone.map(toRecordLike)) : ''), [zoneFile, zone, zoneName]);
+  // Written a few thousand records at a time while the dialog is open: 100,000 records take a second or two.
+  const exporting = useSteps(() => (zoneFile !== null ? printZoneFileInSteps(zoneName, zone.map(toRecordLike)) : null), [zoneFile, zone, zoneName]);
 
   const searchRef = useRef<HTMLInputElement>(null);
   const anyDialog = recordForm.form !== null || recordForm.deleting !== null || zoneFile !== null || templatesOpen || changeSet.reviewing;
@@ -135,7 +137,8 @@ export function useRecordsPage(domain: string) {
     changeSet,
     zoneFile: {
       open: zoneFile,
-      exported,
+      exported: exporting.result,
+      exportProgress: exporting.progress,
       show: (tab: 'import' | 'export') => setZoneFile(tab),
       import: (list: RecordInput[]) => {
         changeSet.importRecords(list);
