@@ -33,11 +33,6 @@ export interface Row {
  * haystack once per row, on the first keystroke.
  */
 class ZoneRow implements Row {
-  readonly id: string;
-  readonly name: string;
-  readonly type: RecordType;
-  readonly ttl: number;
-  readonly managed: boolean;
   readonly nameKey: string;
   pending?: 'add' | 'change' | 'remove';
   #fqdn?: string;
@@ -49,13 +44,23 @@ class ZoneRow implements Row {
     readonly record: DnsRecord,
     private readonly zoneName: string,
   ) {
-    this.id = record.id;
-    this.name = record.name;
-    this.type = record.type;
-    this.ttl = record.ttl;
-    this.managed = isManagedRecord(record);
     const name = record.name;
     this.nameKey = name === '@' ? '' : name.includes('.') ? name.split('.').reverse().join('\u0001') : name;
+  }
+  get id() {
+    return this.record.id;
+  }
+  get name() {
+    return this.record.name;
+  }
+  get type() {
+    return this.record.type;
+  }
+  get ttl() {
+    return this.record.ttl;
+  }
+  get managed() {
+    return isManagedRecord(this.record);
   }
   get fqdn() {
     return (this.#fqdn ??= fullName(this.name, this.zoneName));
