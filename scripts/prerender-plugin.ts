@@ -10,9 +10,11 @@ class BundleBeasties extends Beasties {
     super({
       path: '/',
       publicPath: '/',
-      // The full stylesheet loads without blocking the first paint: media="print" until one fixed inline script
-      // (covered by the Content-Security-Policy's script hashes, see csp-plugin.ts) switches it on.
-      preload: 'media-script',
+      // The full stylesheet loads without blocking the first paint: the parser only preloads it, and a fixed inline
+      // script (covered by the Content-Security-Policy's script hashes, see csp-plugin.ts) adds it as media="print",
+      // switched to all media once loaded. A parser-inserted stylesheet whose media is switched while it is still
+      // loading would block rendering again.
+      preload: 'js-lazy',
       noscriptFallback: true,
       pruneSource: false,
       inlineFonts: false,
@@ -57,7 +59,11 @@ export function prerenderPlugin(): Plugin {
           logLevel: 'warn',
           resolve: { alias },
         });
-        const page = html.replace(ROOT_ELEMENT, `<div id="root">${module.homeMarkup}</div>`);
+        // The stylesheet's preload must match the link the loader script adds (no crossorigin, as same-origin needs
+        // none), or the browser fetches it twice and warns that the preload went unused.
+        const page = html
+          .replace(ROOT_ELEMENT, `<div id="root">${module.homeMarkup}</div>`)
+          .replaceAll(/<link rel="stylesheet" crossorigin href=/g, '<link rel="stylesheet" href=');
         return new BundleBeasties(context.bundle).process(page);
       },
     },
