@@ -62,8 +62,9 @@ async function seed(zoneName: string, key: `0x${string}`, from: number, to: numb
 
 async function wire(stack: DashboardStack, zoneName: string, size: number) {
   const url = `${stack.apiUrl}/dns/records?zoneName=${zoneName}`;
-  const plain = await fetchRaw(url);
+  // Cold first: the first read after the seeding's last write, which compresses the new version.
   const cold = await fetchRaw(url, BROWSER_ENCODINGS);
+  const plain = await fetchRaw(url);
   // Brotli is made in the background for lists it pays for: wait until the answer stops changing encoding.
   const deadline = Date.now() + 180_000;
   let settled = await fetchRaw(url, BROWSER_ENCODINGS);
@@ -168,9 +169,9 @@ async function main() {
     await seed(zoneName, key, seeded, size - managed);
     seeded = size - managed;
     console.log(`  (seeding took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
-    const total = ((await call('getDnsRecords', { query: { zoneName } })) as DnsRecord[]).length;
+    // The first read of this zone version is the wire measure's own (cold): nothing else reads the list before it.
     // Every figure here is wall-clock time on a shared machine: say how busy it was.
-    console.log(`\n${total.toLocaleString('en-US')}-record zone (load average ${loadavg().map((n) => n.toFixed(1)).join(', ')} on ${availableParallelism()} cores):`);
+    console.log(`\n${size.toLocaleString('en-US')}-record zone (load average ${loadavg().map((n) => n.toFixed(1)).join(', ')} on ${availableParallelism()} cores):`);
     allOk = (await wire(stack, zoneName, size)) && allOk;
     allOk = (await table(stack, zoneName)) && allOk;
     allOk = (await zoneFile(zoneName)) && allOk;
