@@ -3,6 +3,22 @@ import { join } from 'node:path';
 import { runnerImport, type Alias, type Plugin, type Rollup } from 'vite';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * The entry module starts once the page has painted. The parser only preloads it (fetched and compiled, not run);
+ * a fixed inline script adds it after the next frame, so the pre-rendered page is on screen before any of React is
+ * evaluated, however fast the files arrive. A page in a background tab paints no frame: the timer starts it there.
+ */
+function startAfterPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) throw new Error('index.html has no entry module script to start after the first paint');
+  const src = entry[1];
+  const loader =
+    `<script>(function(){var go=function(){if(go.done)return;go.done=1;var s=document.createElement('script');s.type='module';s.crossOrigin='';` +
+    `s.src=${JSON.stringify(src)};document.head.appendChild(s)};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
+  return html.replace(entry[0], `<link rel="modulepreload" crossorigin href="${src}">`).replace('</body>', `${loader}</body>`);
+}
 
 /** Beasties reading the stylesheets from the bundle being written rather than from disk, where they are not yet. */
 class BundleBeasties extends Beasties {
@@ -64,7 +80,7 @@ export function prerenderPlugin(): Plugin {
         const page = html
           .replace(ROOT_ELEMENT, `<div id="root">${module.homeMarkup}</div>`)
           .replaceAll(/<link rel="stylesheet" crossorigin href=/g, '<link rel="stylesheet" href=');
-        return new BundleBeasties(context.bundle).process(page);
+        return startAfterPaint(await new BundleBeasties(context.bundle).process(page));
       },
     },
   };
