@@ -3,9 +3,11 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { cspPlugin } from './scripts/csp-plugin.ts';
+import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cspPlugin()],
+  // The pre-render runs before the CSP plugin, which then hashes every inline script the page ends up with.
+  plugins: [react(), tailwindcss(), prerenderPlugin(), cspPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: Number(process.env.DASHBOARD_PORT ?? 5173), strictPort: true, host: '127.0.0.1' },
   build: {

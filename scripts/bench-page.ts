@@ -1,22 +1,23 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { freePort } from '../server/test-support/ports.ts';
 import { findBrowser } from './find-browser.ts';
 
 /**
- * `npm run bench:page`: what a phone sees of the home page. Builds the dashboard for production, serves it brotli-compressed
- * from a small static server, and loads it cold (a new browser context each time) in Chromium at 390×844 with
- * Lighthouse's mobile conditions applied through CDP: 4× CPU slowdown and slow 4G (150 ms latency, 1.6 Mbps down,
- * 750 kbps up). Prints FCP and LCP (median of 3) from the page's own PerformanceObserver entries, and the SEO basics
- * that can be checked locally. Lighthouse itself needs Node ≥ 22.19, so this stands in for it. Target: LCP ≤ 1.5 s.
+ * `npm run bench:page`: what a phone sees of the home page, measured by Lighthouse itself (its default mobile preset:
+ * simulated slow 4G and 4× CPU slowdown on a Moto G Power-sized screen). Builds the dashboard for production, serves it
+ * brotli-compressed from a small static server, runs Lighthouse against it RUNS times and prints the median run's
+ * scores and metrics, and what Lighthouse says blocks the first render. Lighthouse 13 declares Node ≥ 22 but runs here
+ * on Node 20. Targets: performance ≥ 99, LCP ≤ 1.5 s, accessibility, best practices and SEO 100.
  */
+const TARGET_PERFORMANCE = 99;
 const TARGET_LCP_MS = 1_500;
-const RUNS = 3;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -59,25 +60,54 @@ function serveStatic(root: string): Server {
   });
 }
 
-/** Runs in the page before any of its scripts: records paint and LCP entries as they come. */
-const OBSERVE = () => {
-  const w = window as unknown as { __paint: Record<string, number> };
-  w.__paint = {};
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__paint[entry.name] = entry.startTime;
-  }).observe({ type: 'paint', buffered: true });
-  new PerformanceObserver((list) => {
-    const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element; size?: number };
-    w.__paint.lcp = last.startTime;
-    (w.__paint as Record<string, unknown>).lcpElement = last.element ? `${last.element.tagName.toLowerCase()} "${(last.element.textContent ?? '').slice(0, 40)}"` : '?';
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-};
+type Audit = { numericValue?: number; score: number | null; details?: { items?: Record<string, unknown>[] } };
+type Report = { categories: Record<string, { score: number | null }>; audits: Record<string, Audit> };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const LIGHTHOUSE = fileURLToPath(new URL('../node_modules/lighthouse/cli/index.js', import.meta.url));
+
+/** One cold Lighthouse run (mobile preset), its JSON report. Asynchronous: the static server runs in this process. */
+async function lighthouse(url: string, chromePath: string, run: number): Promise<Report> {
+  const output = join(tmpdir(), `namefi-lighthouse-${process.pid}-${run}.json`);
+  const child = spawn(
+    process.execPath,
+    [
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
+  );
+  const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (status !== 0) throw new Error(`Lighthouse exited with ${status}`);
+  const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+  rmSync(output, { force: true });
+  return report;
+}
+
+const score = (report: Report, category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
+const seconds = (report: Report, audit: string) => `${((report.audits[audit]?.numericValue ?? NaN) / 1000).toFixed(2)} s`;
+
+/** Lighthouse's own account of what it would fix, from the audits that failed. */
+function findings(report: Report): string[] {
+  const lines: string[] = [];
+  for (const [id, audit] of Object.entries(report.audits)) {
+    if (audit.score === null || audit.score >= 0.9 || !('title' in audit)) continue;
+    const items = audit.details?.items ?? [];
+    const named = items
+      .map((item) => String(item.url ?? (item.node as { snippet?: string } | undefined)?.snippet ?? ''))
+      .filter(Boolean)
+      .slice(0, 3);
+    lines.push(`${id}: ${(audit as Audit & { title: string }).title}${named.length ? ` — ${named.join(', ')}` : ''}`);
+  }
+  return lines;
+}
 
 const found = await findBrowser();
-if ('error' in found) {
-  console.error(found.error);
+if ('error' in found || !found.path) {
+  console.error('error' in found ? found.error : 'Lighthouse needs a Chromium on disk: set CHROMIUM_PATH.');
   process.exit(1);
 }
 const outDir = mkdtempSync(join(tmpdir(), 'namefi-page-'));
@@ -93,68 +123,32 @@ try {
   await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${port}/`;
 
-  const browser = await chromium.launch({
-    executablePath: found.path,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  const runs: { fcp: number; lcp: number; element: string; bytes: number }[] = [];
-  let seo: Record<string, string | boolean> = {};
-  try {
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      let bytes = 0;
-      cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: 200_000,
-        uploadThroughput: 93_750,
-      });
-      await page.addInitScript(OBSERVE);
-      await page.goto(url, { waitUntil: 'load' });
-      // Everything the first page fetches has arrived and rendered: LCP cannot change after this without input.
-      await page.waitForLoadState('networkidle');
-      await page.getByRole('searchbox', { name: 'Domain name' }).and(page.locator(':not([readonly])')).waitFor();
-      const paint = (await page.evaluate(() => (window as unknown as { __paint: Record<string, number | string> }).__paint)) as Record<string, number | string>;
-      runs.push({ fcp: Number(paint['first-contentful-paint']), lcp: Number(paint.lcp), element: String(paint.lcpElement), bytes });
-      if (i === 0) {
-        seo = await page.evaluate(() => ({
-          title: document.title,
-          description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
-          lang: document.documentElement.lang,
-          viewport: document.querySelector('meta[name="viewport"]')?.getAttribute('content') ?? '',
-        }));
-        const robots = await context.request.get(`${url}robots.txt`);
-        const text = await robots.text();
-        seo.robots = robots.ok() && /user-agent/i.test(text) && !robots.headers()['content-type']?.includes('html');
-      }
-      console.log(`  load ${i + 1}: FCP ${(runs[i].fcp / 1000).toFixed(2)} s, LCP ${(runs[i].lcp / 1000).toFixed(2)} s (${runs[i].element}), ${(runs[i].bytes / 1024).toFixed(1)} kB transferred`);
-      await context.close();
-    }
-  } finally {
-    await browser.close();
+  const reports: Report[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const report = await lighthouse(url, found.path, run);
+    reports.push(report);
+    console.log(`  run ${run + 1}: performance ${score(report, 'performance')}, FCP ${seconds(report, 'first-contentful-paint')}, LCP ${seconds(report, 'largest-contentful-paint')}`);
   }
-
-  const fcp = median(runs.map((r) => r.fcp));
-  const lcp = median(runs.map((r) => r.lcp));
-  console.log(`\nHome page at 390×844, 4× CPU slowdown, slow 4G (150 ms, 1.6 Mbps down), cold, brotli; median of ${RUNS}:`);
-  console.log(`  FCP ${(fcp / 1000).toFixed(2)} s`);
-  console.log(`  LCP ${(lcp / 1000).toFixed(2)} s  (target ≤ ${TARGET_LCP_MS / 1000} s: ${lcp <= TARGET_LCP_MS ? 'met' : 'NOT met'})`);
-  const checks: [string, boolean, string][] = [
-    ['title', Boolean(seo.title), String(seo.title)],
-    ['meta description', String(seo.description).length >= 50, String(seo.description)],
-    ['lang attribute', Boolean(seo.lang), String(seo.lang)],
-    ['viewport meta', /width=device-width/.test(String(seo.viewport)), String(seo.viewport)],
-    ['robots.txt served', seo.robots === true, seo.robots ? 'text, with a User-agent line' : 'missing'],
-  ];
-  console.log('SEO basics checked locally:');
-  for (const [name, ok, detail] of checks) console.log(`  ${ok ? 'ok     ' : 'MISSING'} ${name.padEnd(18)} ${detail}`);
-  process.exitCode = lcp <= TARGET_LCP_MS && checks.every(([, ok]) => ok) ? 0 : 1;
+  // The median run by performance score, so one noisy run on a shared machine neither flatters nor sinks the result.
+  const median = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(reports.length / 2)];
+  const lcp = median.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+  // LIGHTHOUSE_REPORT=file keeps the median run's whole report, for reading what a figure is made of.
+  if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(median));
+  const categories = ['performance', 'accessibility', 'best-practices', 'seo'].map((c) => [c, score(median, c)] as const);
+  console.log(`\nLighthouse 13, mobile preset (simulated slow 4G, 4× CPU), home page, production build served with brotli; median of ${RUNS}:`);
+  // TBT is simulated from the tasks Chromium really ran, so a busy machine raises it: say how busy this one was.
+  console.log(`  (load average ${loadavg().map((n) => n.toFixed(1)).join(', ')} on ${availableParallelism()} cores)`);
+  for (const [name, value] of categories) console.log(`  ${name.padEnd(15)} ${value}`);
+  console.log(`  FCP             ${seconds(median, 'first-contentful-paint')}`);
+  console.log(`  LCP             ${seconds(median, 'largest-contentful-paint')}  (target ≤ ${TARGET_LCP_MS / 1000} s)`);
+  console.log(`  TBT             ${Math.round(median.audits['total-blocking-time']?.numericValue ?? NaN)} ms`);
+  console.log(`  CLS             ${(median.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`);
+  console.log(`  Speed Index     ${seconds(median, 'speed-index')}`);
+  const notes = findings(median);
+  if (notes.length) console.log(`What Lighthouse flags:\n${notes.map((line) => `  - ${line}`).join('\n')}`);
+  const met = categories.every(([name, value]) => value >= (name === 'performance' ? TARGET_PERFORMANCE : 100)) && lcp <= TARGET_LCP_MS;
+  console.log(met ? 'All targets met.' : 'Targets NOT met.');
+  process.exitCode = met ? 0 : 1;
 } finally {
   server?.close();
   rmSync(outDir, { recursive: true, force: true });

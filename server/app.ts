@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +30,10 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
       console.log(`${new Date().toISOString()} ${id.slice(0, 8)} ${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`);
     }
   });
+
+  // Answers are compressed where the request accepts it (contract, Limits). A list the zone cache keeps compressed
+  // already carries its Content-Encoding, which this leaves alone.
+  app.use('*', compress());
 
   app.use(
     '*',

@@ -32,6 +32,8 @@ export const configSchema = z.object({
   /** How long a contract account's signature check (ERC-1271, ERC-6492) may take before the request is refused (401). */
   CONTRACT_CALL_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Records one zone may hold (contract, Limits: 100,000). At least one batch (1,000), so a batch into an empty zone always fits. */
+  ZONE_RECORD_LIMIT: z.coerce.number().int().min(1000).default(100_000),
   SIWE_TOKEN_TTL_S: z.coerce.number().int().min(1).default(43200),
   HEADER_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('namefi'),
   /** The EIP-712 domain name this service signs under: its own, so that no signature made for it verifies on production. */

@@ -13,6 +13,8 @@ import { findBrowser } from '../find-browser.ts';
 export interface DashboardStack {
   apiUrl: string;
   baseUrl: string;
+  /** The service's DNS server (UDP and TCP on 127.0.0.1), when asked for. */
+  dnsPort?: number;
   launchBrowser(): Promise<Browser>;
 }
 
@@ -38,11 +40,12 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-export async function startDashboardStack(name: string, options: { orderProcessingMs: number }): Promise<DashboardStack> {
+export async function startDashboardStack(name: string, options: { orderProcessingMs: number; dns?: boolean; env?: Record<string, string> }): Promise<DashboardStack> {
   const browser = await findBrowser();
   if ('error' in browser) throw new Error(browser.error);
   const servicePort = await freePort();
   const dashboardPort = await freePort();
+  const dnsPort = options.dns ? await freePort() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-data-`));
   const buildDir = mkdtempSync(join(tmpdir(), `${name}-build-`));
   temp.push(dataDir, buildDir);
@@ -66,6 +69,8 @@ export async function startDashboardStack(name: string, options: { orderProcessi
     ORDER_PROCESSING_MS: String(options.orderProcessingMs),
     LOG_REQUESTS: 'false',
     SIWE_DOMAIN: `127.0.0.1:${dashboardPort}`,
+    ...(dnsPort ? { DNS_PORT: String(dnsPort) } : {}),
+    ...options.env,
   };
   children.push(
     spawn('node', ['--import', 'tsx', 'server/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...serviceEnv } }),
@@ -80,6 +85,7 @@ export async function startDashboardStack(name: string, options: { orderProcessi
   return {
     apiUrl,
     baseUrl,
+    dnsPort,
     launchBrowser: () =>
       chromium.launch({
         executablePath: browser.path,

@@ -2,6 +2,7 @@ import { managedMetadata, managedRecordsOf, type ManagedRecord, type ManagedSett
 import type { RecordLike } from '../../src/core/dns/types.ts';
 import type { DnsRecord, RecordType } from '../../src/core/wire/dns.ts';
 import type { Queryable } from '../db/database.ts';
+import { CompressedJson } from '../http/compressed-json.ts';
 
 /** Reads of a zone: its records on the wire, and under the zone's lock the records a write's rules weigh. */
 
@@ -53,19 +54,19 @@ export function managedRecords(zoneName: string, zone: ZoneRow | null, settings:
 }
 
 /**
- * Recently read zones as wire JSON, valid while domains.zone_version is unchanged: the version changes in the same
- * transaction as every write, so a reader in any process sees a new version as soon as the write commits. One per
- * service (Services.zoneCache), so two databases in one process never share one.
+ * Recently read zones as wire JSON with its compressed forms, valid while domains.zone_version is unchanged: the
+ * version changes in the same transaction as every write, so a reader in any process sees a new version as soon as
+ * the write commits. One per service (Services.zoneCache), so two databases in one process never share one.
  */
 export class ZoneCache {
-  private readonly entries = new Map<string, { version: string; text: string }>();
+  private readonly entries = new Map<string, { version: string; answer: CompressedJson }>();
   constructor(private readonly size = 16) {}
   get(zoneName: string) {
     return this.entries.get(zoneName);
   }
-  remember(zoneName: string, version: string, text: string) {
+  remember(zoneName: string, version: string, answer: CompressedJson) {
     this.entries.delete(zoneName);
-    this.entries.set(zoneName, { version, text });
+    this.entries.set(zoneName, { version, answer });
     if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
   }
 }
@@ -75,11 +76,11 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /**
  * Every record of the zone on the wire, as JSON text: the managed records first (parking's or the forwarder's), then stored ones in
  * the order written. The database builds the JSON itself (for a 10,000-record zone several times faster than
- * handing over rows), and the cache keeps the text while the zone is unchanged, so a repeated read costs one small
- * query. The version and the records come from one statement, so from one snapshot: a text is never kept under a
- * version it does not belong to, whichever process wrote the zone.
+ * handing over rows), and the cache keeps the text and its compressed forms while the zone is unchanged, so a
+ * repeated read costs one small query and no compression. The version and the records come from one statement, so
+ * from one snapshot: a text is never kept under a version it does not belong to, whichever process wrote the zone.
  */
-export async function zoneJson(q: Queryable, cache: ZoneCache, zoneName: string, settings: ManagedSettings): Promise<string> {
+export async function zoneAnswer(q: Queryable, cache: ZoneCache, zoneName: string, settings: ManagedSettings): Promise<CompressedJson> {
   const cached = cache.get(zoneName);
   const [row] = await q.query<ZoneRow & { records: string | null; unchanged: boolean }>(
     `SELECT d.parked, d.forward_enabled, d.created_at, d.parked_at, d.zone_version, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
@@ -91,20 +92,20 @@ export async function zoneJson(q: Queryable, cache: ZoneCache, zoneName: string,
      FROM (SELECT $1::text AS name) z LEFT JOIN domains d ON d.name = z.name`,
     [zoneName, cached?.version ?? null],
   );
-  if (row.unchanged && cached) return cached.text;
+  if (row.unchanged && cached) return cached.answer;
   const zone = row.created_at ? row : null;
   const since = zone ? iso(zone.parked_at ?? zone.created_at) : '';
   const parts = managedRecords(zoneName, zone, settings).map((r) => JSON.stringify(managedToWire(zoneName, r, since)));
   // json_agg answers "[...]" or NULL for no rows: splice its items after the managed ones.
   if (row.records) parts.push(row.records.slice(1, -1));
-  const text = `[${parts.join(',')}]`;
-  if (zone?.zone_version) cache.remember(zoneName, zone.zone_version, text);
-  return text;
+  const answer = new CompressedJson(`[${parts.join(',')}]`);
+  if (zone?.zone_version) cache.remember(zoneName, zone.zone_version, answer);
+  return answer;
 }
 
-/** The zone as records (see zoneJson). */
+/** The zone as records (see zoneAnswer). */
 export async function listZone(q: Queryable, cache: ZoneCache, zoneName: string, settings: ManagedSettings): Promise<DnsRecord[]> {
-  return JSON.parse(await zoneJson(q, cache, zoneName, settings)) as DnsRecord[];
+  return JSON.parse((await zoneAnswer(q, cache, zoneName, settings)).text) as DnsRecord[];
 }
 
 /**

@@ -11,7 +11,8 @@ import { managedSettings } from './managed-settings.ts';
 import { managedRecords, namesAround, neighbourhood, readZoneState, toWire, type RecordRow } from './zone-read.ts';
 import { checkRecords, checkRules, mergeUpdates, refuseManaged, type CheckedChange, type ZoneChangeRequest } from './zone-validate.ts';
 
-const MAX_ZONE_RECORDS = 10_000;
+/** Records one zone may hold unless ZONE_RECORD_LIMIT says otherwise (contract, Limits). */
+export const DEFAULT_ZONE_RECORD_LIMIT = 100_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -23,18 +24,19 @@ export async function writeZone(ctx: Pick<RequestContext, 'services' | 'principa
   const change = checkRecords(zoneName, request, pathPrefix);
   return services.db.transaction(async (tx) => {
     await requireOwnedDomain(services, tx, zoneName, principal);
-    return applyZoneChange(tx, change, { now: services.now(), author: authorOf(ctx.operationId, principal!), managed: managedSettings(services.config) });
+    return applyZoneChange(tx, change, { now: services.now(), author: authorOf(ctx.operationId, principal!), managed: managedSettings(services.config), recordLimit: services.config.ZONE_RECORD_LIMIT });
   });
 }
 
 /**
  * Applies a checked change to its zone inside the caller's transaction, after the caller checked ownership: the
  * ids (404 when not in the zone), managed records (read-only), the zone rules on the zone as it would stand, then
- * the write, keeping the zone's count (at most 10,000) and version, and the zone's history entry for it. Loads
+ * the write, keeping the zone's count (at most `recordLimit`) and version, and the zone's history entry for it. Loads
  * only the records the rules can touch, never the whole zone. Answers the created records, then the updated ones,
- * in the stored form.
+ * in the stored form. A new domain's initial records (one batch, into an empty zone) never reach a limit, which is at
+ * least a batch: they keep the default.
  */
-export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date; author: ChangeAuthor; managed: ManagedSettings }): Promise<DnsRecord[]> {
+export async function applyZoneChange(q: Queryable, change: CheckedChange, options: { now: Date; author: ChangeAuthor; managed: ManagedSettings; recordLimit?: number }): Promise<DnsRecord[]> {
   const { zoneName, creates: created, updates, deletes } = change;
 
   // Ids: every one must be in this zone (stored, or managed while parked). One query reads the zone's state, the
@@ -57,7 +59,7 @@ export async function applyZoneChange(q: Queryable, change: CheckedChange, optio
   const updated = mergeUpdates(change, storedById);
   const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed, { names: around.names, records: firstRead });
   checkRules(change, { existing, parked: zone?.parked ?? false, forwarding: zone?.forward_enabled ?? false, updated });
-  const { answers, changes } = await writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString());
+  const { answers, changes } = await writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString(), options.recordLimit ?? DEFAULT_ZONE_RECORD_LIMIT);
   await recordChange(q, zoneName, options.author, { changes }, options.now);
   return answers;
 }
@@ -69,6 +71,7 @@ async function writeRecords(
   zoneName: string,
   change: { created: RecordLike[]; updated: Array<RecordLike & { id: string }>; deletes: string[] },
   now: string,
+  limit: number,
 ): Promise<{ answers: DnsRecord[]; changes: RecordChange[] }> {
   const { created, updated, deletes } = change;
   const removed = deletes.length > 0 ? await q.query<RecordRow>(`DELETE FROM dns_records WHERE zone_name = $1 AND id = ANY($2::uuid[]) RETURNING ${RECORD_COLUMNS}`, [zoneName, deletes]) : [];
@@ -91,7 +94,7 @@ async function writeRecords(
        SELECT inserted.*, (SELECT record_count FROM touched) AS zone_record_count FROM inserted`,
       [zoneName, ids, created.map((r) => r.name), created.map((r) => r.type), created.map((r) => r.ttl), now, created.map((r) => r.rdata), created.map((_, i) => i), delta],
     );
-    checkRecordLimit(zoneName, rows[0]?.zone_record_count ?? null, delta, created.length);
+    checkRecordLimit(zoneName, rows[0]?.zone_record_count ?? null, delta, created.length, limit);
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) answers.push(toWire(byId.get(id)!));
     for (const after of answers) changes.push({ op: 'create', before: null, after });
@@ -109,7 +112,7 @@ async function writeRecords(
     answers.push(after);
     changes.push({ op: 'update', before: beforeById.get(record.id) ?? null, after });
   }
-  if (created.length === 0) await adjustRecordCount(q, zoneName, delta, 0);
+  if (created.length === 0) await adjustRecordCount(q, zoneName, delta, limit);
   return { answers, changes };
 }
 
@@ -126,12 +129,12 @@ export async function touchZone(q: Queryable, zoneName: string, recordDelta = 0)
  * Keeps domains.record_count in step with a write, inside the same transaction, and refuses a zone over the limit.
  * The row update also serialises concurrent writers of one zone, so two batches cannot both squeeze under the limit.
  */
-async function adjustRecordCount(q: Queryable, zoneName: string, delta: number, adding: number): Promise<void> {
-  checkRecordLimit(zoneName, await touchZone(q, zoneName, delta), delta, adding);
+async function adjustRecordCount(q: Queryable, zoneName: string, delta: number, limit: number): Promise<void> {
+  checkRecordLimit(zoneName, await touchZone(q, zoneName, delta), delta, 0, limit);
 }
 
-function checkRecordLimit(zoneName: string, count: number | null, delta: number, adding: number): void {
-  if (count !== null && delta > 0 && count > MAX_ZONE_RECORDS) {
-    throw invalidInput({}, { formErrors: [`A zone holds at most ${MAX_ZONE_RECORDS.toLocaleString('en-US')} records; ${zoneName} has ${count - delta}, and this adds ${adding}`] });
+function checkRecordLimit(zoneName: string, count: number | null, delta: number, adding: number, limit: number): void {
+  if (count !== null && delta > 0 && count > limit) {
+    throw invalidInput({}, { formErrors: [`A zone holds at most ${limit.toLocaleString('en-US')} records; ${zoneName} has ${count - delta}, and this adds ${adding}`] });
   }
 }

@@ -1,17 +1,13 @@
 import type { Context, Hono } from 'hono';
 import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
 import { authenticate } from '../auth/authenticate.ts';
+import { CompressedJson, acceptedEncodings } from './compressed-json.ts';
 import { HttpError, fromZodError } from './errors.ts';
 import type { Handlers, Principal, Services } from './context.ts';
 
 export const API_PREFIX = '/v-next';
 /** Deepest nesting a body may have: every payload of the contract is a few levels deep, and deeper JSON overflows the stack of recursive code. */
 export const MAX_JSON_DEPTH = 64;
-
-/** A 200 answer already serialised (a cached 10,000-record zone), sent as is instead of stringified again. */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
 
 /** A 200 answer with response headers of its own (x402's PAYMENT-RESPONSE). */
 export class WithHeaders {
@@ -52,7 +48,13 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
       }
       const result = await handler({ operationId: id, input, params, principal, services: scoped, request: c.req.raw });
       if (result instanceof Response) return result;
-      if (result instanceof JsonText) return c.body(result.text, 200, { 'content-type': 'application/json' });
+      if (result instanceof CompressedJson) {
+        // Already compressed (or plain when the client accepts neither): the compress middleware leaves it as it is.
+        const encoded = await result.encodedFor(acceptedEncodings(c.req.header('accept-encoding')));
+        c.header('vary', 'Accept-Encoding');
+        if (!encoded) return c.body(result.text, 200, { 'content-type': 'application/json' });
+        return c.body(new Uint8Array(encoded.body), 200, { 'content-type': 'application/json', 'content-encoding': encoded.encoding });
+      }
       if (result instanceof WithHeaders) return c.json(result.body, 200, result.headers);
       return c.json(result as object);
     });

@@ -7,16 +7,15 @@ import type {
   UpdateDnsRecordInput,
 } from '../../src/core/wire/dns.ts';
 import { requireRegisteredDomain } from '../dns/domain-access.ts';
-import { zoneJson } from '../dns/zone-read.ts';
+import { zoneAnswer } from '../dns/zone-read.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
 import { writeZone } from '../dns/zone-write.ts';
-import { JsonText } from '../http/router.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 
 export const dnsHandlers: Handlers = {
   async getDnsRecords({ input, services }: RequestContext<{ zoneName: string }>) {
     await requireRegisteredDomain(services, services.db, input.zoneName);
-    return new JsonText(await zoneJson(services.db, services.zoneCache, input.zoneName, managedSettings(services.config)));
+    return zoneAnswer(services.db, services.zoneCache, input.zoneName, managedSettings(services.config));
   },
 
   async createDnsRecord(ctx: RequestContext<CreateDnsRecordInput>) {

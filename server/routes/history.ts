@@ -2,13 +2,13 @@ import type { HistoryQuery } from '../../src/core/wire/history.ts';
 import { requireOwnedDomain } from '../dns/domain-access.ts';
 import { historyNdjson, historyPageJson } from '../history/history-read.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
-import { JsonText } from '../http/router.ts';
+import { CompressedJson } from '../http/compressed-json.ts';
 
 /** A zone's history: read by its current owner only (contract: History). */
 export const historyHandlers: Handlers = {
   async getZoneHistory({ input, principal, services }: RequestContext<HistoryQuery>) {
     await requireOwnedDomain(services, services.db, input.zoneName, principal);
-    return new JsonText(await historyPageJson(services.db, input.zoneName, input));
+    return new CompressedJson(await historyPageJson(services.db, input.zoneName, input));
   },
 
   async exportZoneHistory({ input, principal, services }: RequestContext<{ zoneName: string }>) {

@@ -3,9 +3,10 @@ export { TextField, Select, Checkbox, Switch, type TextFieldProps, type SelectPr
 export { Dialog, type DialogProps } from './Dialog.tsx';
 export { Badge, Card, PageHeader, EmptyState, Notice, type Tone } from './display.tsx';
 export { Spinner } from './Spinner.tsx';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar.tsx';
 export { Tabs, type TabItem } from './Tabs.tsx';
 export { ToastProvider, useToast, type ToastInput, type ToastTone } from './toast.tsx';
 export { cx } from './cx.ts';
-export { ThemeProvider, useTheme, type Theme, type ThemeChoice } from './theme.tsx';
+export { ThemeProvider, useTheme, startingTheme, type Theme, type ThemeChoice } from './theme.tsx';
 export { useMediaQuery, PHONE_QUERY } from './use-media-query.ts';
-export { ProgressBar } from './ProgressBar.tsx';
+export { useHydrated } from './use-hydrated.ts';

@@ -10,8 +10,18 @@ function systemTheme(): Theme {
   return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+function storedChoice(): ThemeChoice {
+  return readStored<ThemeChoice>(STORAGE_KEYS.theme) ?? 'system';
+}
+
+/** The theme the page starts in: the stored choice, or the system's. */
+export function startingTheme(): Theme {
+  const choice = storedChoice();
+  return choice === 'system' ? systemTheme() : choice;
+}
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [choice, setChoiceState] = useState<ThemeChoice>(() => readStored<ThemeChoice>(STORAGE_KEYS.theme) ?? 'system');
+  const [choice, setChoiceState] = useState<ThemeChoice>(storedChoice);
   const [system, setSystem] = useState<Theme>(systemTheme);
   useEffect(() => {
     const media = matchMedia('(prefers-color-scheme: dark)');

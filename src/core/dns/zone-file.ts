@@ -137,6 +137,21 @@ function absoluteTarget(name: string, origin: string): string {
  * comments and parentheses; what it cannot import it lists as skipped (with a reason) or errors (with a line).
  */
 export function parseZoneFile(text: string, options: { origin: string; defaultTtl?: number }): ParsedZoneFile {
+  const steps = parseZoneFileInSteps(text, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Entries read between two progress reports of parseZoneFileInSteps. */
+const STEP_ENTRIES = 2000;
+
+/**
+ * parseZoneFile a few thousand entries at a time: it yields how far it has read (entries of the file), so a caller can
+ * show progress and let the page breathe between steps (a 100,000-record file takes seconds), and returns the result.
+ */
+export function* parseZoneFileInSteps(text: string, options: { origin: string; defaultTtl?: number }): Generator<{ read: number; total: number }, ParsedZoneFile> {
   const zone = options.origin.trim().toLowerCase().replace(/\.$/, '');
   const result: ParsedZoneFile = { records: [], skipped: [], errors: [], warnings: [] };
   // The first TTL of each record set (name and type), which BIND gives the whole set (RFC 2181 §5.2).
@@ -146,7 +161,9 @@ export function parseZoneFile(text: string, options: { origin: string; defaultTt
   let lastTtl: number | undefined;
   let lastOwner: string | undefined;
 
-  for (const entry of lex(text)) {
+  const entries = lex(text);
+  for (const [index, entry] of entries.entries()) {
+    if (index > 0 && index % STEP_ENTRIES === 0) yield { read: index, total: entries.length };
     const { line } = entry;
     const shown = entry.text.length > 200 ? `${entry.text.slice(0, 199)}…` : entry.text;
     const error = (message: string) => result.errors.push({ line, text: shown, message });
@@ -346,6 +363,25 @@ export function compareRecords(a: RecordLike, b: RecordLike): number {
  * owner names in aligned columns. Managed (parking) records are left out unless asked for.
  */
 export function printZoneFile(zoneName: string, records: RecordLike[], options: { includeManaged?: boolean; now?: Date } = {}): string {
+  const steps = printZoneFileInSteps(zoneName, records, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Records written between two progress reports of printZoneFileInSteps. */
+const STEP_RECORDS = 5000;
+
+/**
+ * printZoneFile a few thousand records at a time: it yields how many records are written, so a caller can show
+ * progress and let the page breathe between steps (100,000 records take a second or two), and returns the text.
+ */
+export function* printZoneFileInSteps(
+  zoneName: string,
+  records: RecordLike[],
+  options: { includeManaged?: boolean; now?: Date } = {},
+): Generator<{ written: number; total: number }, string> {
   const zone = zoneName.trim().toLowerCase().replace(/\.$/, '');
   const chosen = records.filter((r) => options.includeManaged || !r.managed).sort(compareRecords);
   const leftOut = records.length - chosen.length;
@@ -355,12 +391,17 @@ export function printZoneFile(zoneName: string, records: RecordLike[], options: 
     type: r.type,
     rdata: r.managed ? `${r.rdata} ; managed by parking` : r.rdata,
   }));
-  const width = (pick: (row: (typeof rows)[number]) => string, min: number) => Math.max(min, ...rows.map((row) => pick(row).length));
-  const ownerWidth = width((row) => row.owner, 0);
-  const ttlWidth = width((row) => row.ttl, 0);
-  const typeWidth = width((row) => row.type, 0);
+  // A loop, not Math.max(...): spreading 100,000 arguments can overflow the stack.
+  let ownerWidth = 0;
+  let ttlWidth = 0;
+  let typeWidth = 0;
+  for (const row of rows) {
+    ownerWidth = Math.max(ownerWidth, row.owner.length);
+    ttlWidth = Math.max(ttlWidth, row.ttl.length);
+    typeWidth = Math.max(typeWidth, row.type.length);
+  }
   const now = options.now ?? new Date();
-  const header = [
+  const lines = [
     `; Zone file for ${zone}`,
     `; Exported ${now.toISOString()}: ${rows.length} record${rows.length === 1 ? '' : 's'}${leftOut > 0 ? ` (${leftOut} parking record${leftOut === 1 ? '' : 's'} left out)` : ''}`,
     '; Times to live (TTL) are in seconds. The SOA and NS records of the zone belong to the DNS provider.',
@@ -368,6 +409,9 @@ export function printZoneFile(zoneName: string, records: RecordLike[], options: 
     `$TTL ${DEFAULT_IMPORT_TTL}`,
     '',
   ];
-  const body = rows.map((row) => `${row.owner.padEnd(ownerWidth)}  ${row.ttl.padStart(ttlWidth)}  IN  ${row.type.padEnd(typeWidth)}  ${row.rdata}`);
-  return `${[...header, ...body].join('\n')}\n`;
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % STEP_RECORDS === 0) yield { written: index, total: rows.length };
+    lines.push(`${row.owner.padEnd(ownerWidth)}  ${row.ttl.padStart(ttlWidth)}  IN  ${row.type.padEnd(typeWidth)}  ${row.rdata}`);
+  }
+  return `${lines.join('\n')}\n`;
 }

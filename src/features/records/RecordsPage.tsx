@@ -110,7 +110,7 @@ export default function RecordsPage({ domain, onRecordHistory }: { domain: strin
       />
 
       {zoneFile.open ? (
-        <ZoneFileDialog open zoneName={zoneName} zone={zone} exported={zoneFile.exported} initialTab={zoneFile.open} onImport={zoneFile.import} onClose={zoneFile.close} />
+        <ZoneFileDialog open zoneName={zoneName} zone={zone} exported={zoneFile.exported} exportProgress={zoneFile.exportProgress} initialTab={zoneFile.open} onImport={zoneFile.import} onClose={zoneFile.close} />
       ) : null}
 
       {templates.open ? <TemplatesDialog open zoneName={zoneName} zone={zone} onAdd={templates.add} onClose={templates.close} /> : null}

@@ -1,21 +1,32 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { printZoneFile } from '@/core/dns/zone-file.ts';
+import { printZoneFileInSteps } from '@/core/dns/zone-file.ts';
 import { isManagedRecord } from '@/core/dns/parking.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { isServiceTrouble } from '@/lib/query-recovery.ts';
+import { useSteps } from '@/lib/use-steps.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import type { RecordInput } from './model/record-form.ts';
 import { RECORD_OPERATIONS } from './model/signing-plan.ts';
-import { DEFAULT_VIEW, filterRows, listItems, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
+import { DEFAULT_VIEW, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
 import { toRecordLike } from './model/zone-check.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
 import { useRecordForm } from './use-record-form.ts';
+
+/** Runs work when the browser is idle (soon, where it cannot say); answers how to cancel it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 0);
+  return () => clearTimeout(id);
+}
 
 /** Whether a key press belongs to a field being typed in, not to the page's shortcuts. */
 function isTyping(target: EventTarget | null): boolean {
@@ -76,7 +87,9 @@ export function useRecordsPage(domain: string) {
   const { updates, deletes } = changeSet.draft;
   const rows = useMemo(() => markedRows(all, { updates, deletes }, zoneName), [all, updates, deletes, zoneName]);
   const sorted = useMemo(() => sortRows(rows, view.sort, view.direction), [rows, view.sort, view.direction]);
-  const filtered = useMemo(() => filterRows(sorted, view.query, view.type), [sorted, view.query, view.type]);
+  useEffect(() => prepareSearch(rows, whenIdle), [rows]);
+  const filter = useMemo(narrowingFilter, []);
+  const filtered = useMemo(() => filter(sorted, view.query, view.type), [filter, sorted, view.query, view.type]);
   const items = useMemo(() => listItems(filtered, view.groupByType), [filtered, view.groupByType]);
   const typesInZone = useMemo(() => typesIn(rows), [rows]);
   // Runs after the table's rows are committed to the DOM (child layout effects run first): the bench's marks.
@@ -84,7 +97,8 @@ export function useRecordsPage(domain: string) {
 
   const [zoneFile, setZoneFile] = useState<'import' | 'export' | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
-  const exported = useMemo(() => (zoneFile !== null ? printZoneFile(zoneName, zone.map(toRecordLike)) : ''), [zoneFile, zone, zoneName]);
+  // Written a few thousand records at a time while the dialog is open: 100,000 records take a second or two.
+  const exporting = useSteps(() => (zoneFile !== null ? printZoneFileInSteps(zoneName, zone.map(toRecordLike)) : null), [zoneFile, zone, zoneName]);
 
   const searchRef = useRef<HTMLInputElement>(null);
   const anyDialog = recordForm.form !== null || recordForm.deleting !== null || zoneFile !== null || templatesOpen || changeSet.reviewing;
@@ -123,7 +137,8 @@ export function useRecordsPage(domain: string) {
     changeSet,
     zoneFile: {
       open: zoneFile,
-      exported,
+      exported: exporting.result,
+      exportProgress: exporting.progress,
       show: (tab: 'import' | 'export') => setZoneFile(tab),
       import: (list: RecordInput[]) => {
         changeSet.importRecords(list);

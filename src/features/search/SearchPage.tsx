@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Card, PageHeader, Spinner, TextField } from '@/ui/index.ts';
+import { Card, PageHeader, Spinner, TextField, useHydrated } from '@/ui/index.ts';
 import { exactTarget, suggestionsQueryText, useDebouncedValue } from './search-input.ts';
 import { useBuy } from './use-buy.ts';
 
@@ -18,6 +18,8 @@ export default function SearchPage() {
   const [page, setPage] = useState(1);
   const settled = useDebouncedValue(input);
   const buy = useBuy();
+  // The build pre-renders this page; until React has taken it over, what is typed would be lost.
+  const live = useHydrated();
 
   // The settled text lives in the URL, so a sign-in detour, reload or back button returns to the same search.
   useEffect(() => {
@@ -45,6 +47,7 @@ export default function SearchPage() {
           placeholder="example.com"
           hint="A name and its ending, such as example.com, or a few words for ideas"
           value={input}
+          readOnly={!live}
           onChange={(e) => {
             void loadExact();
             void loadSuggestions();

@@ -1,5 +1,5 @@
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
-import { Button, Dialog, Notice } from '@/ui/index.ts';
+import { Button, Dialog, Notice, ProgressBar } from '@/ui/index.ts';
 import type { Plan } from '../model/change-set.ts';
 import { batchInWords, capLines } from '../model/describe.ts';
 import type { SigningPlan } from '../model/signing-plan.ts';
@@ -45,6 +45,9 @@ export function ApplyDialog({ open, zoneName, plan, signing, describeId, running
         <Notice tone="danger" title="This change set cannot be signed safely">
           {signing.blocked}
         </Notice>
+      ) : null}
+      {running !== null && count > 1 ? (
+        <ProgressBar label="Applying the change set" value={running} max={count} valueText={`${running} of ${count} signatures applied`} />
       ) : null}
       {count > 0 && !signing.blocked ? <SigningNotice lines={lines} /> : null}
       {plan.skipped.length > 0 ? (

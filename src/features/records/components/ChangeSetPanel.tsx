@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { ttlInWords } from '@/core/dns/ttl.ts';
 import { fullName } from '@/core/dns/names.ts';
 import { Badge, Button, Card } from '@/ui/index.ts';
@@ -25,9 +26,21 @@ function line(zoneName: string, r: { name: string; type: string; rdata: string; 
   return `${fullName(r.name, zoneName)}  ${r.type}  ${contentInWords(r.type, r.rdata)}  (${ttlInWords(r.ttl)})`;
 }
 
+/**
+ * Items listed one by one: an imported zone file can put 100,000 in the change set, and a list that long would take
+ * seconds to render and could not be read anyway. Items with a problem or an error are listed first, so none is hidden.
+ */
+const LISTED = 200;
+
 /** The draft as a diff against the zone, with what is wrong with each item before anything is signed. */
 export function ChangeSetPanel({ zoneName, diff, problems, onReview, onEdit, onRemove, onDiscard }: ChangeSetPanelProps) {
   const blocked = [...problems.keys()].length;
+  const listed = useMemo(() => {
+    if (diff.length <= LISTED) return diff;
+    const flagged = diff.filter((entry) => problems.has(entry.key) || entry.error);
+    const rest = diff.filter((entry) => !problems.has(entry.key) && !entry.error);
+    return [...flagged, ...rest].slice(0, Math.max(LISTED, flagged.length));
+  }, [diff, problems]);
   return (
     <Card aria-labelledby="change-set-title" role="region" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -47,7 +60,7 @@ export function ChangeSetPanel({ zoneName, diff, problems, onReview, onEdit, onR
         </div>
       </div>
       <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800" aria-label="Pending changes">
-        {diff.map((entry) => {
+        {listed.map((entry) => {
           const kind = KIND[entry.kind];
           const problem = problems.get(entry.key);
           const subject = entry.kind === 'add' ? entry.after : (entry.before ?? (entry.kind === 'change' ? entry.after : undefined));
@@ -92,6 +105,11 @@ export function ChangeSetPanel({ zoneName, diff, problems, onReview, onEdit, onR
           );
         })}
       </ul>
+      {listed.length < diff.length ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          And {(diff.length - listed.length).toLocaleString('en-US')} more, none with a problem: all are applied together with these.
+        </p>
+      ) : null}
     </Card>
   );
 }

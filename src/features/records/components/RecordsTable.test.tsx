@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { DEFAULT_VIEW, listItems, sortRows, toRow } from '../model/table.ts';
@@ -42,6 +42,21 @@ describe('RecordsTable', () => {
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(80);
     expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('10002');
+  });
+
+  it('shows the rows at the scroll position, from arithmetic on one row height', () => {
+    renderTable(zone(100_000));
+    const box = screen.getByTestId('records-scroll');
+    act(() => {
+      box.scrollTop = 44 * 50_000;
+      box.dispatchEvent(new Event('scroll'));
+    });
+    const names = screen.getAllByRole('row').map((row) => row.getAttribute('data-record-id')).filter(Boolean);
+    expect(names.length).toBeLessThan(80);
+    // Sorted by name, row 50,000 is some host-…; the ones in view sit around it, none from the top of the list.
+    const sorted = sortRows(zone(100_000).map((r) => toRow(r, 'example.com')), 'name', 'asc');
+    expect(names).toContain(sorted[50_000].id);
+    expect(names).not.toContain(sorted[0].id);
   });
 
   it('has column headers with sort state, labelled row actions, and read-only managed rows', async () => {

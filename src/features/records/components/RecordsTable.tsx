@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, PHONE_QUERY, useMediaQuery } from '@/ui/index.ts';
 import type { ListItem, Row, SortKey, TableView } from '../model/table.ts';
 import { RecordCards } from './RecordCards.tsx';
@@ -35,24 +34,55 @@ export function RecordsTable(props: RecordsTableProps) {
   return phone ? <RecordCards {...props} /> : <WideTable {...props} />;
 }
 
+/** Rows among the items: all of them, less one heading per type when grouped (no scan of 100,000 items per render). */
+function shownCount(items: ListItem[], grouped: boolean): number {
+  if (!grouped) return items.length;
+  let headings = 0;
+  for (const item of items) if (item.kind === 'group') headings++;
+  return items.length - headings;
+}
+
+/** Rows rendered beyond each edge of the view, so a quick scroll shows rows rather than blank space. */
+const OVERSCAN = 12;
+/** The view's height before the browser has laid the box out (and in jsdom, which never does). */
+const FIRST_VIEW_HEIGHT = 640;
+
+/**
+ * The rows in view of a scroll box whose rows all have one height. Every row and group heading is ROW_HEIGHT tall, so
+ * the window is arithmetic on the scroll position: constant work per scroll or resize whatever the count, where a
+ * general virtualizer measures every one of 100,000 items each time the list changes.
+ */
+function useFixedHeightWindow(scrollRef: RefObject<HTMLDivElement | null>, count: number) {
+  const [view, setView] = useState({ top: 0, height: FIRST_VIEW_HEIGHT });
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    const update = () => {
+      const next = { top: box.scrollTop, height: box.clientHeight || FIRST_VIEW_HEIGHT };
+      setView((current) => (current.top === next.top && current.height === next.height ? current : next));
+    };
+    update();
+    box.addEventListener('scroll', update, { passive: true });
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : undefined;
+    resize?.observe(box);
+    return () => {
+      box.removeEventListener('scroll', update);
+      resize?.disconnect();
+    };
+  }, [scrollRef]);
+  const first = Math.min(count, Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN));
+  const last = Math.min(count, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  return { first, last, paddingTop: first * ROW_HEIGHT, paddingBottom: (count - last) * ROW_HEIGHT };
+}
+
 function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, busy }: RecordsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    // jsdom and the first frame have no layout: assume a viewport so rows render before measuring.
-    initialRect: { width: 1024, height: 640 },
-  });
-  const virtualItems = virtualizer.getVirtualItems();
-  const paddingTop = virtualItems.length > 0 ? virtualItems[0].start : 0;
-  const paddingBottom = virtualItems.length > 0 ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1].end : 0;
+  const { first, last, paddingTop, paddingBottom } = useFixedHeightWindow(scrollRef, items.length);
 
   return (
     <div ref={scrollRef} className="max-h-[70vh] overflow-auto rounded-xl border border-slate-200 dark:border-slate-700" data-testid="records-scroll">
       <table className="w-full table-fixed border-collapse text-sm" aria-rowcount={total + 1} aria-busy={busy || undefined}>
-        <caption className="sr-only">DNS records, {items.filter((i) => i.kind === 'row').length} shown of {total}</caption>
+        <caption className="sr-only">DNS records, {shownCount(items, view.groupByType)} shown of {total}</caption>
         <thead className="sticky top-0 z-10 bg-slate-50 dark:bg-slate-800">
           <tr>
             {COLUMNS.map((column) => {
@@ -82,8 +112,7 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
               <td colSpan={5} style={{ height: paddingTop, padding: 0 }} />
             </tr>
           ) : null}
-          {virtualItems.map((virtual) => {
-            const item = items[virtual.index];
+          {items.slice(first, last).map((item) => {
             if (item.kind === 'group') {
               return (
                 <tr key={`group-${item.type}`} style={{ height: ROW_HEIGHT }} className="bg-slate-100 dark:bg-slate-800/70">

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { parseZoneFile } from '@/core/dns/zone-file.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
-import { Button, Dialog, Notice, Tabs } from '@/ui/index.ts';
+import { parseZoneFileInSteps } from '@/core/dns/zone-file.ts';
+import { useSteps } from '@/lib/use-steps.ts';
+import { MAX_BATCH, type DnsRecord } from '@/core/wire/dns.ts';
+import { Button, Dialog, Notice, ProgressBar, Tabs } from '@/ui/index.ts';
 import { planImport, type ImportPlan } from '../model/zone-import.ts';
 import type { RecordInput } from '../model/record-form.ts';
 
@@ -9,29 +10,35 @@ export interface ZoneFileDialogProps {
   open: boolean;
   zoneName: string;
   zone: DnsRecord[];
-  exported: string;
+  /** The zone file, once written (undefined while it is being written). */
+  exported: string | undefined;
+  /** How far the writing is, while it runs. */
+  exportProgress?: { written: number; total: number };
   initialTab: 'import' | 'export';
   onImport: (records: RecordInput[]) => void;
   onClose: () => void;
 }
 
 /** Export the zone as a BIND file (download or copy), or import one into the change set for review. */
-export function ZoneFileDialog({ open, zoneName, zone, exported, initialTab, onImport, onClose }: ZoneFileDialogProps) {
+export function ZoneFileDialog({ open, zoneName, zone, exported, exportProgress, initialTab, onImport, onClose }: ZoneFileDialogProps) {
   const [tab, setTab] = useState<string>(initialTab);
   const [text, setText] = useState('');
-  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  // The text being read for review: read a few thousand entries at a time, with progress (100,000 records take seconds).
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  const reading = useSteps(() => (reviewing !== null ? parseZoneFileInSteps(reviewing, { origin: zoneName }) : null), [reviewing, zoneName]);
+  const plan: ImportPlan | null = useMemo(() => (reading.result ? planImport(reading.result.records, zone, reading.result) : null), [reading.result, zone]);
   const [copied, setCopied] = useState(false);
-  const download = useMemo(() => (open && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([exported], { type: 'text/plain' })) : undefined), [exported, open]);
+  const download = useMemo(
+    () => (open && exported !== undefined && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([exported], { type: 'text/plain' })) : undefined),
+    [exported, open],
+  );
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     setText(await file.text());
-    setPlan(null);
+    setReviewing(null);
   };
-  const review = () => {
-    const parsed = parseZoneFile(text, { origin: zoneName });
-    setPlan(planImport(parsed.records, zone, parsed));
-  };
+  const review = () => setReviewing(text);
 
   return (
     <Dialog open={open} onClose={onClose} title="Zone file" description={`A BIND zone file of ${zoneName}`}>
@@ -48,7 +55,15 @@ export function ZoneFileDialog({ open, zoneName, zone, exported, initialTab, onI
           <label htmlFor="zone-export" className="block text-sm font-medium">
             Exported zone file
           </label>
-          <textarea id="zone-export" readOnly value={exported} rows={10} className="block w-full rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-950" />
+          {exported === undefined ? (
+            <ProgressBar
+              label="Writing the zone file"
+              value={exportProgress?.written ?? 0}
+              max={exportProgress?.total ?? zone.length}
+              valueText={`${(exportProgress?.written ?? 0).toLocaleString('en-US')} of ${(exportProgress?.total ?? zone.length).toLocaleString('en-US')} records`}
+            />
+          ) : null}
+          <textarea id="zone-export" readOnly value={exported ?? ''} rows={10} className="block w-full rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-950" />
           <div className="flex flex-wrap gap-2">
             <a className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium dark:border-slate-600" href={download} download={`${zoneName}.zone`}>
               Download {zoneName}.zone
@@ -56,7 +71,7 @@ export function ZoneFileDialog({ open, zoneName, zone, exported, initialTab, onI
             <Button
               variant="secondary"
               onClick={async () => {
-                await navigator.clipboard?.writeText(exported);
+                if (exported !== undefined) await navigator.clipboard?.writeText(exported);
                 setCopied(true);
               }}
             >
@@ -79,7 +94,7 @@ export function ZoneFileDialog({ open, zoneName, zone, exported, initialTab, onI
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              setPlan(null);
+              setReviewing(null);
             }}
             rows={8}
             spellCheck={false}
@@ -94,9 +109,17 @@ export function ZoneFileDialog({ open, zoneName, zone, exported, initialTab, onI
             <span className="font-medium">Or choose a file</span>
             <input type="file" accept=".zone,.txt,.db,text/plain" className="mt-1 block text-sm" onChange={(event) => void readFile(event.target.files?.[0])} />
           </label>
-          <Button variant="secondary" onClick={review} disabled={text.trim() === ''}>
+          <Button variant="secondary" onClick={review} disabled={text.trim() === '' || (reviewing !== null && !reading.result)}>
             Read zone file
           </Button>
+          {reading.progress && !reading.result ? (
+            <ProgressBar
+              label="Reading the zone file"
+              value={reading.progress.read}
+              max={reading.progress.total}
+              valueText={`${reading.progress.read.toLocaleString('en-US')} of ${reading.progress.total.toLocaleString('en-US')} lines`}
+            />
+          ) : null}
           {plan ? <ImportSummary plan={plan} onImport={() => onImport(plan.creates)} /> : null}
         </div>
             ),
@@ -150,9 +173,16 @@ function ImportSummary({ plan, onImport }: { plan: ImportPlan; onImport: () => v
           </ul>
         </details>
       ) : null}
+      {plan.creates.length > MAX_BATCH ? <p>{batchesInWords(plan.creates.length)}</p> : null}
       <Button onClick={onImport} disabled={plan.creates.length === 0}>
         Add {plan.creates.length} to change set
       </Button>
     </div>
   );
+}
+
+/** How a large import is sent, said before anything is signed. */
+function batchesInWords(count: number): string {
+  const batches = Math.ceil(count / MAX_BATCH);
+  return `They go in ${batches.toLocaleString('en-US')} batches of at most ${MAX_BATCH.toLocaleString('en-US')} records, one signature each, with a progress bar. Each batch is all or nothing: a batch the service refuses adds none of its records and stops the import there; the batches before it stay in the zone.`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { DEFAULT_VIEW, filterRows, listItems, markedRows, PENDING_PREFIX, sortedBy, sortRows, storedRecords, toRow, typesIn } from './table.ts';
+import { DEFAULT_VIEW, filterRows, listItems, markedRows, narrowingFilter, PENDING_PREFIX, prepareSearch, sortedBy, sortRows, storedRecords, toRow, typesIn } from './table.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type'], rdata: string, ttl = 3600): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl, rdata, metadata: null, createdAt: at, updatedAt: at });
@@ -44,5 +44,34 @@ describe('records table model', () => {
     expect(sortedBy(byTtl, 'ttl').direction).toBe('desc');
     expect(sortedBy(sortedBy(byTtl, 'ttl'), 'ttl').direction).toBe('asc');
     expect(sortedBy(sortedBy(byTtl, 'ttl'), 'name')).toMatchObject({ sort: 'name', direction: 'asc' });
+  });
+
+  it('searching key by key narrows within the last answer and widens again from the whole zone, always as a fresh search would', () => {
+    const zone = Array.from({ length: 300 }, (_, i) => toRow(rec(`r${i}`, i % 3 === 0 ? `host-${i}` : `mail-${i}`, i % 2 ? 'A' : 'TXT', i % 2 ? `10.0.0.${i % 256}` : `"Host ${i}"`), 'example.com'));
+    const filter = narrowingFilter();
+    for (const [query, type] of [['h', 'all'], ['ho', 'all'], ['host-1', 'all'], ['host-12', 'all'], ['host-1', 'all'], ['host-1 10', 'all'], ['host-1 10', 'A'], ['', 'all'], ['HOST', 'all'], ['host 2', 'TXT']] as const) {
+      expect(filter(zone, query, type), `${query} ${type}`).toEqual(filterRows(zone, query, type));
+    }
+  });
+
+  it('prepares the search text of every row in idle chunks, and stops when cancelled', () => {
+    const zone = Array.from({ length: 12 }, (_, i) => toRow(rec(`r${i}`, `h${i}`, 'A', '192.0.2.1'), 'example.com'));
+    const queued: Array<() => void> = [];
+    const cancel = prepareSearch(zone, (work) => {
+      queued.push(work);
+      return () => queued.splice(0);
+    }, 5);
+    queued.shift()!();
+    expect(queued).toHaveLength(1);
+    cancel();
+    expect(queued).toHaveLength(0);
+    let runs = 0;
+    prepareSearch(zone, (work) => {
+      runs++;
+      work();
+      return () => {};
+    }, 5);
+    expect(runs).toBe(3);
+    expect(zone[11].haystack).toBe('h11\u0000h11.example.com\u0000192.0.2.1');
   });
 });

@@ -8,7 +8,7 @@ import { contentInWords } from './describe.ts';
 /** The id prefix of a row shown while its write is on the way (api/optimistic.ts puts it there). */
 export const PENDING_PREFIX = 'pending:';
 
-/** A table row: the record plus what the table shows and searches, computed once per zone load. */
+/** A table row: the record plus what the table shows and searches. */
 export interface Row {
   record: DnsRecord;
   id: string;
@@ -21,29 +21,79 @@ export interface Row {
   managed: boolean;
   /** Lowercase name, full name and content, for search. */
   haystack: string;
-  /** The name in DNS order (labels from the right, apex first), computed once so sorting 10,000 rows stays cheap. */
+  /** The name in DNS order (labels from the right, apex first), computed once so sorting 100,000 rows stays cheap. */
   nameKey: string;
   /** A pending change of the draft (or an optimistic write) on this row, for the table's marks. */
   pending?: 'add' | 'change' | 'remove';
 }
 
+/**
+ * A row whose words are made when first read: the table shows a few dozen rows of a 100,000-record zone, so the
+ * first render computes only what sorting by name needs (the name key) and each shown row's words. Search makes the
+ * haystack once per row, on the first keystroke.
+ */
+class ZoneRow implements Row {
+  readonly nameKey: string;
+  pending?: 'add' | 'change' | 'remove';
+  #fqdn?: string;
+  #content?: string;
+  #ttlWords?: string;
+  #haystack?: string;
+
+  constructor(
+    readonly record: DnsRecord,
+    private readonly zoneName: string,
+  ) {
+    const name = record.name;
+    this.nameKey = name === '@' ? '' : name.includes('.') ? name.split('.').reverse().join('\u0001') : name;
+  }
+  get id() {
+    return this.record.id;
+  }
+  get name() {
+    return this.record.name;
+  }
+  get type() {
+    return this.record.type;
+  }
+  get ttl() {
+    return this.record.ttl;
+  }
+  get managed() {
+    return isManagedRecord(this.record);
+  }
+  get fqdn() {
+    return (this.#fqdn ??= fullName(this.name, this.zoneName));
+  }
+  get content() {
+    return (this.#content ??= contentInWords(this.type, this.record.rdata));
+  }
+  get ttlWords() {
+    return (this.#ttlWords ??= ttlInWords(this.ttl));
+  }
+  get haystack() {
+    return (this.#haystack ??= `${this.name}\u0000${this.fqdn}\u0000${this.record.rdata}`.toLowerCase());
+  }
+}
+
+/**
+ * Makes every row's search text while the browser is idle, a few thousand rows at a time, so the first keystroke in
+ * search finds them made. Answers a function that stops it (the rows changed).
+ */
+export function prepareSearch(rows: Row[], idle: (work: () => void) => () => void, chunk = 5000): () => void {
+  let next = 0;
+  let cancel = () => {};
+  const step = () => {
+    const end = Math.min(rows.length, next + chunk);
+    for (; next < end; next++) void rows[next].haystack;
+    if (next < rows.length) cancel = idle(step);
+  };
+  cancel = idle(step);
+  return () => cancel();
+}
 
 export function toRow(record: DnsRecord, zoneName: string): Row {
-  const content = contentInWords(record.type, record.rdata);
-  const fqdn = fullName(record.name, zoneName);
-  return {
-    record,
-    id: record.id,
-    name: record.name,
-    fqdn,
-    type: record.type,
-    content,
-    ttl: record.ttl,
-    ttlWords: ttlInWords(record.ttl),
-    managed: isManagedRecord(record),
-    haystack: `${record.name}\u0000${fqdn}\u0000${record.rdata}`.toLowerCase(),
-    nameKey: record.name === '@' ? '' : record.name.split('.').reverse().join('\u0001'),
-  };
+  return new ZoneRow(record, zoneName);
 }
 
 /** The zone the rules and plans look at: the stored records, without the rows of writes still on the way. */
@@ -66,7 +116,9 @@ export function markedRows(records: DnsRecord[], draft: Pick<Draft, 'updates' | 
 
 /** The record types present, in the registry's order: the type filter offers only these. */
 export function typesIn(rows: Row[]): RecordType[] {
-  return RECORD_TYPES.filter((t) => rows.some((r) => r.type === t));
+  const present = new Set<RecordType>();
+  for (const row of rows) present.add(row.type);
+  return RECORD_TYPES.filter((t) => present.has(t));
 }
 
 /** The next view after a click on a column header: a new column sorts ascending, the same one flips. */
@@ -111,6 +163,21 @@ export function filterRows(rows: Row[], query: string, type: RecordType | 'all')
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0 && type === 'all') return rows;
   return rows.filter((row) => (type === 'all' || row.type === type) && words.every((w) => row.haystack.includes(w)));
+}
+
+/**
+ * filterRows that remembers its last answer: a query that extends the last one (a keystroke at the end) can only
+ * match rows the last one matched, so it searches those instead of the whole zone. Every word of the shorter query
+ * is a whole word of the longer or a prefix of its last word, so any row the longer matches, the shorter matched.
+ */
+export function narrowingFilter(): (rows: Row[], query: string, type: RecordType | 'all') => Row[] {
+  let last: { rows: Row[]; query: string; type: RecordType | 'all'; result: Row[] } | undefined;
+  return (rows, query, type) => {
+    const narrows = last !== undefined && last.rows === rows && last.type === type && query.toLowerCase().startsWith(last.query.toLowerCase());
+    const result = filterRows(narrows ? last!.result : rows, query, type);
+    last = { rows, query, type, result };
+    return result;
+  };
 }
 
 export type ListItem = { kind: 'group'; type: RecordType; count: number } | { kind: 'row'; row: Row };

@@ -1,7 +1,7 @@
 import type { ParsedZoneFile } from '@/core/dns/zone-file.ts';
 import { isParkingRecord } from '@/core/dns/parking.ts';
 import { isManaged, type DnsRecord } from '@/core/wire/dns.ts';
-import { sameRecord } from './change-set.ts';
+import { recordIdentity } from './change-set.ts';
 import type { RecordInput } from './record-form.ts';
 
 export interface ImportNote {
@@ -29,13 +29,20 @@ export function planImport(records: RecordInput[], zone: DnsRecord[], parsed?: P
   const creates: RecordInput[] = [];
   const notes: ImportNote[] = (parsed?.skipped ?? []).map((s) => ({ line: s.line, text: s.text, reason: s.reason }));
   const describe = (r: RecordInput) => `${r.name} ${r.type} ${r.rdata}`;
+  const inZone = new Map<string, DnsRecord>();
+  for (const z of zone) if (!inZone.has(recordIdentity(z))) inZone.set(recordIdentity(z), z);
+  const added = new Set<string>();
   for (const record of records) {
-    const existing = zone.find((z) => sameRecord(z, record));
+    const identity = recordIdentity(record);
+    const existing = inZone.get(identity);
     if (existing && isManaged(existing)) notes.push({ text: describe(record), reason: 'Served by parking already: left to parking' });
     else if (existing) notes.push({ text: describe(record), reason: 'Already in the zone: not duplicated' });
     else if (isParkingRecord(record)) notes.push({ text: describe(record), reason: 'A parking record: parking adds it when the domain is parked' });
-    else if (creates.some((c) => sameRecord(c, record))) notes.push({ text: describe(record), reason: 'Appears twice in the file: added once' });
-    else creates.push(record);
+    else if (added.has(identity)) notes.push({ text: describe(record), reason: 'Appears twice in the file: added once' });
+    else {
+      added.add(identity);
+      creates.push(record);
+    }
   }
   return { creates, notes, errors: parsed?.errors ?? [], warnings: parsed?.warnings ?? [] };
 }
