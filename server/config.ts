@@ -43,6 +43,16 @@ export const configSchema = z.object({
   DNS_AXFR_ALLOW: list('127.0.0.1,::1'),
   /** The name servers the zones' SOA and apex NS name. */
   DNS_NAMESERVERS: list('ns1.namefi.test,ns2.namefi.test'),
+  /** UDP answers per second per client (IPv4 /24, IPv6 /56) and answer; unset = 20 when HOST is not loopback, else 0 (off). */
+  DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).optional(),
+  /** Secondaries (`host:port`) sent a NOTIFY whenever a zone's serial changes. */
+  DNS_ALSO_NOTIFY: list('').pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):[0-9]{1,5}$/, 'host:port, an IPv6 address in brackets'))),
+  /** TSIG keys `name:hmac-sha256:<base64 secret>`; when set, transfers must be signed by one (RFC 8945). */
+  DNS_TSIG_KEYS: list('').pipe(z.array(z.string().regex(/^[a-zA-Z0-9._-]+:hmac-sha256:[A-Za-z0-9+/]+=*$/, 'name:hmac-sha256:<base64 secret>'))),
+  /** Days of zone changes kept for IXFR (beside at least 1,000 serials per zone). */
+  DNS_JOURNAL_DAYS: z.coerce.number().min(0).default(7),
+  /** The catalog zone (RFC 9432) listing every zone the service holds. */
+  DNS_CATALOG_ZONE: z.string().regex(/^([a-z0-9-]+\.)+[a-z0-9-]+$/).default('catalog.namefi.test'),
   ...chainConfigShape,
 });
 export type Config = z.infer<typeof configSchema>;

@@ -17,6 +17,7 @@ import { reconcileChain } from './chain/reconcile-chain.ts';
 import { createX402Rail } from './x402/rail.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
+import { dnsServingOptions } from './dns-server/serving-options.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { mountDoh } from './dns-server/doh.ts';
@@ -93,7 +94,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const dns =
     config.DNS_PORT === undefined
       ? null
-      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config) }).catch(async (error: unknown) => {
           await worker.stop();
           await new Promise<void>((done) => server.close(() => done()));
           await db.close();

@@ -151,7 +151,8 @@ function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: strin
   if (cname && qtype !== TYPE_NUMBERS.CNAME && qtype !== QTYPE_ANY) {
     return { kind: 'cname', answers: setToAnswers(owner, cname), target: cname.rdatas[0] };
   }
-  const sets = qtype === QTYPE_ANY ? [...node.values()] : [node.get(typeByNumber(qtype) as RecordType)].filter((s): s is RecordSet => s !== undefined);
+  // RFC 8482: ANY is answered with one RRset, so it cannot be used to amplify.
+  const sets = qtype === QTYPE_ANY ? [...node.values()].slice(0, 1) : [node.get(typeByNumber(qtype) as RecordType)].filter((s): s is RecordSet => s !== undefined);
   if (sets.length === 0) return { kind: 'nodata', answers: [] };
   const answers = sets.flatMap((set) => setToAnswers(owner, set));
   const targets = sets.flatMap((set) =>

@@ -4,7 +4,9 @@ import { isIP } from 'node:net';
 import * as dnsPacket from 'dns-packet';
 import type { Packet } from 'dns-packet';
 import type { Queryable } from '../db/database.ts';
+import { packetCache } from './packet-cache.ts';
 import { resolve, RCODE } from './resolve.ts';
+import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
 import { DEFAULT_SOA, zoneSource, type NameServerSettings, type ZoneSource } from './zone-snapshot.ts';
 
 const CLASSIC_UDP_SIZE = 512;
@@ -21,6 +23,8 @@ export interface DnsServerOptions {
   nameservers: string[];
   /** Addresses that may transfer zones (AXFR). */
   axfrAllow: string[];
+  /** UDP answers per second per client network and answer (RRL); 0 = unlimited. */
+  rrlPerSecond?: number;
 }
 
 export interface DnsServer {
@@ -92,10 +96,25 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     tcp.listen(options.port, options.host, () => ready((tcp.address() as { port: number }).port));
   });
   const udp = createSocket(isIP(options.host) === 6 ? 'udp6' : 'udp4');
+  // Answers kept only while subscribed to zone changes: then a change is sure to drop them.
+  const cache = packetCache();
+  const stopListening = zones.onChange(() => cache.drop());
+  const rrl = responseRateLimiter(options.rrlPerSecond ?? 0);
+  const send = (answer: Buffer, remote: RemoteInfo, query: Buffer) => {
+    const verdict = rrl.check(remote.address, query, answer);
+    const out = verdict === 'send' ? answer : verdict === 'truncate' ? truncatedAnswer(answer) : null;
+    if (out) udp.send(out, remote.port, remote.address);
+  };
   udp.on('message', (message: Buffer, remote: RemoteInfo) => {
+    const cached = zones.subscribed ? cache.get(message) : undefined;
+    if (cached) return void send(cached, remote, message);
+    const token = cache.begin();
     void answerWire(message, zones, false).then((responses) => {
       // AXFR is never answered over UDP (RFC 5936 §4.2), so there is at most one response.
-      if (responses[0]) udp.send(fitUdp(responses[0], message), remote.port, remote.address);
+      if (!responses[0]) return;
+      const answer = fitUdp(responses[0], message);
+      if (zones.subscribed) cache.set(message, answer, token);
+      send(answer, remote, message);
     });
   });
   await new Promise<void>((ready, fail) => {
@@ -109,6 +128,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     port,
     zones,
     close: async () => {
+      stopListening();
       await new Promise<void>((done) => udp.close(() => done()));
       await new Promise<void>((done) => {
         tcp.close(() => done());
