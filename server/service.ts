@@ -17,6 +17,9 @@ import { reconcileChain } from './chain/reconcile-chain.ts';
 import { createX402Rail } from './x402/rail.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
+import { catalogSource, withCatalog } from './dns-server/catalog.ts';
+import { notifyOnChange } from './dns-server/secondaries.ts';
+import { parseTsigKeys } from './dns-server/tsig.ts';
 import { dnsServingOptions } from './dns-server/serving-options.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
 import { ZoneCache } from './dns/zone-read.ts';
@@ -33,6 +36,8 @@ export interface RunningService {
   chain: LocalChain | null;
   /** The DNS server (DNS_PORT set): the port it answers on, UDP and TCP. */
   dns: DnsServer | null;
+  /** NOTIFY to DNS_ALSO_NOTIFY (set, with a DNS server): how many were sent and answered. */
+  notifier?: { readonly sent: number; readonly answered: number } | null;
   close(): Promise<void>;
 }
 
@@ -72,7 +77,9 @@ export async function startService(config: Config): Promise<RunningService> {
     zoneCache: new ZoneCache(),
     envelopeNonces: { prunedAtMs: 0 },
   };
-  const zones = zoneSource(db, nameServerSettings(config.DNS_NAMESERVERS));
+  const settings = nameServerSettings(config.DNS_NAMESERVERS);
+  const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
+  const zones = withCatalog(zoneSource(db, settings), catalog);
   await zones.subscribe();
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
@@ -94,13 +101,15 @@ export async function startService(config: Config): Promise<RunningService> {
   const dns =
     config.DNS_PORT === undefined
       ? null
-      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config) }).catch(async (error: unknown) => {
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db) }).catch(async (error: unknown) => {
           await worker.stop();
           await new Promise<void>((done) => server.close(() => done()));
           await db.close();
           await chain?.stop();
           throw error;
         });
+  // NOTIFY the secondaries from every instance that answers DNS: a duplicate NOTIFY only makes them ask the SOA again.
+  const notifier = dns && config.DNS_ALSO_NOTIFY.length > 0 ? await notifyOnChange(zones, catalog, config.DNS_ALSO_NOTIFY, parseTsigKeys(config.DNS_TSIG_KEYS)[0]) : null;
   const { port } = server.address() as AddressInfo;
   const origin = `http://${config.HOST}:${port}`;
   return {
@@ -109,7 +118,9 @@ export async function startService(config: Config): Promise<RunningService> {
     services,
     chain,
     dns,
+    notifier,
     async close() {
+      await notifier?.stop();
       await dns?.close();
       await zones.close();
       await worker.stop();

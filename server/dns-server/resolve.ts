@@ -18,7 +18,7 @@ export interface ResolveContext {
 }
 
 type Section = Answer[];
-const rr = (owner: string, type: RecordType, ttl: number, rdata: string): Answer =>
+export const rr = (owner: string, type: RecordType, ttl: number, rdata: string): Answer =>
   ({ name: owner, type: `UNKNOWN_${TYPE_NUMBERS[type]}`, class: 'IN', ttl, data: Buffer.from(rdataToWire(type, rdata)) }) as unknown as Answer;
 const setToAnswers = (owner: string, set: RecordSet): Answer[] => set.rdatas.map((rdata) => rr(owner, set.type, set.ttl, rdata));
 

@@ -7,6 +7,8 @@ import type { Queryable } from '../db/database.ts';
 import { packetCache } from './packet-cache.ts';
 import { resolve, RCODE } from './resolve.ts';
 import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
+import { incrementalTransfer, type SecondaryServing } from './secondaries.ts';
+import { signAnswer, tsigFailure, verifyTsig } from './tsig.ts';
 import { DEFAULT_SOA, zoneSource, type NameServerSettings, type ZoneSource } from './zone-snapshot.ts';
 
 const CLASSIC_UDP_SIZE = 512;
@@ -25,6 +27,8 @@ export interface DnsServerOptions {
   axfrAllow: string[];
   /** UDP answers per second per client network and answer (RRL); 0 = unlimited. */
   rrlPerSecond?: number;
+  /** TSIG keys and the IXFR journal, for secondaries. */
+  secondaries?: SecondaryServing;
 }
 
 export interface DnsServer {
@@ -48,7 +52,7 @@ export function mayTransfer(address: string | undefined, allow: string[]): boole
  * Answers one wire-format query: the response messages, or a FORMERR when the message cannot be read but its id
  * can, or nothing at all for bytes that are not DNS.
  */
-export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllowed: boolean): Promise<Buffer[]> {
+export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllowed: boolean, secondaries?: SecondaryServing): Promise<Buffer[]> {
   let query: Packet;
   try {
     query = dnsPacket.decode(bytes);
@@ -58,10 +62,18 @@ export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllow
     return [dnsPacket.encode({ id, type: 'response', flags: RCODE.FORMERR, questions: [] })];
   }
   try {
-    const responses = await resolve(query, { zones, mayTransfer: transferAllowed });
+    // Secondaries: TSIG checked first (and required for transfers when keys are set), IXFR from the history.
+    const signed = secondaries ? verifyTsig(bytes, secondaries.keys) : ({ kind: 'none' } as const);
+    if (signed.kind === 'error') {
+      return [tsigFailure(dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: 0, questions: query.questions ?? [] }), signed.keyName, signed.error, signed.time)];
+    }
+    if (signed.kind === 'ok') query.additionals = (query.additionals ?? []).filter((a) => (a.type as string) !== 'TSIG');
+    const mayTransferHere = transferAllowed && (!secondaries || secondaries.keys.length === 0 || signed.kind === 'ok');
+    const responses = (secondaries && mayTransferHere && (await incrementalTransfer(query, zones, secondaries))) || (await resolve(query, { zones, mayTransfer: mayTransferHere }));
     const opt = query.additionals?.find((a) => a.type === 'OPT');
     if (opt) for (const r of responses) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: 0, options: [] } as never];
-    return responses.map((r) => dnsPacket.encode(r));
+    const encoded = responses.map((r) => dnsPacket.encode(r));
+    return signed.kind === 'ok' ? signAnswer(encoded, signed.key, signed.mac) : encoded;
   } catch (error) {
     console.error('DNS: a query failed', error);
     return [dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: RCODE.SERVFAIL, questions: query.questions ?? [] })];
@@ -89,7 +101,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   const tcp = createServer((socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
-    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow));
+    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow), options.secondaries);
   });
   const port = await new Promise<number>((ready, fail) => {
     tcp.once('error', fail);
@@ -109,7 +121,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     const cached = zones.subscribed ? cache.get(message) : undefined;
     if (cached) return void send(cached, remote, message);
     const token = cache.begin();
-    void answerWire(message, zones, false).then((responses) => {
+    void answerWire(message, zones, false, options.secondaries).then((responses) => {
       // AXFR is never answered over UDP (RFC 5936 §4.2), so there is at most one response.
       if (!responses[0]) return;
       const answer = fitUdp(responses[0], message);
@@ -139,7 +151,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
 }
 
 /** TCP (RFC 7766): each message is preceded by its length in two bytes; several queries may share a connection. */
-function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean) {
+function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean, secondaries?: SecondaryServing) {
   let buffered = Buffer.alloc(0);
   let queue = Promise.resolve();
   socket.setTimeout(10_000, () => socket.destroy());
@@ -152,7 +164,7 @@ function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean) {
       const message = buffered.subarray(2, 2 + length);
       buffered = buffered.subarray(2 + length);
       queue = queue.then(async () => {
-        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed)) {
+        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed, secondaries)) {
           const framed = Buffer.alloc(2 + response.length);
           framed.writeUInt16BE(response.length, 0);
           response.copy(framed, 2);
