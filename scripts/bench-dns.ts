@@ -102,8 +102,8 @@ try {
   const answered = /Queries completed:\s+([0-9]+)/.exec(limited.out)?.[1];
   const sent = /Queries sent:\s+([0-9]+)/.exec(limited.out)?.[1];
   console.log(
-    `  with RRL ${RRL_PER_SECOND}/s per client and answer (one client address): ${limited.qps.toFixed(0)} answers/s, ${answered} of ${sent} queries answered ` +
-      `(the rest dropped; every second limited answer truncated)`,
+    `  with RRL ${RRL_PER_SECOND}/s per client and answer (one client address, ${QUERIES.length} distinct questions): ${limited.qps.toFixed(0)} responses/s, ` +
+      `${answered} of ${sent} queries got a response, full or truncated (the others were dropped)`,
   );
 } finally {
   for (const s of servers) await s.stop();
