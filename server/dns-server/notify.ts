@@ -25,7 +25,8 @@ function parseTarget(target: string): { host: string; port: number } {
   return { host: target.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(target.slice(at + 1)) };
 }
 
-export async function startNotifier(targets: string[], key: TsigKey | undefined): Promise<Notifier> {
+/** `retryMs`: the first wait for an answer, doubled at each try (tests shorten it). */
+export async function startNotifier(targets: string[], key: TsigKey | undefined, retryMs = 1000): Promise<Notifier> {
   const socket: Socket = createSocket('udp4');
   await new Promise<void>((ready) => socket.bind(0, () => ready()));
   /** id -> what to stop when answered. */
@@ -60,7 +61,7 @@ export async function startNotifier(targets: string[], key: TsigKey | undefined)
     const timer = setTimeout(() => {
       pending.delete(id);
       if (attempt < TRIES) send(zone, target, attempt + 1);
-    }, 1000 * 2 ** (attempt - 1));
+    }, retryMs * 2 ** (attempt - 1));
     timer.unref();
     pending.set(id, { timer, zone, target });
   };

@@ -166,6 +166,20 @@ describe('real secondaries fed by the service', () => {
     expect(records(axfr).length).toBe(600 + 2 + 1 + 2);
   });
 
+  it('an IXFR carries parking turned on as its records, and from a serial the history does not hold is the whole zone', async () => {
+    const zone = 'ixfr-parking.com';
+    await register(zone, [{ name: 'mail', type: 'A', rdata: '192.0.2.25', ttl: 300 }]);
+    const before = await serialOf(primary, zone);
+    expect((await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: zone, enableParking: true, overrideExistingRecords: false })).status).toBe(200);
+    const rows = (text: string) => text.split('\n').filter((l) => l && !l.startsWith(';') && !l.includes('TSIG')).map((l) => l.split(/\s+/).slice(3).join(' '));
+    const ixfr = rows(await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]));
+    expect(ixfr.slice(3, -1).sort()).toEqual(['A 34.123.0.161', 'AAAA 2600:1900:4000:1102:8000::', 'CAA 0 issue "letsencrypt.org"', 'CAA 0 issue "zerossl.com"']);
+    // Serial 0 is one the history never held: the answer is the whole zone, as AXFR gives it.
+    const whole = rows(await dig(primary, ['-y', TSIG, zone, 'IXFR=0']));
+    expect(whole.sort()).toEqual(rows(await dig(primary, ['-y', TSIG, zone, 'AXFR'])).sort());
+    expect(whole).toContain('A 192.0.2.25');
+  });
+
   it('refuses a transfer without the key, or with a wrong one', async () => {
     expect(await dig(primary, [NSD_ZONE, 'AXFR'])).toMatch(/Transfer failed/);
     expect(await dig(primary, [NSD_ZONE, 'IXFR=1'])).toMatch(/Transfer failed/);
