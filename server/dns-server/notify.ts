@@ -1,7 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { randomInt } from 'node:crypto';
 import * as dnsPacket from 'dns-packet';
-import { signRequest, type TsigKey } from './tsig.ts';
+import { signRequest, verifyTsig, type TsigKey } from './tsig.ts';
 
 /**
  * NOTIFY (RFC 1996) to the secondaries in DNS_ALSO_NOTIFY whenever a zone's serial changes: told by the same
@@ -30,13 +30,15 @@ export async function startNotifier(targets: string[], key: TsigKey | undefined,
   const socket: Socket = createSocket('udp4');
   await new Promise<void>((ready) => socket.bind(0, () => ready()));
   /** id -> what to stop when answered. */
-  const pending = new Map<number, { timer: NodeJS.Timeout; zone: string; target: string }>();
+  const pending = new Map<number, { timer: NodeJS.Timeout; zone: string; target: string; mac: Buffer | null }>();
   let sent = 0;
   let answered = 0;
   socket.on('message', (message) => {
     if (message.length < 4 || (message[2] & 0x80) === 0) return;
     const entry = pending.get(message.readUInt16BE(0));
     if (!entry) return;
+    // With a key, only an answer signed with it counts (anyone could send an unsigned one); the NOTIFY is retried.
+    if (key && entry.mac && verifyTsig(message, [key], undefined, entry.mac).kind !== 'ok') return;
     clearTimeout(entry.timer);
     pending.delete(message.readUInt16BE(0));
     answered += 1;
@@ -54,7 +56,8 @@ export async function startNotifier(targets: string[], key: TsigKey | undefined,
     let id = randomInt(0, 65536);
     while (pending.has(id)) id = (id + 1) % 65536;
     let message = dnsPacket.encode({ id, type: 'query', flags: (OPCODE_NOTIFY << 11) | 0x400, questions: [{ name: zone, type: 'SOA', class: 'IN' }] });
-    if (key) message = signRequest(message, key).message;
+    let mac: Buffer | null = null;
+    if (key) ({ message, mac } = signRequest(message, key));
     const { host, port } = parseTarget(target);
     sent += 1;
     socket.send(message, port, host);
@@ -63,7 +66,7 @@ export async function startNotifier(targets: string[], key: TsigKey | undefined,
       if (attempt < TRIES) send(zone, target, attempt + 1);
     }, retryMs * 2 ** (attempt - 1));
     timer.unref();
-    pending.set(id, { timer, zone, target });
+    pending.set(id, { timer, zone, target, mac });
   };
 
   return {

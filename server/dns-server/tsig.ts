@@ -94,8 +94,8 @@ export type TsigCheck =
   | { kind: 'ok'; key: TsigKey; mac: Buffer; time: number }
   | { kind: 'error'; error: number; keyName: string; time: number };
 
-/** Checks the TSIG record of a request, if it carries one. */
-export function verifyTsig(message: Buffer, keys: TsigKey[], nowSeconds = Math.floor(Date.now() / 1000)): TsigCheck {
+/** Checks the TSIG record of a request, if it carries one; of an answer when given the request's MAC. */
+export function verifyTsig(message: Buffer, keys: TsigKey[], nowSeconds = Math.floor(Date.now() / 1000), requestMac?: Buffer): TsigCheck {
   let offset: number | null;
   try {
     offset = tsigOffset(message);
@@ -122,7 +122,7 @@ export function verifyTsig(message: Buffer, keys: TsigKey[], nowSeconds = Math.f
     unsigned.writeUInt16BE(originalId, 0);
     unsigned.writeUInt16BE(message.readUInt16BE(10) - 1, 10);
     const vars = Buffer.concat([nameWire(owner.name), u16(CLASS_ANY), Buffer.alloc(4), nameWire(ALGORITHM), time48(time), u16(fudge), u16(error), other]);
-    const expected = hmac(key, unsigned, vars);
+    const expected = requestMac ? hmac(key, u16(requestMac.length), requestMac, unsigned, vars) : hmac(key, unsigned, vars);
     if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return { kind: 'error', error: TSIG_ERROR.BADSIG, keyName: owner.name, time };
     if (Math.abs(nowSeconds - time) > fudge) return { kind: 'error', error: TSIG_ERROR.BADTIME, keyName: owner.name, time };
     return { kind: 'ok', key, mac: Buffer.from(mac), time };

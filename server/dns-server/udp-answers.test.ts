@@ -5,6 +5,7 @@ import { bindToolsMissing, dig } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { clientNetwork } from './rrl.ts';
+import { rrlPerSecond } from './serving-options.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 
@@ -75,6 +76,14 @@ describe('UDP answers that cannot be turned into a weapon', () => {
     expect(clientNetwork('::ffff:192.0.2.1')).toBe(clientNetwork('192.0.2.9'));
     expect(clientNetwork('2001:db8:0:ab::1')).toBe(clientNetwork('2001:db8:0:ff::2'));
     expect(clientNetwork('2001:db8::1')).not.toBe(clientNetwork('2001:db8:0:100::1'));
+  });
+
+  it('is on by default (20 a second) only where the server can be reached from elsewhere', () => {
+    expect(rrlPerSecond({ HOST: '127.0.0.1', DNS_RRL_PER_SECOND: undefined })).toBe(0);
+    expect(rrlPerSecond({ HOST: '::1', DNS_RRL_PER_SECOND: undefined })).toBe(0);
+    expect(rrlPerSecond({ HOST: '0.0.0.0', DNS_RRL_PER_SECOND: undefined })).toBe(20);
+    expect(rrlPerSecond({ HOST: '192.0.2.53', DNS_RRL_PER_SECOND: 0 })).toBe(0);
+    expect(rrlPerSecond({ HOST: '127.0.0.1', DNS_RRL_PER_SECOND: 7 })).toBe(7);
   });
 
   it('answers ANY with one RRset (RFC 8482)', async () => {
