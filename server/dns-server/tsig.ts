@@ -121,7 +121,9 @@ export function verifyTsig(message: Buffer, keys: TsigKey[], nowSeconds = Math.f
     const unsigned = Buffer.from(message.subarray(0, offset));
     unsigned.writeUInt16BE(originalId, 0);
     unsigned.writeUInt16BE(message.readUInt16BE(10) - 1, 10);
-    const vars = Buffer.concat([nameWire(owner.name), u16(CLASS_ANY), Buffer.alloc(4), nameWire(ALGORITHM), time48(time), u16(fudge), u16(error), other]);
+    // The class and TTL as received (ANY and 0 when sent right): the MAC covers them.
+    const classAndTtl = message.subarray(owner.end + 2, owner.end + 8);
+    const vars = Buffer.concat([nameWire(owner.name), classAndTtl, nameWire(ALGORITHM), time48(time), u16(fudge), u16(error), other]);
     const expected = requestMac ? hmac(key, u16(requestMac.length), requestMac, unsigned, vars) : hmac(key, unsigned, vars);
     if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return { kind: 'error', error: TSIG_ERROR.BADSIG, keyName: owner.name, time };
     if (Math.abs(nowSeconds - time) > fudge) return { kind: 'error', error: TSIG_ERROR.BADTIME, keyName: owner.name, time };
