@@ -22,6 +22,9 @@ export async function incrementalTransfer(query: Packet, zones: ZoneSource, serv
   const qname = question.name.toLowerCase().replace(/\.$/, '');
   const snapshot = await zones.find(qname);
   if (!snapshot || snapshot.zone !== qname) return null;
+  // A signed zone changes its signatures and NSEC chain with every change, which the history does not hold: such a
+  // zone is sent whole (RFC 1995 allows it) until the journal carries the signed differences too.
+  if (snapshot.nodes.get('@')?.has('DNSKEY' as never)) return null;
   const reply = (answers: Packet['answers']): Packet => ({ id: query.id ?? 0, type: 'response', flags: FLAG_AA, questions: query.questions, answers, authorities: [], additionals: [] });
   return ixfrAnswer(serving.db, query, snapshot, serving.journalDays, reply);
 }
