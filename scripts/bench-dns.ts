@@ -1,98 +1,112 @@
 /**
- * `npm run bench:dns`: queries per second the local service's DNS server answers, measured with dnsperf, against
- * BIND's `named` serving the same zone (taken from the service by AXFR) on this machine. Needs Debian's dnsperf and
- * bind9 (apt-get install -y dnsperf bind9); not part of `npm test`.
+ * `npm run bench:dns`: queries per second over UDP that the local service's DNS server answers, measured with
+ * dnsperf, beside BIND 9 (`named -n 1`), Knot DNS (one UDP worker) and NSD (one server process) serving the same
+ * zone (taken from the service by AXFR), with the same queries, in one run so the ratios compare like with like on a
+ * shared machine; then the service again with response-rate limiting on (DNS_RRL_PER_SECOND), from one client
+ * address, as a flood would see it. Needs Debian's dnsperf, bind9, knot and nsd; not part of `npm test`.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
 import { startService } from '../server/service.ts';
 import { dig } from '../server/test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient } from '../server/test-support/client.ts';
+import { NAME_SERVER_BINARIES, nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../server/test-support/name-servers.ts';
+import { freePort } from '../server/test-support/ports.ts';
 
-const DNSPERF = process.env.DNSPERF ?? '/usr/bin/dnsperf';
-const NAMED = process.env.NAMED ?? '/usr/sbin/named';
 const SECONDS = Number(process.env.BENCH_DNS_SECONDS ?? 10);
-for (const [tool, pkg] of [[DNSPERF, 'dnsperf'], [NAMED, 'bind9']]) {
-  if (!existsSync(tool)) {
-    console.error(`${tool} not found: apt-get install -y ${pkg}`);
-    process.exit(1);
-  }
+const RRL_PER_SECOND = Number(process.env.BENCH_DNS_RRL ?? 20);
+const missing = nameServersMissing(['named', 'knotd', 'nsd', 'dnsperf']);
+if (missing) {
+  console.error(missing);
+  process.exit(1);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 const dir = mkdtempSync(join(tmpdir(), 'namefi-bench-dns-'));
-const service = await startService(loadConfig({ PORT: '0', DATA_DIR: dir, DNS_PORT: '0', LOG_REQUESTS: 'false', RATE_LIMIT_PER_MINUTE: '1000000' }));
-let named: ChildProcess | undefined;
-try {
-  const zone = 'bench-dns.com';
+const zone = 'bench-dns.com';
+const RECORDS = [
+  { name: '@', type: 'A', rdata: '192.0.2.1', ttl: 300 },
+  { name: '@', type: 'MX', rdata: `10 mail.${zone}.`, ttl: 300 },
+  { name: 'www', type: 'CNAME', rdata: `${zone}.`, ttl: 300 },
+  { name: '*', type: 'A', rdata: '192.0.2.99', ttl: 300 },
+  ...Array.from({ length: 200 }, (_, i) => ({ name: `host${i}`, type: 'A', rdata: `198.51.100.${i % 250}`, ttl: 300 })),
+  ...Array.from({ length: 50 }, (_, i) => ({ name: `host${i}`, type: 'TXT', rdata: `"record ${i}"`, ttl: 300 })),
+];
+// A mix of what resolvers ask: existing names, a CNAME, a wildcard.
+const QUERIES = [`${zone} A`, `${zone} MX`, `www.${zone} A`, `nothing-here.${zone} A`, ...Array.from({ length: 50 }, (_, i) => `host${i}.${zone} ${i % 2 ? 'TXT' : 'A'}`)];
+
+async function serviceWithZone(rrl: number, dataDir: string) {
+  const service = await startService(
+    loadConfig({ PORT: '0', DATA_DIR: dataDir, DNS_PORT: '0', LOG_REQUESTS: 'false', RATE_LIMIT_PER_MINUTE: '1000000', DNS_RRL_PER_SECOND: String(rrl) }),
+  );
   const [key] = TEST_KEYS;
   await service.services.ownership.mint({ name: zone, to: addressOf(key), chainId: 31337, years: 1, now: new Date() });
   const client = testClient(service);
   await client.signed(key, 'toggleDomainParking', { normalizedDomainName: zone, enableParking: false, overrideExistingRecords: false });
-  const records = [
-    { name: '@', type: 'A', rdata: '192.0.2.1', ttl: 300 },
-    { name: '@', type: 'MX', rdata: `10 mail.${zone}.`, ttl: 300 },
-    { name: 'www', type: 'CNAME', rdata: `${zone}.`, ttl: 300 },
-    { name: '*', type: 'A', rdata: '192.0.2.99', ttl: 300 },
-    ...Array.from({ length: 200 }, (_, i) => ({ name: `host${i}`, type: 'A', rdata: `198.51.100.${i % 250}`, ttl: 300 })),
-    ...Array.from({ length: 50 }, (_, i) => ({ name: `host${i}`, type: 'TXT', rdata: `"record ${i}"`, ttl: 300 })),
-  ];
-  const created = await client.signed(key, 'batchCreateDnsRecords', { zoneName: zone, records });
+  const created = await client.signed(key, 'batchCreateDnsRecords', { zoneName: zone, records: RECORDS });
   if (created.status !== 200) throw new Error(JSON.stringify(created.body));
-  const dnsPort = service.dns?.port as number;
+  return service;
+}
 
-  // The same zone for named, as the service transfers it.
-  const transfer = (await dig(dnsPort, [zone, 'AXFR'])).split('\n').filter((l) => l && !l.startsWith(';')).join('\n');
-  writeFileSync(join(dir, 'zone.db'), `${transfer}\n`);
-  const namedPort = await freePort();
-  writeFileSync(
-    join(dir, 'named.conf'),
-    `options { directory "${dir}"; listen-on port ${namedPort} { 127.0.0.1; }; listen-on-v6 { none; }; recursion no; pid-file none; };\n` +
-      `zone "${zone}" { type primary; file "zone.db"; };\n`,
+// Asynchronous: the service answers from this very process, so its event loop must stay free.
+async function perf(port: number) {
+  const run = await promisify(execFile)(
+    NAME_SERVER_BINARIES.dnsperf.path,
+    ['-s', '127.0.0.1', '-p', String(port), '-d', join(dir, 'queries.txt'), '-l', String(SECONDS), '-c', '4', '-q', '100', '-t', '1'],
+    { encoding: 'utf8' },
   );
-  named = spawn(NAMED, ['-g', '-n', '1', '-c', join(dir, 'named.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((ready, fail) => {
-    let log = '';
-    named?.stderr?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('running')) ready();
-    });
-    named?.once('exit', () => fail(new Error(`named stopped:\n${log}`)));
-  });
+  const qps = Number(/Queries per second:\s+([0-9.]+)/.exec(run.stdout)?.[1]);
+  const lost = Number(/Queries lost:\s+([0-9]+)/.exec(run.stdout)?.[1]);
+  if (!Number.isFinite(qps)) throw new Error(`dnsperf failed:\n${run.stdout}${run.stderr}`);
+  return { qps, lost, out: run.stdout };
+}
 
-  // A mix of what resolvers ask: existing names, a CNAME, a wildcard, NXDOMAIN-free by design of the wildcard.
-  const queries = [`${zone} A`, `${zone} MX`, `www.${zone} A`, `nothing-here.${zone} A`, ...Array.from({ length: 50 }, (_, i) => `host${i}.${zone} ${i % 2 ? 'TXT' : 'A'}`)];
-  writeFileSync(join(dir, 'queries.txt'), `${queries.join('\n')}\n`);
-
-  // Asynchronous: the service answers from this very process, so its event loop must stay free.
-  const perf = async (port: number) => {
-    const run = await promisify(execFile)(DNSPERF, ['-s', '127.0.0.1', '-p', String(port), '-d', join(dir, 'queries.txt'), '-l', String(SECONDS), '-c', '4', '-q', '100'], { encoding: 'utf8' });
-    const qps = Number(/Queries per second:\s+([0-9.]+)/.exec(run.stdout)?.[1]);
-    const lost = /Queries lost:\s+([0-9]+)/.exec(run.stdout)?.[1];
-    if (!Number.isFinite(qps)) throw new Error(`dnsperf failed:\n${run.stdout}${run.stderr}`);
-    return { qps, lost: Number(lost) };
+const servers: RunningNameServer[] = [];
+let service = await serviceWithZone(0, join(dir, 'service'));
+try {
+  const dnsPort = service.dns?.port as number;
+  // AXFR ends with the SOA again: a zone file holds it once.
+  const transfer = (await dig(dnsPort, [zone, 'AXFR'])).split('\n').filter((l) => l && !l.startsWith(';')).slice(0, -1).join('\n');
+  writeFileSync(join(dir, 'queries.txt'), `${QUERIES.join('\n')}\n`);
+  // Written before start: each server loads its zone file once.
+  const start = async (kind: 'named' | 'knotd' | 'nsd') => {
+    const sub = join(dir, kind);
+    const port = await freePort();
+    const path = join(sub, 'zone.db');
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(path, `${transfer}\n`);
+    if (kind === 'named') return startNamed(sub, port, `zone "${zone}" { type primary; file "${path}"; };`, zone);
+    if (kind === 'knotd') return startKnot(sub, port, `zone:\n  - domain: ${zone}\n    file: "${path}"\n    zonefile-sync: -1\n    journal-content: none\n`, zone);
+    return startNsd(sub, port, `zone:\n    name: ${zone}\n    zonefile: "${path}"\n`, zone);
   };
-  const ours = await perf(dnsPort);
-  const bind = await perf(namedPort);
-  console.log(`DNS queries per second over UDP (dnsperf, ${SECONDS} s each, ${records.length} records in the zone, ${queries.length} query names):`);
-  console.log(`  local service: ${ours.qps.toFixed(0)} q/s (${ours.lost} lost)`);
-  console.log(`  BIND named:    ${bind.qps.toFixed(0)} q/s (${bind.lost} lost)`);
-  console.log(`  ratio:         ${(ours.qps / bind.qps).toFixed(3)} (local service / named)`);
+  const results: Array<[string, Awaited<ReturnType<typeof perf>>]> = [];
+  results.push(['local service', await perf(dnsPort)]);
+  for (const [label, kind] of [['BIND 9 named -n 1', 'named'], ['Knot DNS, 1 UDP worker', 'knotd'], ['NSD, server-count 1', 'nsd']] as const) {
+    const server = await start(kind);
+    servers.push(server);
+    results.push([label, await perf(server.port)]);
+    await server.stop();
+    servers.pop();
+  }
+  await service.close();
+  service = await serviceWithZone(RRL_PER_SECOND, join(dir, 'service-rrl'));
+  const limited = await perf(service.dns?.port as number);
+
+  const bind = results[1][1].qps;
+  console.log(`DNS queries per second over UDP (dnsperf -c 4 -q 100, ${SECONDS} s each, ${RECORDS.length} records in the zone, ${QUERIES.length} query names):`);
+  for (const [label, r] of results) console.log(`  ${label.padEnd(24)} ${r.qps.toFixed(0).padStart(8)} q/s  ${(r.qps / bind).toFixed(3)}× BIND  (${r.lost} lost)`);
+  console.log(`  ours/Knot ${(results[0][1].qps / results[2][1].qps).toFixed(3)}, ours/NSD ${(results[0][1].qps / results[3][1].qps).toFixed(3)}`);
+  const answered = /Queries completed:\s+([0-9]+)/.exec(limited.out)?.[1];
+  const sent = /Queries sent:\s+([0-9]+)/.exec(limited.out)?.[1];
+  console.log(
+    `  with RRL ${RRL_PER_SECOND}/s per client and answer (one client address, ${QUERIES.length} distinct questions): ${limited.qps.toFixed(0)} responses/s, ` +
+      `${answered} of ${sent} queries got a response, full or truncated (the others were dropped)`,
+  );
 } finally {
-  named?.kill('SIGTERM');
+  for (const s of servers) await s.stop();
   await service.close();
   rmSync(dir, { recursive: true, force: true });
 }

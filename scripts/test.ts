@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { findBrowser } from './find-browser.ts';
 import { findPostgresBin, NO_POSTGRES_MESSAGE } from '../server/test-support/postgres-server.ts';
 import { bindToolsMissing } from '../server/test-support/bind.ts';
+import { nameServersMissing } from '../server/test-support/name-servers.ts';
 
 /** `npm test`: type check, lint, unit and service tests, then the browser journeys. Stops at the first failure. */
 const KILL_NINE = 'server/chain/kill-nine.test.ts';
@@ -34,6 +35,12 @@ console.log(`PostgreSQL for the DATABASE_URL tests: ${postgresBin}`);
 const bindMissing = bindToolsMissing();
 if (bindMissing) {
   console.error(`\n✖ ${bindMissing}`);
+  process.exit(1);
+}
+// The secondaries tests start BIND 9, Knot DNS and NSD fed by the service; bench:dns measures them with dnsperf.
+const nameServers = nameServersMissing(['named', 'knotd', 'nsd', 'dnsperf']);
+if (nameServers) {
+  console.error(`\n✖ ${nameServers}`);
   process.exit(1);
 }
 

@@ -46,8 +46,8 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
     }),
   );
 
-  // The client's address first, before the body is read or any credential looked at.
-  app.use(`${API_PREFIX}/*`, async (c, next) => {
+  // The client's address first, before the body is read or any credential looked at. DoH shares the API's budget.
+  const clientBudget = async (c: Context, next: () => Promise<void>) => {
     if (c.req.method === 'OPTIONS') return next();
     const address = clientAddressOf(peerOf(c), c.req.header('x-forwarded-for'), trustedProxies);
     clientOf.set(c.req.raw, address);
@@ -55,7 +55,9 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
     for (const [name, value] of Object.entries(rateLimitHeaders(result))) c.header(name, value);
     if (!result.allowed) return c.json(errorBody(429, rateLimitMessage(result)), 429);
     return next();
-  });
+  };
+  app.use(`${API_PREFIX}/*`, clientBudget);
+  app.use('/dns-query', clientBudget);
 
   // A budget's headers replace the ones already set when they are tighter; a refusal is a 429 with them.
   const charge = (c: Context, result: RateLimitResult) => {

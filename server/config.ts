@@ -52,6 +52,16 @@ export const configSchema = z.object({
   FORWARD_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The addresses a forwarded domain's apex answers (managed A/AAAA records): where the forwarder is reached. */
   FORWARD_ADDRESSES: list('127.0.0.1').pipe(z.array(z.string().refine((s) => isIP(s) !== 0, 'an IPv4 or IPv6 address')).min(1)),
+  /** UDP answers per second per client (IPv4 /24, IPv6 /56) and answer; unset = 20 when HOST is not loopback, else 0 (off). */
+  DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).optional(),
+  /** Secondaries (`host:port`) sent a NOTIFY whenever a zone's serial changes. */
+  DNS_ALSO_NOTIFY: list('').pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):[0-9]{1,5}$/, 'host:port, an IPv6 address in brackets'))),
+  /** TSIG keys `name:hmac-sha256:<base64 secret>`; when set, transfers must be signed by one (RFC 8945). */
+  DNS_TSIG_KEYS: list('').pipe(z.array(z.string().regex(/^[a-zA-Z0-9._-]+:hmac-sha256:[A-Za-z0-9+/]+=*$/, 'name:hmac-sha256:<base64 secret>'))),
+  /** Days of zone changes kept for IXFR (beside at least 1,000 serials per zone). */
+  DNS_JOURNAL_DAYS: z.coerce.number().min(0).default(7),
+  /** The catalog zone (RFC 9432) listing every zone the service holds. */
+  DNS_CATALOG_ZONE: z.string().regex(/^([a-z0-9-]+\.)+[a-z0-9-]+$/).default('catalog.namefi.test'),
   ...chainConfigShape,
 });
 export type Config = z.infer<typeof configSchema>;

@@ -19,6 +19,10 @@ import { recoverPurchases } from './x402/recover.ts';
 import { startAccountJournal } from './chain/account-journal.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
+import { catalogSource, withCatalog } from './dns-server/catalog.ts';
+import { notifyOnChange } from './dns-server/secondaries.ts';
+import { parseTsigKeys } from './dns-server/tsig.ts';
+import { dnsServingOptions } from './dns-server/serving-options.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
@@ -38,6 +42,8 @@ export interface RunningService {
   dns: DnsServer | null;
   /** The URL forwarder (FORWARD_PORT set). */
   forwarder: Forwarder | null;
+  /** NOTIFY to DNS_ALSO_NOTIFY (set, with a DNS server): how many were sent and answered. */
+  notifier?: { readonly sent: number; readonly answered: number } | null;
   close(): Promise<void>;
 }
 
@@ -102,7 +108,9 @@ export async function startService(config: Config): Promise<RunningService> {
     envelopeNonces: { prunedAtMs: 0 },
     forwarderOrigin: forwarder?.origin ?? null,
   };
-  const zones = zoneSource(db, nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config)));
+  const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config));
+  const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
+  const zones = withCatalog(zoneSource(db, settings), catalog);
   await zones.subscribe();
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
@@ -126,7 +134,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const dns =
     config.DNS_PORT === undefined
       ? null
-      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW }).catch(async (error: unknown) => {
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db) }).catch(async (error: unknown) => {
           await worker.stop();
           await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
@@ -135,6 +143,8 @@ export async function startService(config: Config): Promise<RunningService> {
           await chain?.stop();
           throw error;
         });
+  // NOTIFY the secondaries from every instance that answers DNS: a duplicate NOTIFY only makes them ask the SOA again.
+  const notifier = dns && config.DNS_ALSO_NOTIFY.length > 0 ? await notifyOnChange(zones, catalog, config.DNS_ALSO_NOTIFY, parseTsigKeys(config.DNS_TSIG_KEYS)[0]) : null;
   const { port } = server.address() as AddressInfo;
   const origin = `http://${config.HOST}:${port}`;
   return {
@@ -144,7 +154,9 @@ export async function startService(config: Config): Promise<RunningService> {
     chain,
     dns,
     forwarder,
+    notifier,
     async close() {
+      await notifier?.stop();
       await dns?.close();
       await forwarder?.close();
       await zones.close();

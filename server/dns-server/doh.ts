@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as dnsPacket from 'dns-packet';
 import { errorBody } from '../http/errors.ts';
 import { answerWire } from './server.ts';
@@ -31,7 +32,9 @@ export function mountDoh(app: Hono, zones: ZoneSource): void {
     if (bytes.length > MAX_MESSAGE) return c.json(errorBody(413, 'A DNS message is at most 65,535 bytes'), 413);
     return answer(bytes);
   });
-  app.post('/dns-query', async (c) => {
+  // Refused from its Content-Length before a byte is read, or as soon as a chunked body grows past the limit.
+  const limit = bodyLimit({ maxSize: MAX_MESSAGE, onError: (c) => c.json(errorBody(413, 'A DNS message is at most 65,535 bytes'), 413) });
+  app.post('/dns-query', limit, async (c) => {
     if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith(MESSAGE)) {
       return c.json(errorBody(415, `Send the query as ${MESSAGE} (RFC 8484)`), 415);
     }

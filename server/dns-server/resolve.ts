@@ -24,10 +24,12 @@ export interface ResolveContext {
 type Section = Answer[];
 const SET_TYPE_NUMBERS: Record<SetType, number> = { ...TYPE_NUMBERS, DNSKEY: DNSSEC_TYPE_NUMBERS.DNSKEY, CDS: DNSSEC_TYPE_NUMBERS.CDS, CDNSKEY: DNSSEC_TYPE_NUMBERS.CDNSKEY };
 const SET_TYPE_BY_NUMBER = new Map(Object.entries(SET_TYPE_NUMBERS).map(([type, n]) => [n, type as SetType]));
-const rr = (owner: string, type: SetType, ttl: number, data: Uint8Array): Answer =>
+const rrWire = (owner: string, type: SetType, ttl: number, data: Uint8Array): Answer =>
   ({ name: owner, type: `UNKNOWN_${SET_TYPE_NUMBERS[type]}`, class: 'IN', ttl, data: Buffer.from(data) }) as unknown as Answer;
 const setToAnswers = (owner: string, set: RecordSet): Answer[] =>
-  set.wire ? set.wire.map((data) => rr(owner, set.type, set.ttl, data)) : set.rdatas.map((rdata) => rr(owner, set.type, set.ttl, rdataToWire(set.type as RecordType, rdata)));
+  set.wire ? set.wire.map((data) => rrWire(owner, set.type, set.ttl, data)) : set.rdatas.map((rdata) => rr(owner, set.type as RecordType, set.ttl, rdata));
+/** A record of a type the service stores, from its presentation form (IXFR and the catalog zone write these). */
+export const rr = (owner: string, type: RecordType, ttl: number, rdata: string): Answer => rrWire(owner, type, ttl, rdataToWire(type, rdata));
 
 const absolute = (name: string, zone: string) => (name === '@' ? `${zone}` : `${name}.${zone}`);
 function relative(qname: string, zone: string): string {
@@ -67,7 +69,7 @@ function qtypeNumber(question: Question): number {
 function negativeSoa(snapshot: ZoneSnapshot): Answer {
   const soa = snapshot.nodes.get('@')?.get('SOA') as RecordSet;
   const minimum = Number(soa.rdatas[0].split(' ')[6]);
-  return rr(snapshot.zone, 'SOA', Math.min(soa.ttl, minimum), rdataToWire('SOA', soa.rdatas[0]));
+  return rr(snapshot.zone, 'SOA', Math.min(soa.ttl, minimum), soa.rdatas[0]);
 }
 
 /** Glue and in-zone addresses of the names an answer points to (NS, MX, SRV targets). */
@@ -198,7 +200,8 @@ function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: strin
   if (cname && qtype !== TYPE_NUMBERS.CNAME && qtype !== QTYPE_ANY) {
     return { ...found, kind: 'cname', answers: setToAnswers(owner, cname), target: cname.rdatas[0] };
   }
-  const sets = qtype === QTYPE_ANY ? [...node.values()] : [node.get(SET_TYPE_BY_NUMBER.get(qtype) as SetType)].filter((s): s is RecordSet => s !== undefined);
+  // RFC 8482: ANY is answered with one RRset, so it cannot be used to amplify.
+  const sets = qtype === QTYPE_ANY ? [...node.values()].slice(0, 1) : [node.get(SET_TYPE_BY_NUMBER.get(qtype) as SetType)].filter((s): s is RecordSet => s !== undefined);
   if (sets.length === 0) return { ...found, kind: 'nodata', answers: [] };
   const answers = sets.flatMap((set) => setToAnswers(owner, set));
   const targets = sets.flatMap((set) =>

@@ -5,7 +5,11 @@ import { isIP } from 'node:net';
 import * as dnsPacket from 'dns-packet';
 import type { Packet } from 'dns-packet';
 import type { Queryable } from '../db/database.ts';
+import { packetCache } from './packet-cache.ts';
 import { resolve, RCODE } from './resolve.ts';
+import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
+import { incrementalTransfer, type SecondaryServing } from './secondaries.ts';
+import { signAnswer, tsigFailure, verifyTsig } from './tsig.ts';
 import { DEFAULT_SOA, zoneSource, type NameServerSettings, type ZoneSource } from './zone-snapshot.ts';
 
 const CLASSIC_UDP_SIZE = 512;
@@ -24,6 +28,10 @@ export interface DnsServerOptions {
   nameservers: string[];
   /** Addresses that may transfer zones (AXFR). */
   axfrAllow: string[];
+  /** UDP answers per second per client network and answer (RRL); 0 = unlimited. */
+  rrlPerSecond?: number;
+  /** TSIG keys and the IXFR journal, for secondaries. */
+  secondaries?: SecondaryServing;
 }
 
 export interface DnsServer {
@@ -47,7 +55,7 @@ export function mayTransfer(address: string | undefined, allow: string[]): boole
  * Answers one wire-format query: the response messages, or a FORMERR when the message cannot be read but its id
  * can, or nothing at all for bytes that are not DNS.
  */
-export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllowed: boolean): Promise<Buffer[]> {
+export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllowed: boolean, secondaries?: SecondaryServing): Promise<Buffer[]> {
   let query: Packet;
   try {
     query = dnsPacket.decode(bytes);
@@ -56,12 +64,20 @@ export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllow
   }
   let responses: Buffer[];
   try {
+    // Secondaries: TSIG checked first (and required for transfers when keys are set), IXFR from the history.
+    const signed = secondaries ? verifyTsig(bytes, secondaries.keys) : ({ kind: 'none' } as const);
+    if (signed.kind === 'error') {
+      return [tsigFailure(dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: 0, questions: query.questions ?? [] }), signed.keyName, signed.error, signed.time)];
+    }
+    if (signed.kind === 'ok') query.additionals = (query.additionals ?? []).filter((a) => (a.type as string) !== 'TSIG');
+    const mayTransferHere = transferAllowed && (!secondaries || secondaries.keys.length === 0 || signed.kind === 'ok');
     const opt = query.additionals?.find((a) => a.type === 'OPT') as { flags?: number } | undefined;
     // DO (RFC 3225): the client wants DNSSEC records; the answer echoes the bit.
     const dnssecOk = ((opt?.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
-    const packets = await resolve(query, { zones, mayTransfer: transferAllowed, dnssecOk });
+    const packets = (secondaries && mayTransferHere && (await incrementalTransfer(query, zones, secondaries))) || (await resolve(query, { zones, mayTransfer: mayTransferHere, dnssecOk }));
     if (opt) for (const r of packets) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0, options: [] } as never];
-    responses = packets.map((r) => dnsPacket.encode(r));
+    const encoded = packets.map((r) => dnsPacket.encode(r));
+    responses = signed.kind === 'ok' ? signAnswer(encoded, signed.key, signed.mac) : encoded;
   } catch (error) {
     console.error('DNS: a query failed', error);
     try {
@@ -109,17 +125,32 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   const tcp = createServer((socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
-    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow));
+    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow), options.secondaries);
   });
   const port = await new Promise<number>((ready, fail) => {
     tcp.once('error', fail);
     tcp.listen(options.port, options.host, () => ready((tcp.address() as { port: number }).port));
   });
   const udp = createSocket(isIP(options.host) === 6 ? 'udp6' : 'udp4');
+  // Answers kept only while subscribed to zone changes: then a change is sure to drop them.
+  const cache = packetCache();
+  const stopListening = zones.onChange(() => cache.drop());
+  const rrl = responseRateLimiter(options.rrlPerSecond ?? 0);
+  const send = (answer: Buffer, remote: RemoteInfo, query: Buffer) => {
+    const verdict = rrl.check(remote.address, query, answer);
+    const out = verdict === 'send' ? answer : verdict === 'truncate' ? truncatedAnswer(answer) : null;
+    if (out) udp.send(out, remote.port, remote.address);
+  };
   udp.on('message', (message: Buffer, remote: RemoteInfo) => {
-    void answerWire(message, zones, false).then((responses) => {
+    const cached = zones.subscribed ? cache.get(message) : undefined;
+    if (cached) return void send(cached, remote, message);
+    const token = cache.begin();
+    void answerWire(message, zones, false, options.secondaries).then((responses) => {
       // AXFR is never answered over UDP (RFC 5936 §4.2), so there is at most one response.
-      if (responses[0]) udp.send(fitUdp(responses[0], message), remote.port, remote.address);
+      if (!responses[0]) return;
+      const answer = fitUdp(responses[0], message);
+      if (zones.subscribed) cache.set(message, answer, token);
+      send(answer, remote, message);
     });
   });
   await new Promise<void>((ready, fail) => {
@@ -133,6 +164,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     port,
     zones,
     close: async () => {
+      stopListening();
       await new Promise<void>((done) => udp.close(() => done()));
       await new Promise<void>((done) => {
         tcp.close(() => done());
@@ -143,7 +175,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
 }
 
 /** TCP (RFC 7766): each message is preceded by its length in two bytes; several queries may share a connection. */
-function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean) {
+function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean, secondaries?: SecondaryServing) {
   let buffered = Buffer.alloc(0);
   let queue = Promise.resolve();
   socket.setTimeout(10_000, () => socket.destroy());
@@ -156,7 +188,7 @@ function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean) {
       const message = buffered.subarray(2, 2 + length);
       buffered = buffered.subarray(2 + length);
       queue = queue.then(async () => {
-        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed)) {
+        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed, secondaries)) {
           const framed = Buffer.alloc(2 + response.length);
           framed.writeUInt16BE(response.length, 0);
           response.copy(framed, 2);

@@ -40,6 +40,15 @@ describe('two instances on one PostgreSQL', () => {
     expect(await answer(two, `www.${zone}`, 'A')).toEqual(['192.0.2.80']);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(await serial(two, zone)).toBe(await serial(one, zone));
+    // Either instance gives a secondary the same IXFR (from the one history) and the same catalog.
+    const before = Number(await serial(one, zone)) - 1;
+    const transfer = async (service: TestService, args: string[]) =>
+      (await dig(service.dns?.port as number, args)).split('\n').filter((l) => l && !l.startsWith(';'));
+    const ixfr = await transfer(one, [zone, `IXFR=${before}`]);
+    expect(ixfr.some((l) => /\sA\s+192\.0\.2\.80$/.test(l))).toBe(true);
+    expect(ixfr.length).toBeLessThan(8);
+    expect(await transfer(two, [zone, `IXFR=${before}`])).toEqual(ixfr);
+    expect(await transfer(two, ['catalog.namefi.test', 'AXFR'])).toEqual(await transfer(one, ['catalog.namefi.test', 'AXFR']));
   }, 30_000);
 
   it('a signed zone: both answer with signatures delv validates after a change made through either', async () => {

@@ -104,6 +104,11 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
   let closing = false;
   /** Existence checks in flight, awaited on close so none outlives the database. */
   const checks = new Set<Promise<void>>();
+  /** Told of every zone change announced (and of a lost subscription, as null): the packet cache, NOTIFY. */
+  const changeListeners = new Set<(zone: string | null) => void>();
+  const announce = (zone: string | null) => {
+    for (const listener of changeListeners) listener(zone);
+  };
 
   const candidatesOf = (qname: string) => {
     const labels = qname.split('.');
@@ -138,12 +143,14 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       const lost = () => {
         known = null;
         cache.clear();
+        announce(null);
       };
       stop = await db.listen(
         ZONE_CHANNEL,
         (zone) => {
           generation += 1;
           cache.delete(zone);
+          announce(zone);
           // A zone added or removed: read whether it exists (a changed zone stays known meanwhile).
           if (known && !closing) {
             const check = db
@@ -160,6 +167,12 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       const rows = await db.query<{ name: string }>('SELECT name FROM domains');
       known = new Set(rows.map((r) => r.name));
       cache.clear();
+      announce(null);
+    },
+    /** Calls `listener` with the zone's name whenever a zone changes (null: the subscription was lost). Answers how to stop. */
+    onChange(listener: (zone: string | null) => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
     async close(): Promise<void> {
       closing = true;

@@ -1,0 +1,195 @@
+/**
+ * The service as a hidden primary behind Debian's real name servers: BIND 9 and Knot DNS configured with nothing but
+ * the catalog zone and the TSIG key, NSD with its zone named one by one. NOTIFY, TSIG, IXFR and the catalog zone are
+ * shown working by what those servers then answer.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dig } from '../test-support/bind.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import { nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../test-support/name-servers.ts';
+import { freePort } from '../test-support/ports.ts';
+import { startTestService, type TestService } from '../test-support/test-service.ts';
+
+const missing = nameServersMissing(['named', 'knotd', 'nsd']);
+if (missing) throw new Error(missing);
+
+const [OWNER_KEY] = TEST_KEYS;
+const CATALOG = 'catalog.namefi.test';
+const KEY_NAME = 'xfr-key';
+const SECRET = Buffer.from('a test secret of thirty-two bytes').toString('base64');
+const TSIG = `hmac-sha256:${KEY_NAME}:${SECRET}`;
+const NSD_ZONE = 'nsd-served.com';
+
+let dir: string;
+let service: TestService;
+let client: TestClient;
+let primary: number;
+const servers: Record<'named' | 'knotd' | 'nsd', RunningNameServer | undefined> = { named: undefined, knotd: undefined, nsd: undefined };
+
+async function register(zone: string, records: Array<{ name: string; type: string; rdata: string; ttl: number }>) {
+  await service.services.ownership.mint({ name: zone, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+  expect((await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: zone, enableParking: false, overrideExistingRecords: false })).status).toBe(200);
+  const reply = await client.signed(OWNER_KEY, 'batchCreateDnsRecords', { zoneName: zone, records });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
+/** Asks `port` until `check` passes on dig's short answer; answers the seconds it took, or throws after `limitMs`. */
+async function until(port: number, args: string[], check: (answer: string) => boolean, limitMs = 10_000): Promise<number> {
+  const started = performance.now();
+  let last = '';
+  while (performance.now() - started < limitMs) {
+    last = (await dig(port, ['+short', '+norec', '+time=1', ...args]).catch(() => '')).trim();
+    if (check(last)) return (performance.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`port ${port} still answers ${JSON.stringify(last)} to ${args.join(' ')}`);
+}
+
+const serialOf = async (port: number, zone: string) => Number((await dig(port, ['+short', zone, 'SOA'])).trim().split(' ')[2]);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'namefi-secondaries-'));
+  const ports = { named: await freePort(), knotd: await freePort(), nsd: await freePort() };
+  service = await startTestService({
+    DNS_PORT: '0',
+    DNS_TSIG_KEYS: `${KEY_NAME}:hmac-sha256:${SECRET}`,
+    DNS_AXFR_ALLOW: '127.0.0.1',
+    DNS_ALSO_NOTIFY: Object.values(ports).map((p) => `127.0.0.1:${p}`).join(','),
+  });
+  client = testClient(service);
+  primary = service.dns?.port as number;
+  await register(NSD_ZONE, [{ name: 'www', type: 'A', rdata: '192.0.2.80', ttl: 60 }]);
+
+  const bindKey = `key "${KEY_NAME}" { algorithm hmac-sha256; secret "${SECRET}"; };`;
+  const [named, knotd, nsd] = await Promise.all([
+    startNamed(
+      join(dir, 'named'),
+      ports.named,
+      `${bindKey}\nzone "${CATALOG}" { type secondary; primaries { 127.0.0.1 port ${primary} key "${KEY_NAME}"; }; file "catalog.db"; };`,
+      // Ready once the catalog brought it the zone that already exists.
+      NSD_ZONE,
+      `allow-new-zones yes; notify no; catalog-zones { zone "${CATALOG}" default-primaries { 127.0.0.1 port ${primary} key "${KEY_NAME}"; } in-memory yes min-update-interval 1; };`,
+    ),
+    startKnot(
+      join(dir, 'knotd'),
+      ports.knotd,
+      `key:\n  - id: ${KEY_NAME}\n    algorithm: hmac-sha256\n    secret: ${SECRET}\n` +
+        `remote:\n  - id: primary\n    address: 127.0.0.1@${primary}\n    key: ${KEY_NAME}\n` +
+        `acl:\n  - id: from-primary\n    address: 127.0.0.1\n    key: ${KEY_NAME}\n    action: notify\n` +
+        `template:\n  - id: member\n    master: primary\n    acl: from-primary\n    zonefile-sync: -1\n    zonefile-load: none\n` +
+        `zone:\n  - domain: ${CATALOG}\n    master: primary\n    acl: from-primary\n    catalog-role: interpret\n    catalog-template: member\n    zonefile-sync: -1\n    zonefile-load: none\n`,
+      NSD_ZONE,
+    ),
+    startNsd(
+      join(dir, 'nsd'),
+      ports.nsd,
+      `key:\n    name: ${KEY_NAME}\n    algorithm: hmac-sha256\n    secret: "${SECRET}"\n` +
+        `zone:\n    name: ${NSD_ZONE}\n    allow-notify: 127.0.0.1 ${KEY_NAME}\n    request-xfr: 127.0.0.1@${primary} ${KEY_NAME}\n`,
+      NSD_ZONE,
+    ),
+  ]);
+  Object.assign(servers, { named, knotd, nsd });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(Object.values(servers).map((s) => s?.stop()));
+  await service?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('real secondaries fed by the service', () => {
+  it('a newly registered domain is served by both catalog consumers, BIND and Knot, without a change to their configuration', async () => {
+    const zone = 'catalog-new.com';
+    await register(zone, [{ name: '@', type: 'A', rdata: '192.0.2.7', ttl: 60 }]);
+    for (const kind of ['named', 'knotd'] as const) {
+      const seconds = await until(servers[kind]!.port, [zone, 'A'], (a) => a === '192.0.2.7');
+      console.log(`${kind}: serves the new zone ${zone} ${seconds.toFixed(2)} s after its records were written`);
+    }
+  });
+
+  it('a signed record change is answered by each secondary with the service serial, and NOTIFY is what tells them', async () => {
+    const zone = 'catalog-change.com';
+    await register(zone, [{ name: 'api', type: 'A', rdata: '192.0.2.1', ttl: 60 }]);
+    for (const kind of ['named', 'knotd'] as const) await until(servers[kind]!.port, [`api.${zone}`, 'A'], (a) => a === '192.0.2.1');
+    const answered = service.notifier?.answered ?? 0;
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, name: 'api', type: 'TXT', rdata: '"changed"', ttl: 60 });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const serial = await serialOf(primary, zone);
+    const nsdChange = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: NSD_ZONE, name: 'www', type: 'TXT', rdata: '"changed"', ttl: 60 });
+    expect(nsdChange.status).toBe(200);
+    const nsdSerial = await serialOf(primary, NSD_ZONE);
+    const times = await Promise.all([
+      ...(['named', 'knotd'] as const).map(async (kind) => [kind, await until(servers[kind]!.port, [`api.${zone}`, 'TXT'], (a) => a === '"changed"')] as const),
+      (async () => ['nsd', await until(servers.nsd!.port, [`www.${NSD_ZONE}`, 'TXT'], (a) => a === '"changed"')] as const)(),
+    ]);
+    for (const [kind, seconds] of times) console.log(`${kind}: answers the signed change ${seconds.toFixed(3)} s after it was accepted`);
+    expect(await serialOf(servers.named!.port, zone)).toBe(serial);
+    expect(await serialOf(servers.knotd!.port, zone)).toBe(serial);
+    expect(await serialOf(servers.nsd!.port, NSD_ZONE)).toBe(nsdSerial);
+    // Well within NOTIFY's first try: a secondary left to its SOA refresh timer (an hour) would not have asked yet.
+    for (const [, seconds] of times) expect(seconds).toBeLessThan(5);
+    expect(service.notifier?.answered ?? 0).toBeGreaterThan(answered);
+    // The change travelled as an incremental transfer, read from the history.
+    expect(servers.knotd!.log()).toMatch(new RegExp(`\\[${zone.replace('.', '\\.')}\\.\\] IXFR, incoming, remote [^,]+, finished`));
+  });
+
+  it('an IXFR after a small change holds only the difference, signed; AXFR holds the zone', async () => {
+    const zone = 'ixfr-small.com';
+    // Large enough that the AXFR takes two messages, each signed in turn (RFC 8945 §5.3.1).
+    await register(zone, Array.from({ length: 600 }, (_, i) => ({ name: `h${i}`, type: 'A', rdata: `198.51.100.${i % 250}`, ttl: 300 })));
+    const before = await serialOf(primary, zone);
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, name: 'new', type: 'A', rdata: '192.0.2.200', ttl: 300 });
+    expect(created.status).toBe(200);
+    const ixfr = await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]);
+    const axfr = await dig(primary, ['-y', TSIG, zone, 'AXFR']);
+    const lines = (text: string) => text.split('\n').filter((l) => l && !l.startsWith(';'));
+    const records = (text: string) => lines(text).filter((l) => l.split(/\s+/)[3] !== 'TSIG');
+    const size = (text: string) => /XFR size: ([0-9]+) records \(messages ([0-9]+), bytes ([0-9]+)\)/.exec(text)?.slice(1).map(Number);
+    const [ixfrRecords, , ixfrBytes] = size(ixfr) ?? [];
+    const [axfrRecords, , axfrBytes] = size(axfr) ?? [];
+    console.log(`IXFR from serial ${before} after one added record: ${ixfrRecords} records, ${ixfrBytes} bytes; AXFR of the same zone: ${axfrRecords} records, ${axfrBytes} bytes`);
+    expect(records(ixfr).map((l) => l.split(/\s+/).slice(3).join(' '))).toEqual([
+      expect.stringMatching(new RegExp(`^SOA .* ${before + 1} `)),
+      expect.stringMatching(new RegExp(`^SOA .* ${before} `)),
+      expect.stringMatching(new RegExp(`^SOA .* ${before + 1} `)),
+      'A 192.0.2.200',
+      expect.stringMatching(new RegExp(`^SOA .* ${before + 1} `)),
+    ]);
+    // Signed with the key, and dig (given the key) checked the signature.
+    expect(lines(ixfr).filter((l) => l.startsWith(`${KEY_NAME}.`) && l.includes('TSIG'))).toHaveLength(1);
+    expect(ixfr).not.toMatch(/tsig verify failure|Transfer failed/);
+    expect(size(axfr)?.[1]).toBe(2);
+    expect(axfr).not.toMatch(/tsig verify failure|Transfer failed/);
+    expect(records(axfr).length).toBe(600 + 2 + 1 + 2);
+  });
+
+  it('an IXFR carries parking turned on as its records, and from a serial the history does not hold is the whole zone', async () => {
+    const zone = 'ixfr-parking.com';
+    await register(zone, [{ name: 'mail', type: 'A', rdata: '192.0.2.25', ttl: 300 }]);
+    const before = await serialOf(primary, zone);
+    expect((await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: zone, enableParking: true, overrideExistingRecords: false })).status).toBe(200);
+    const rows = (text: string) => text.split('\n').filter((l) => l && !l.startsWith(';') && !l.includes('TSIG')).map((l) => l.split(/\s+/).slice(3).join(' '));
+    const ixfr = rows(await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]));
+    expect(ixfr.slice(3, -1).sort()).toEqual(['A 34.123.0.161', 'AAAA 2600:1900:4000:1102:8000::', 'CAA 0 issue "letsencrypt.org"', 'CAA 0 issue "zerossl.com"']);
+    // Serial 0 is one the history never held: the answer is the whole zone, as AXFR gives it.
+    const whole = rows(await dig(primary, ['-y', TSIG, zone, 'IXFR=0']));
+    expect(whole.sort()).toEqual(rows(await dig(primary, ['-y', TSIG, zone, 'AXFR'])).sort());
+    expect(whole).toContain('A 192.0.2.25');
+  });
+
+  it('refuses a transfer without the key, or with a wrong one', async () => {
+    expect(await dig(primary, [NSD_ZONE, 'AXFR'])).toMatch(/Transfer failed/);
+    expect(await dig(primary, [NSD_ZONE, 'IXFR=1'])).toMatch(/Transfer failed/);
+    const wrong = await dig(primary, ['-y', `hmac-sha256:${KEY_NAME}:${Buffer.from('not the secret at all, not at all').toString('base64')}`, NSD_ZONE, 'AXFR']);
+    expect(wrong).not.toMatch(/\tSOA\t/);
+  });
+
+  it('serves the catalog zone (RFC 9432 version 2) to key holders', async () => {
+    const catalog = await dig(primary, ['-y', TSIG, CATALOG, 'AXFR']);
+    expect(catalog).toMatch(new RegExp(`version\\.${CATALOG.replaceAll('.', '\\.')}\\.\\s+0\\s+IN\\s+TXT\\s+"2"`));
+    expect(catalog).toMatch(new RegExp(`\\.zones\\.${CATALOG.replaceAll('.', '\\.')}\\.\\s+0\\s+IN\\s+PTR\\s+${NSD_ZONE}\\.`));
+  });
+});

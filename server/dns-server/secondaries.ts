@@ -1,0 +1,57 @@
+import type { Packet } from 'dns-packet';
+import type { Queryable } from '../db/database.ts';
+import type { CatalogSource } from './catalog.ts';
+import { ixfrAnswer } from './ixfr.ts';
+import { startNotifier, type Notifier } from './notify.ts';
+import type { TsigKey } from './tsig.ts';
+import type { ZoneSource } from './zone-snapshot.ts';
+
+/** What the DNS server needs to serve real secondaries: the TSIG keys and the history to answer IXFR from. */
+export interface SecondaryServing {
+  keys: TsigKey[];
+  db: Queryable;
+  journalDays: number;
+}
+
+const FLAG_AA = 0x400;
+
+/** IXFR from the history when the client's serial is covered; null = answer as resolve does (the whole zone, or a refusal). */
+export async function incrementalTransfer(query: Packet, zones: ZoneSource, serving: SecondaryServing): Promise<Packet[] | null> {
+  const [question] = query.questions ?? [];
+  if (!question || (question.type as string) !== 'IXFR' || (query.questions ?? []).length !== 1) return null;
+  const qname = question.name.toLowerCase().replace(/\.$/, '');
+  const snapshot = await zones.find(qname);
+  if (!snapshot || snapshot.zone !== qname) return null;
+  // A signed zone changes its signatures and NSEC chain with every change, which the history does not hold: such a
+  // zone is sent whole (RFC 1995 allows it) until the journal carries the signed differences too.
+  if (snapshot.nodes.get('@')?.has('DNSKEY' as never)) return null;
+  const reply = (answers: Packet['answers']): Packet => ({ id: query.id ?? 0, type: 'response', flags: FLAG_AA, questions: query.questions, answers, authorities: [], additionals: [] });
+  return ixfrAnswer(serving.db, query, snapshot, serving.journalDays, reply);
+}
+
+/**
+ * NOTIFY on every announced change: the zone itself, and the catalog when its serial moved (a zone was added).
+ * Answers how to stop.
+ */
+export async function notifyOnChange(zones: ZoneSource, catalog: CatalogSource, targets: string[], key: TsigKey | undefined): Promise<Notifier & { stop(): Promise<void> }> {
+  const notifier = await startNotifier(targets, key);
+  let catalogSerial = (await catalog.snapshot()).serial;
+  const stop = zones.onChange((zone) => {
+    if (!zone) return;
+    notifier.notify(zone);
+    void catalog
+      .snapshot()
+      .then((snapshot) => {
+        if (snapshot.serial === catalogSerial) return;
+        catalogSerial = snapshot.serial;
+        notifier.notify(catalog.zone);
+      })
+      .catch(() => undefined);
+  });
+  return Object.assign(notifier, {
+    async stop() {
+      stop();
+      await notifier.close();
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { parseTsigKeys } from './tsig.ts';
+
+const LOOPBACK = /^(127\.|::1$|localhost$|::ffff:127\.)/;
+
+/** RRL is on by default only where the server can be reached from elsewhere: 20 a second unless HOST is loopback. */
+export function rrlPerSecond(config: Pick<Config, 'HOST' | 'DNS_RRL_PER_SECOND'>): number {
+  return config.DNS_RRL_PER_SECOND ?? (LOOPBACK.test(config.HOST) ? 0 : 20);
+}
+
+/** The DNS server's settings for serving secondaries and resisting abuse, from the service's configuration. */
+export function dnsServingOptions(config: Config, db: Queryable) {
+  return { rrlPerSecond: rrlPerSecond(config), secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS } };
+}
