@@ -159,8 +159,12 @@ describe('forwarding', () => {
     expect((await forward(name, 'https://example.org/', {})).status).toBe(200);
     const stranger = await setForwarding({ normalizedDomainName: name, enabled: false, targetUrl: '', statusCode: 301, keepPath: true }, OTHER_KEY);
     expect(stranger.status).toBe(403);
-    const missing = await setForwarding({ normalizedDomainName: name, enabled: true, targetUrl: 'https://example.org/', statusCode: 301 });
+    // A relay that drops a signed field (here keepPath) is refused, naming it, and changes nothing.
+    const missing = await client.signed(OWNER_KEY, 'setForwarding', { normalizedDomainName: name, enabled: true, targetUrl: 'https://example.org/', statusCode: 301, keepPath: false }, {
+      tamper: (envelope) => ({ ...envelope, payload: { ...envelope.payload, keepPath: undefined } }),
+    });
     expect(missing.status).toBe(400);
+    expect(missing.body.data).toMatchObject({ rule: 'MISSING_SIGNED_FIELD', fieldErrors: { keepPath: expect.any(Array) } });
     expect((await getForwarding(name)).enabled).toBe(true);
   });
 
