@@ -20,6 +20,6 @@ export async function readDomain(api: Api, domain: string, extras: ReadExtras): 
 
 /** A service without the operation answers an unknown path: the state is then not known, and the plan says DNSSEC needs ours. */
 function unlessUnknownPath(error: unknown): null {
-  if (isApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501)) return null;
+  if (isApiError(error) && (error.status === 405 || error.status === 501 || (error.status === 404 && !error.message.startsWith('No domain ')))) return null;
   throw error;
 }
