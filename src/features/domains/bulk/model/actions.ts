@@ -1,6 +1,6 @@
 import { isManagedByParking, isManagedRecord, parkingRecords } from '@/core/dns/parking.ts';
+import { weighedRecords } from '@/core/dns/listed.ts';
 import { checkZoneChange } from '@/core/dns/zone-rules.ts';
-import type { RecordLike } from '@/core/dns/types.ts';
 import type { TemplateRecord } from '@/core/dns/templates.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { isForwardingLoop, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
@@ -55,8 +55,7 @@ export function callFor(choice: BulkChoice, domain: string): StepCall {
   }
 }
 
-const text = (r: Pick<RecordLike, 'name' | 'type' | 'rdata'>) => `${r.name} ${r.type} ${r.rdata}`;
-const asRule = (r: DnsRecord): RecordLike => ({ id: r.id, name: r.name, type: r.type, rdata: r.rdata, ttl: r.ttl, managed: isManagedRecord(r) });
+const text = (r: { name: string; type: string; rdata: string }) => `${r.name} ${r.type} ${r.rdata}`;
 
 /** A step against a domain's current state: pure, so the diff shown is exactly what the step signs. */
 export function assess(call: StepCall, state: DomainState): Assessed {
@@ -87,7 +86,7 @@ export function assess(call: StepCall, state: DomainState): Assessed {
       const creates = call.payload.records;
       const present = (c: TemplateRecord) => records.some((r) => r.name === c.name && r.type === c.type && r.rdata === c.rdata);
       if (creates.length > 0 && creates.every(present)) return { diff: [], conflicts: [], applied: true };
-      const violations = checkZoneChange({ zoneName: domain, existing: records.map(asRule), change: { creates, updates: [], deletes: [] }, parked, forwarding });
+      const violations = checkZoneChange({ zoneName: domain, existing: weighedRecords(records), change: { creates, updates: [], deletes: [] }, parked, forwarding });
       return { diff: creates.map((r) => ({ op: '+' as const, text: text(r) })), conflicts: violations.map((v) => v.message), applied: false };
     }
     case 'toggleDnssec': {
