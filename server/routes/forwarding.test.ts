@@ -105,7 +105,7 @@ describe('forwarding', () => {
     await forward(name, `${landingOrigin}/list`);
     const token = await client.signIn(OWNER_KEY);
     const listed = (await client.call('getUserDomains', { headers: client.withToken(token) })).body.find((d: { normalizedDomainName: string }) => d.normalizedDomainName === name);
-    expect(listed.dnsStatus).toEqual({ isParkingEnabled: false, hasWebRecords: true, hasMxRecords: false, isForwardingEnabled: true });
+    expect(listed.dnsStatus).toEqual({ isParkingEnabled: false, hasWebRecords: true, hasMxRecords: false, isForwardingEnabled: true, isDnssecEnabled: false });
     expect(listed.recordCount).toBe(0);
     expect(Date.parse(listed.registeredAt)).toBeLessThanOrEqual(Date.now());
   });
