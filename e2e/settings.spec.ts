@@ -9,7 +9,8 @@ test.describe('settings', () => {
     const response = await page.goto('/settings');
     // The production build carries its policy in the page and, from vite preview, as a header that also forbids framing
     // by anyone but the Safe App host the build names (the e2e build: e2e/support/safe-app-host.ts).
-    await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', /script-src 'self'(;|$)/);
+    // Scripts: the build's own files, and inline only the pre-rendered page's few scripts, each by its hash (never 'unsafe-inline').
+    await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', /script-src 'self'( 'sha256-[A-Za-z0-9+/]+={0,2}')*(;|$)/);
     expect(response?.headers()['content-security-policy']).toMatch(/; frame-ancestors http:\/\/127\.0\.0\.1:\d+$/);
     await expect(page.getByText('Sign in to manage API keys')).toBeVisible();
     await signIn(page, wallet);
