@@ -128,7 +128,7 @@ describe('zone history', () => {
   it('records forwarding with the parking it turned off in one entry, and parking that turned forwarding off', async () => {
     const zoneName = await domain();
     expect((await client.signed(OWNER, 'toggleDomainParking', { normalizedDomainName: zoneName, enableParking: true, overrideExistingRecords: false })).status).toBe(200);
-    const setting = { normalizedDomainName: zoneName, enabled: true, targetUrl: 'https://example.net/landing', statusCode: 302, keepPath: true };
+    const setting = { normalizedDomainName: zoneName, enabled: true, targetUrl: 'https://example.net/landing', statusCode: 302 as const, keepPath: true };
     expect((await client.signed(OWNER, 'setForwarding', setting)).status).toBe(200);
     expect((await client.signed(OWNER, 'parkDomain', { normalizedDomainName: zoneName, overrideExistingRecords: false })).status).toBe(200);
     const [parked, forwarded] = await entries(zoneName);

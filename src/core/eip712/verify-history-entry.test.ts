@@ -84,6 +84,21 @@ describe('verifyHistoryEntry', () => {
     expect(result.status === 'invalid' && result.problems.join()).toMatch(/outside the window/);
   });
 
+  it('fails an entry whose author was edited, naming the signer', async () => {
+    const other = '0x00000000000000000000000000000000000000bb';
+    const edited = await signedUpdate();
+    edited.actor = { ...edited.actor, wallet: other };
+    const result = await verifyHistoryEntry(edited);
+    expect(result).toMatchObject({ status: 'invalid', problems: [`the entry names ${other} as its author, but ${key.address.toLowerCase()} signed it`] });
+    // Claimed for an account while the recorded key is someone else's: the same.
+    const delegated = await signedUpdate();
+    delegated.actor = { wallet: other, account: '0x00000000000000000000000000000000000000aa', via: 'eip712' };
+    expect(await verifyHistoryEntry(delegated, async () => true)).toMatchObject({ status: 'invalid', problems: [`the entry names ${other} as its author, but ${key.address.toLowerCase()} signed it`] });
+    const relabelled = await signedUpdate();
+    relabelled.actor = { ...relabelled.actor, via: 'api-key' };
+    expect(await verifyHistoryEntry(relabelled)).toMatchObject({ status: 'invalid', problems: ['the entry says it was made by api-key, but it carries an EIP-712 signature'] });
+  });
+
   it('leaves a contract account to the chain, passing it the hash', async () => {
     const entry = await signedUpdate();
     entry.actor = { wallet: key.address.toLowerCase(), account: '0x00000000000000000000000000000000000000aa', via: 'eip712' };

@@ -56,6 +56,11 @@ export async function verifyHistoryEntry(entry: HistoryEntry, askAccount?: AskAc
   const signature = signed.signature as Hex;
   const signer = lower(signed.signer);
   const account = entry.actor.account;
+  // The service records the signing key as the actor's wallet (and the account acted for, if any, as its
+  // account): an entry whose author was edited must not pass with the original signature.
+  if (lower(entry.actor.wallet) !== signer) problems.push(`the entry names ${lower(entry.actor.wallet)} as its author, but ${signer} signed it`);
+  else checked.push(`the entry's author ${signer} is the signer`);
+  if (entry.actor.via !== 'eip712') problems.push(`the entry says it was made by ${entry.actor.via}, but it carries an EIP-712 signature`);
   const recovered = isHex(signature) && !isErc6492Signature(signature) ? await recoverAddress({ hash, signature }).then(lower, () => null) : null;
   // Who must accept the signature: the account acted for; or the signer itself, as a contract, when no key made it.
   let contract: string | null = null;

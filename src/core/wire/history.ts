@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, zoneName } from './common.ts';
 import { dnsRecord } from './dns.ts';
 import { signingDomain, typeRegistry } from './eip712.ts';
+import { forwarding } from './forwarding.ts';
 import { safeText } from './text.ts';
 
 /** Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. */
@@ -44,7 +45,7 @@ export const historyEntry = z.object({
   changes: z.array(recordChange),
   parking: flip.optional(),
   dnssec: flip.optional(),
-  forwarding: z.object({ before: z.unknown(), after: z.unknown() }).optional(),
+  forwarding: z.object({ before: forwarding, after: forwarding }).optional(),
   signed: signedWrite.optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;

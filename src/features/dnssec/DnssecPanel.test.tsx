@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ACCEPTED_PRIMARY_TYPES } from '@/core/eip712/registry.ts';
 import type { DnssecState } from '@/core/wire/dnssec.ts';
 import { ToastProvider } from '@/ui/index.ts';
 import DnssecPanel from './DnssecPanel.tsx';
@@ -16,19 +17,36 @@ const STATE: DnssecState = {
   dsRecords: [`panel.com. 3600 IN DS 4242 13 2 ${'AB'.repeat(32)}`],
 };
 
-/** The service at the network edge: every request answered with `body`, and counted. */
-function serve(body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The service at the network edge, every request counted: production (no toggleDnssec) or one that offers it,
+ * whatever its address (a self-hosted copy of this project's service is not the local one), answering `state`.
+ */
+function serve(kind: 'production' | 'offers dnssec', state: unknown = null) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const { pathname } = new URL(url);
+    if (pathname.endsWith('/eip712/types-for-method')) {
+      return json(
+        kind === 'production'
+          ? { found: false, acceptedPrimaryTypes: [], types: {}, availableMethods: ['toggleDomainParking'] }
+          : { found: true, acceptedPrimaryTypes: ACCEPTED_PRIMARY_TYPES.toggleDnssec, types: {} },
+      );
+    }
+    if (pathname.endsWith('/eip712/domain')) return json({ name: 'Namefi Local', version: '1' });
+    if (pathname.endsWith('/dns/dnssec')) return json(state);
+    throw new Error(`unexpected request ${url}`);
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-function renderPanel(localService: boolean) {
+function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <DnssecPanel domain="panel.com" localService={localService} />
+        <DnssecPanel domain="panel.com" />
       </ToastProvider>
     </QueryClientProvider>,
   );
@@ -41,8 +59,8 @@ afterEach(() => {
 
 describe('DNSSEC panel', () => {
   it('against production: says DNSSEC comes only with registration, asks nothing about DNSSEC and shows no error', async () => {
-    const fetchMock = serve({});
-    renderPanel(false);
+    const fetchMock = serve('production');
+    renderPanel();
     expect(await screen.findByText(/offers DNSSEC only when a domain is registered/)).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -50,8 +68,8 @@ describe('DNSSEC panel', () => {
   });
 
   it('signed: the DS fields a registrar asks for, each with a copy button, the whole record, and the chain in plain words', async () => {
-    serve(STATE);
-    renderPanel(true);
+    serve('offers dnssec', STATE);
+    renderPanel();
     expect(await screen.findByText(/Signed: every answer carries a signature \(key tag 4242/)).toBeTruthy();
     expect(screen.getByRole('switch', { name: /Sign this zone/ }).getAttribute('aria-checked')).toBe('true');
     for (const field of ['Key tag', 'Algorithm', 'Digest type', 'Digest', 'Whole DS record']) expect(screen.getByRole('button', { name: `Copy ${field.toLowerCase()}` })).toBeTruthy();

@@ -5,6 +5,7 @@ import { config } from '@/lib/config.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
+import { useServiceSupports } from '@/lib/signing/service-supports.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { Card, Notice, Spinner, Switch, useToast } from '@/ui/index.ts';
 import { dnssecQuery } from './api/get-dnssec.ts';
@@ -14,20 +15,22 @@ import { DsRecordFields } from './components/DsRecordFields.tsx';
 import { chainState } from './dnssec-words.ts';
 
 const DNSSEC_OPERATIONS = ['toggleDnssec'] as const;
-const NONE = [] as const;
 
 /**
  * On the domain page: whether the zone is signed (DNSSEC), a switch to sign it or stop (signed), the DS record a
  * registrar asks for, and where the chain of trust stands. Production offers DNSSEC only at registration and has
- * no such operation, so against it the panel says so and asks nothing.
+ * no such operation (types-for-method answers found: false), so against it the panel says so and asks nothing;
+ * any service that offers it, local or self-hosted, gets the switch.
  */
-export default function DnssecPanel({ domain, localService = config.isLocalService }: { domain: string; localService?: boolean }) {
+export default function DnssecPanel({ domain }: { domain: string }) {
   const api = useApi();
   const session = useWalletSession();
   const { toast } = useToast();
-  const state = useQuery(dnssecQuery(api, domain, localService));
+  const supported = useServiceSupports('toggleDnssec');
+  const offered = supported === 'yes';
+  const state = useQuery(dnssecQuery(api, domain, offered));
   const toggle = useToggleDnssec(domain);
-  useSigningTypes(localService ? DNSSEC_OPERATIONS : NONE);
+  useSigningTypes(DNSSEC_OPERATIONS);
   const [asking, setAsking] = useState<boolean | null>(null);
   const [declined, setDeclined] = useState(false);
 
@@ -55,9 +58,9 @@ export default function DnssecPanel({ domain, localService = config.isLocalServi
           <div>
             <h2 id="dnssec-heading" className="text-lg font-semibold">DNSSEC</h2>
             <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
-              {!localService
+              {supported === 'no'
                 ? 'This service offers DNSSEC only when a domain is registered; it cannot be turned on or off here.'
-                : state.isPending
+                : supported === 'checking' || state.isPending
                   ? 'Checking…'
                   : state.isError
                     ? 'DNSSEC status unavailable'
@@ -66,7 +69,7 @@ export default function DnssecPanel({ domain, localService = config.isLocalServi
                       : 'Not signed: resolvers take the answers on trust.'}
             </p>
           </div>
-          {!localService ? null : state.isPending ? (
+          {supported === 'no' ? null : supported === 'checking' || state.isPending ? (
             <Spinner size="sm" label="Checking DNSSEC" />
           ) : state.isError ? null : (
             <Switch label="Sign this zone (DNSSEC)" checked={enabled} disabled={toggle.isPending} onChange={(next) => setAsking(next)} />

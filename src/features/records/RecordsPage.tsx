@@ -94,6 +94,7 @@ export default function RecordsPage({ domain, onRecordHistory }: { domain: strin
             signingNotes={recordForm.signingNotes}
             onSubmit={recordForm.submit}
             parkedConflict={recordForm.parkedConflict}
+            forwardedApex={recordForm.forwardedApex}
             onCancel={recordForm.close}
           />
         ) : null}

@@ -18,6 +18,8 @@ export interface ChangeSetContext {
   /** The stored records (no write on the way): what the draft is compared with, checked against and planned on. */
   zone: DnsRecord[];
   parked: boolean;
+  /** Forwarding is on: the apex addresses are the forwarder's. */
+  forwarding: boolean;
   address: string | undefined;
   apiKey: boolean;
   signedOut: boolean;
@@ -29,7 +31,7 @@ export interface ChangeSetContext {
  * problems under the zone rules, the plan of signatures, and applying it from the review dialog, with the toasts
  * that say how it went. A batch is all or nothing: what did not land stays in the draft, with the reason.
  */
-export function useChangeSet({ zoneName, zone, parked, address, apiKey, signedOut, signingTypes }: ChangeSetContext) {
+export function useChangeSet({ zoneName, zone, parked, forwarding, address, apiKey, signedOut, signingTypes }: ChangeSetContext) {
   const { toast } = useToast();
   const [draft, updateDraft] = useDraft(address, zoneName);
   const { apply, running } = useApplyChangeSet(zoneName, address, updateDraft);
@@ -38,7 +40,7 @@ export function useChangeSet({ zoneName, zone, parked, address, apiKey, signedOu
   // The draft's views cost a pass over the zone each: only when there is a draft.
   const hasDraft = draftSize(draft) > 0;
   const diff = useMemo(() => (hasDraft ? diffDraft(draft, zone) : []), [hasDraft, draft, zone]);
-  const problems = useMemo(() => (hasDraft ? checkDraft(draft, zone, zoneName, parked) : NO_PROBLEMS), [hasDraft, draft, zone, zoneName, parked]);
+  const problems = useMemo(() => (hasDraft ? checkDraft(draft, zone, zoneName, parked, forwarding) : NO_PROBLEMS), [hasDraft, draft, zone, zoneName, parked, forwarding]);
   const plan = useMemo(() => (hasDraft ? planBatches(draft, zone, zoneName) : EMPTY_PLAN), [hasDraft, draft, zone, zoneName]);
   const signing = useMemo(() => planSigning(plan, signingTypes, { apiKey }), [plan, signingTypes, apiKey]);
 

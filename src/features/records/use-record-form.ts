@@ -23,6 +23,8 @@ export interface RecordFormContext {
   /** The stored records (no write on the way): what a change is checked against. */
   zone: DnsRecord[];
   parked: boolean;
+  /** Forwarding is on: the apex addresses are the forwarder's. */
+  forwarding: boolean;
   address: `0x${string}` | undefined;
   apiKey: boolean;
   /** Signed out without an API key: a change is kept in the change set until the person signs in. */
@@ -38,7 +40,7 @@ export interface RecordFormContext {
  * set edited) and the delete dialog. A write that fails stays in its form or dialog with the reason; one that lands
  * closes it and says so in a toast.
  */
-export function useRecordForm({ zoneName, zone, parked, address, apiKey, signedOut, serviceAway, signingTypes, changeSet }: RecordFormContext) {
+export function useRecordForm({ zoneName, zone, parked, forwarding, address, apiKey, signedOut, serviceAway, signingTypes, changeSet }: RecordFormContext) {
   const { toast } = useToast();
   const { draft, updateDraft } = changeSet;
   const [form, setForm] = useState<FormState | null>(null);
@@ -53,7 +55,7 @@ export function useRecordForm({ zoneName, zone, parked, address, apiKey, signedO
   const close = () => setForm(null);
 
   /** The zone rules on the record before anything is signed. */
-  const check = (record: RecordInput, how: SubmitMode) => (form ? checkFormChange(form, record, how, draft, { zone, zoneName, parked }) : null);
+  const check = (record: RecordInput, how: SubmitMode) => (form ? checkFormChange(form, record, how, draft, { zone, zoneName, parked, forwarding }) : null);
 
   const submit = async (record: RecordInput, how: SubmitMode): Promise<SubmitProblem | null> => {
     if (!form) return null;
@@ -152,6 +154,8 @@ export function useRecordForm({ zoneName, zone, parked, address, apiKey, signedO
     signingNotes,
     /** In a parked zone an apex address meets parking: the form offers to unpark first. */
     parkedConflict: parked ? (record: RecordInput) => isApexAddress(record) : undefined,
+    /** While forwarding is on an apex address is the forwarder's: the form says so (turning it off is the Forwarding panel's). */
+    forwardedApex: forwarding ? (record: RecordInput) => isApexAddress(record) : undefined,
     deleting,
     deleteBusy: remove.isPending,
     askDelete: (row: Row) => setDeleting({ row, problem: null }),

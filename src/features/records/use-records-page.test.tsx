@@ -149,6 +149,23 @@ describe('useRecordsPage: derived lists', () => {
     expect(page().recordForm.check({ name: '@', type: 'A', rdata: '192.0.2.7', ttl: 300 }, 'sign')).not.toBeNull();
     expect(page().recordForm.check({ name: '@', type: 'A', rdata: '192.0.2.7', ttl: 300 }, 'unpark-and-sign')).toBeNull();
   });
+
+  it('knows a forwarded zone is not parked: no unparking offered, the apex addresses are forwarding\'s, in the form and the change set', async () => {
+    serve([stored('fwd-a', '@', 'A', '192.0.2.80', { managed: true, managedBy: 'forwarding' }), stored('www', 'www', 'A', '192.0.2.1')]);
+    const hook = await loaded();
+    const page = () => hook.result.current;
+    expect(page().parked).toBe(false);
+    expect(page().forwarding).toBe(true);
+    act(() => page().recordForm.openAdd());
+    expect(page().recordForm.parkedConflict).toBeUndefined();
+    const apex = { name: '@', type: 'AAAA' as const, rdata: '2001:db8::1', ttl: 300 };
+    expect(page().recordForm.forwardedApex?.(apex)).toBe(true);
+    expect(page().recordForm.forwardedApex?.({ name: 'www', type: 'A', rdata: '192.0.2.2', ttl: 300 })).toBe(false);
+    // The same rule the service runs: an apex address is refused while forwarding is on.
+    expect(page().recordForm.check(apex, 'sign')?.message).toMatch(/forwarded, so its address at the apex is the forwarder's/);
+    expect(page().recordForm.check(apex, 'draft')?.message).toMatch(/forwarded/);
+    expect(page().recordForm.check({ name: 'api', type: 'A', rdata: '192.0.2.2', ttl: 300 }, 'sign')).toBeNull();
+  });
 });
 
 describe('useRecordsPage: the record form', () => {

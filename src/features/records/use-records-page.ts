@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { printZoneFileInSteps } from '@/core/dns/zone-file.ts';
-import { isManagedRecord } from '@/core/dns/parking.ts';
+import { isManagedByForwarding } from '@/core/dns/managed.ts';
+import { isManagedByParking } from '@/core/dns/parking.ts';
 import type { ListedType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { isServiceTrouble } from '@/lib/query-recovery.ts';
@@ -76,9 +77,11 @@ export function useRecordsPage(domain: string) {
   const all = useMemo(() => records.data ?? [], [records.data]);
   // Rows shown while a write is on the way are not part of the zone the rules and plans look at.
   const zone = useMemo(() => storedRecords(all), [all]);
-  const parked = useMemo(() => zone.some(isManagedRecord), [zone]);
+  // Each by its own marker: a forwarded zone's managed apex addresses are not parking's.
+  const parked = useMemo(() => zone.some(isManagedByParking), [zone]);
+  const forwarding = useMemo(() => zone.some(isManagedByForwarding), [zone]);
 
-  const who = { zoneName, zone, parked, address, apiKey: Boolean(apiKey), signedOut, signingTypes };
+  const who = { zoneName, zone, parked, forwarding, address, apiKey: Boolean(apiKey), signedOut, signingTypes };
   const changeSet = useChangeSet(who);
   const recordForm = useRecordForm({ ...who, serviceAway, changeSet });
 
@@ -110,6 +113,7 @@ export function useRecordsPage(domain: string) {
     records,
     zone,
     parked,
+    forwarding,
     access: {
       address,
       signedOut,

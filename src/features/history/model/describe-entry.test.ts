@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
-import { entryTitle, filterEntries, howSigned, NO_FILTER, whoInWords } from './describe-entry.ts';
+import { entryTitle, filterEntries, forwardingChange, howSigned, NO_FILTER, whoInWords } from './describe-entry.ts';
 
 const AT = '2026-11-25T10:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type']): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl: 300, rdata: type === 'MX' ? '10 mx.example.net.' : '192.0.2.1', metadata: null, createdAt: AT, updatedAt: AT });
@@ -23,6 +23,18 @@ describe('history in words', () => {
     expect(howSigned(base)).toBe('signed (EIP-712, CreateTypedDnsRecord)');
     expect(howSigned({ ...base, signed: undefined, actor: { ...base.actor, via: 'api-key', apiKeyId: '8a1f0c2e-0000-4000-8000-000000000000' } })).toBe('with an API key (8a1f0c2e), no signature kept');
     expect(howSigned({ ...base, signed: undefined, actor: { ...base.actor, via: 'order' } })).toBe('applied when the registration order finished');
+  });
+
+  it('titles a forwarding change by forwarding, even when it unparked the domain, and says its before and after', () => {
+    const off = { normalizedDomainName: 'example.com', enabled: false, targetUrl: '', statusCode: 301 as const, keepPath: true };
+    const on = { ...off, enabled: true, targetUrl: 'https://example.net/landing', statusCode: 302 as const };
+    const forwarded: HistoryEntry = { ...base, operation: 'setForwarding', changes: [], parking: { before: true, after: false }, forwarding: { before: off, after: on } };
+    expect(entryTitle(forwarded)).toBe('Forwarded to https://example.net/landing');
+    expect(forwardingChange(forwarded)).toBe('Forwarding: off → to https://example.net/landing (302, keeping the path)');
+    const stopped: HistoryEntry = { ...forwarded, parking: undefined, forwarding: { before: { ...on, keepPath: false }, after: { ...on, enabled: false } } };
+    expect(entryTitle(stopped)).toBe('Stopped forwarding');
+    expect(forwardingChange(stopped)).toBe('Forwarding: to https://example.net/landing (302, dropping the path) → off');
+    expect(forwardingChange(base)).toBeNull();
   });
 
   it('filters by name, type and one record, keeping every entry without a filter', () => {

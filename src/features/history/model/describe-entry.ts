@@ -1,6 +1,7 @@
 import { isErc6492Signature, type Hex } from 'viem';
 import type { HistoryEntry, RecordChange } from '@/core/wire/history.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
+import type { Forwarding } from '@/core/wire/forwarding.ts';
 import { shortAddress } from '@/lib/format.ts';
 
 const OPERATION_WORDS: Record<string, string> = {
@@ -20,13 +21,25 @@ const OPERATION_WORDS: Record<string, string> = {
 
 /** What the entry did, in a few words. */
 export function entryTitle(entry: HistoryEntry): string {
-  if (entry.parking && entry.parking.before !== entry.parking.after) return entry.parking.after ? 'Parked the domain' : 'Unparked the domain';
-  const forwardedTo = (entry.forwarding?.after as { enabled?: boolean; targetUrl?: string } | undefined);
+  // Forwarding turned on for a parked domain unparks it too: the entry is about forwarding.
+  const forwardedTo = entry.forwarding?.after;
   if (entry.operation === 'setForwarding' && forwardedTo) return forwardedTo.enabled ? `Forwarded to ${forwardedTo.targetUrl}` : 'Stopped forwarding';
+  if (entry.parking && entry.parking.before !== entry.parking.after) return entry.parking.after ? 'Parked the domain' : 'Unparked the domain';
   if (entry.dnssec && entry.dnssec.before !== entry.dnssec.after) return entry.dnssec.after ? 'Turned DNSSEC on' : 'Turned DNSSEC off';
   const words = OPERATION_WORDS[entry.operation] ?? entry.operation;
   const count = entry.changes.length;
   return count > 1 ? `${words} (${count})` : words;
+}
+
+/** A forwarding setting in words: off, or where to, with which status and whether the path is kept. */
+export function forwardingInWords(f: Forwarding): string {
+  if (!f.enabled) return 'off';
+  return `to ${f.targetUrl} (${f.statusCode}, ${f.keepPath ? 'keeping the path' : 'dropping the path'})`;
+}
+
+/** The entry's forwarding before and after, when it has them. */
+export function forwardingChange(entry: HistoryEntry): string | null {
+  return entry.forwarding ? `Forwarding: ${forwardingInWords(entry.forwarding.before)} → ${forwardingInWords(entry.forwarding.after)}` : null;
 }
 
 /** How the change was authorised, in words a person reads. */

@@ -57,6 +57,16 @@ describe('RecordForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('says an apex address belongs to forwarding while it is on, and only for an apex address', async () => {
+    const { user } = setup({ forwardedApex: (r) => r.name === '@' && (r.type === 'A' || r.type === 'AAAA') });
+    await user.type(screen.getByLabelText('IPv4 address'), '192.0.2.7');
+    expect(await screen.findByText('example.com is forwarded')).toBeTruthy();
+    expect(screen.getByText(/A and AAAA records at the apex belong to forwarding/)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'www');
+    await waitFor(() => expect(screen.queryByText('example.com is forwarded')).toBeNull());
+  });
+
   it('puts a zone-rule conflict on the field it names before anything is signed', async () => {
     const checkZone = vi.fn(() => ({ message: 'www already has an A record (192.0.2.1): a CNAME must be alone at its name', field: 'name' as const }));
     const { onSubmit, user } = setup({ checkZone, initial: { ...blankFormValues('CNAME', 'www'), value: 'host.example.net' } });

@@ -45,6 +45,8 @@ export interface RecordFormProps {
   signingNotes?: (record: RecordInput) => string[];
   /** The zone is parked and this record is one parking serves itself (an apex address): offer to unpark first. */
   parkedConflict?: (record: RecordInput) => boolean;
+  /** Forwarding is on and this record is an apex address: the forwarder's, so the form says where to turn it off. */
+  forwardedApex?: (record: RecordInput) => boolean;
 }
 
 const typeOptions = [...COMMON_TYPES, ...EDITABLE_TYPES.filter((t) => !COMMON_TYPES.includes(t))].map((t) => ({ value: t, label: t }));
@@ -56,7 +58,7 @@ function mainField(type: EditableType): string {
   return fields[fields.length - 1].key;
 }
 
-export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true, signingNotes, parkedConflict }: RecordFormProps) {
+export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true, signingNotes, parkedConflict, forwardedApex }: RecordFormProps) {
   const schema = useMemo(() => recordFormSchema(zoneName), [zoneName]);
   const form = useForm<RecordFormValues>({ resolver: zodResolver(schema) as never, defaultValues: initial, mode: 'onTouched' });
   const { register, handleSubmit, setError, reset, getValues, control, formState } = form;
@@ -185,6 +187,13 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
       {formError ? (
         <Notice tone={formError.tone ?? 'danger'} title={formError.title}>
           {formError.description}
+        </Notice>
+      ) : null}
+
+      {record && forwardedApex?.(record) ? (
+        <Notice tone="info" title={`${zoneName} is forwarded`}>
+          While forwarding is on, the A and AAAA records at the apex belong to forwarding (the forwarder's addresses). Turn forwarding off in the
+          Forwarding panel first to use your own.
         </Notice>
       ) : null}
 

@@ -55,6 +55,15 @@ describe('record form modes', () => {
     expect(checkFormChange(addForm(), apiCname, 'draft', draft, { zone, zoneName, parked: false })?.message).toMatch(/CNAME/);
   });
 
+  it('checks an apex address against forwarding as the service does, signed now or in the draft', () => {
+    const forwarded = [...zone, rec('f', '@', 'A', '192.0.2.80', { managed: true, managedBy: 'forwarding' })];
+    const apex = { name: '@', type: 'A' as const, rdata: '192.0.2.7', ttl: 300 };
+    for (const how of ['sign', 'draft'] as const) {
+      expect(checkFormChange(addForm(), apex, how, EMPTY_DRAFT, { zone: forwarded, zoneName, parked: false, forwarding: true })?.message).toMatch(/forwarded/);
+    }
+    expect(checkFormChange(addForm(), { ...apex, name: 'www2' }, 'sign', EMPTY_DRAFT, { zone: forwarded, zoneName, parked: false, forwarding: true })).toBeNull();
+  });
+
   it('sends an edit with its id and an addition without, both in the zone', () => {
     const record = { name: 'www', type: 'A' as const, rdata: '192.0.2.9', ttl: 300 };
     expect(singleWrite(editForm(www), record, zoneName)).toEqual({ method: 'updateDnsRecord', payload: { id: 'w', zoneName, ...record } });

@@ -1,4 +1,4 @@
-import { isManagedRecord } from '@/core/dns/parking.ts';
+import { isManagedByParking } from '@/core/dns/parking.ts';
 import type { DnsRecord, StoredDnsRecord } from '@/core/wire/dns.ts';
 import { addCreate, replaceCreate, setUpdate, type DiffEntry, type Draft } from './change-set.ts';
 import { blankFormValues, toFormValues, type RecordFormValues, type RecordInput } from './record-form.ts';
@@ -57,20 +57,22 @@ export interface ZoneContext {
   zone: DnsRecord[];
   zoneName: string;
   parked: boolean;
+  /** Forwarding is on: the forwarder's addresses hold the apex. */
+  forwarding?: boolean;
 }
 
 /** A quick change is checked alone against the zone; a draft change together with the rest of the draft. */
-export function checkFormChange(form: FormState, record: RecordInput, how: SubmitMode, draft: Draft, { zone, zoneName, parked }: ZoneContext): Problem | null {
+export function checkFormChange(form: FormState, record: RecordInput, how: SubmitMode, draft: Draft, { zone, zoneName, parked, forwarding = false }: ZoneContext): Problem | null {
   if (how === 'sign' || how === 'unpark-and-sign') {
     // Unparking first: the record is checked against the zone as it will be, parking records gone.
-    const against = how === 'sign' ? zone : zone.filter((r) => !isManagedRecord(r));
+    const against = how === 'sign' ? zone : zone.filter((r) => !isManagedByParking(r));
     const asParked = how === 'sign' && parked;
-    if (form.mode === 'add') return checkOne({ creates: [record], updates: [], deletes: [] }, against, zoneName, asParked);
-    if (form.mode === 'edit') return checkOne({ creates: [], updates: [{ ...record, id: form.record.id }], deletes: [] }, against, zoneName, asParked);
+    if (form.mode === 'add') return checkOne({ creates: [record], updates: [], deletes: [] }, against, zoneName, asParked, forwarding);
+    if (form.mode === 'edit') return checkOne({ creates: [], updates: [{ ...record, id: form.record.id }], deletes: [] }, against, zoneName, asParked, forwarding);
     return null;
   }
   const { draft: next, key } = withFormChange(draft, form, record);
-  return key ? (checkDraft(next, zone, zoneName, parked).get(key) ?? null) : null;
+  return key ? (checkDraft(next, zone, zoneName, parked, forwarding).get(key) ?? null) : null;
 }
 
 /** The operation and the body a record signed on its own sends, for the notes said before the wallet opens. */

@@ -22,11 +22,11 @@ export function draftToChange(draft: Draft): { change: ZoneChange; keys: Record<
 
 /**
  * Runs the contract's zone rules (the module the service runs) on the whole draft against the loaded zone,
- * managed records and parking included, and gives the problem of each draft item by key.
+ * managed records, parking and forwarding included, and gives the problem of each draft item by key.
  */
-export function checkDraft(draft: Draft, zone: DnsRecord[], zoneName: string, parked: boolean): Map<string, Problem> {
+export function checkDraft(draft: Draft, zone: DnsRecord[], zoneName: string, parked: boolean, forwarding = false): Map<string, Problem> {
   const { change, keys } = draftToChange(draft);
-  const violations = checkZoneChange({ zoneName, existing: weighedRecords(zone), change, parked });
+  const violations = checkZoneChange({ zoneName, existing: weighedRecords(zone), change, parked, forwarding });
   const problems = new Map<string, Problem>();
   for (const v of violations) {
     const key = keys[v.target.kind][v.target.index];
@@ -36,7 +36,7 @@ export function checkDraft(draft: Draft, zone: DnsRecord[], zoneName: string, pa
 }
 
 /** The same rules for one quick change: the first problem, if any. */
-export function checkOne(change: ZoneChange, zone: DnsRecord[], zoneName: string, parked: boolean): Problem | null {
-  const [first] = checkZoneChange({ zoneName, existing: weighedRecords(zone), change, parked });
+export function checkOne(change: ZoneChange, zone: DnsRecord[], zoneName: string, parked: boolean, forwarding = false): Problem | null {
+  const [first] = checkZoneChange({ zoneName, existing: weighedRecords(zone), change, parked, forwarding });
   return first ? { message: first.message, field: first.field } : null;
 }
