@@ -9,6 +9,7 @@ import { bulkPanel } from './pages/bulk.ts';
 const owner = generatePrivateKey();
 const run = Date.now().toString(36);
 const [a, b, c] = ['a', 'b', 'c'].map((x) => `bulk-${x}-${run}.com`);
+const [d, e] = ['d', 'e'].map((x) => `sec-${x}-${run}.com`);
 const mxOf = (domain: string) => `0 ${domain.replace(/\./g, '-')}.mail.protection.outlook.com.`;
 const signatures = (requests: string[]) => requests.filter((m) => m === 'eth_signTypedData_v4').length;
 
@@ -18,6 +19,10 @@ test.describe('bulk changes', () => {
   test.beforeAll(async () => {
     await ownDomain(owner, a);
     await ownDomain(owner, b);
+    await ownDomain(owner, d);
+    await ownDomain(owner, e);
+    // e is signed already: the plan says so and asks no signature for it.
+    await signedCall(owner, 'toggleDnssec', { normalizedDomainName: e, enabled: true });
     // c already has a record at autodiscover, where Microsoft 365 puts its CNAME: a conflict the zone rules refuse.
     const token = await siweSignIn(owner);
     const order = await registerDomain(owner, c, { records: [{ name: 'autodiscover', type: 'A', rdata: '192.0.2.1', ttl: 3600 }] });
@@ -30,7 +35,7 @@ test.describe('bulk changes', () => {
     const list = domainsPage(page);
     const bulk = bulkPanel(page);
     await list.open();
-    await list.filter.fill(run);
+    await list.filter.fill('bulk-');
 
     // Select three with a click and a shift-click.
     await bulk.rowBox(a).click();
@@ -91,5 +96,34 @@ test.describe('bulk changes', () => {
       const zone = await call('getDnsRecords', { query: { zoneName: domain } });
       expect(zone.filter((r) => r.type === 'MX').map((r) => r.rdata), domain).toEqual([mxOf(domain)]);
     }
+  });
+
+  test('DNSSEC on for two domains: one already signed needs no signature, and the "DNSSEC on" filter then shows both', async ({ page, wallet }) => {
+    await page.goto('/');
+    await signIn(page, wallet);
+    const list = domainsPage(page);
+    const bulk = bulkPanel(page);
+    await list.open();
+    await list.filter.fill('sec-');
+    await page.getByRole('button', { name: 'Select all 2 that match' }).click();
+
+    await bulk.action.selectOption('dnssec');
+    await page.getByRole('combobox', { name: 'DNSSEC' }).selectOption('on');
+    await bulk.review.click();
+    await expect(bulk.planFor(d)).toContainText('+ @ DNSKEY, CDS, CDNSKEY');
+    await expect(bulk.planFor(e)).toContainText('already so, nothing to sign');
+    await expect(page.getByRole('note')).toContainText(`Turn DNSSEC on for ${d} (ToggleDnssec)`);
+    await expect(page.getByRole('note')).not.toContainText(e);
+
+    const before = signatures(wallet.requests);
+    await bulk.sign.click();
+    await expect(bulk.runStatus).toContainText('2 of 2 applied');
+    expect(signatures(wallet.requests)).toBe(before + 1);
+    expect((await call('getDnssec', { query: { normalizedDomainName: d } })).enabled).toBe(true);
+
+    // The list now says which zones are signed: the filter is offered, and both pass it.
+    await page.getByRole('combobox', { name: 'Show' }).selectOption('dnssec');
+    await expect(bulk.rowBox(d)).toBeVisible();
+    await expect(bulk.rowBox(e)).toBeVisible();
   });
 });

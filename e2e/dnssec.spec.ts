@@ -64,6 +64,10 @@ test.describe('DNSSEC', () => {
     await dnssec.copy('Digest').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ds.digest);
     await expect(dnssec.chain).toContainText(`The parent zone (.com) has no DS record for ${domain} yet`);
+    // The records table lists the key's records as DNSSEC's, read-only: the CDS carries the same DS.
+    const cds = records.rowWith(`${ds.keyTag} 13 2 ${ds.digest.slice(0, 16)}`);
+    await expect(cds).toContainText('Managed by DNSSEC');
+    await expect(cds.getByRole('button')).toHaveCount(0);
 
     // A signed change: the live check asks DoH with the DO bit and checks the signature in the browser.
     await records.addAndSign('A', 'web', { 'IPv4 address': '192.0.2.44' });

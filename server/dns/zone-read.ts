@@ -2,6 +2,7 @@ import { managedMetadata, managedRecordsOf, type ManagedRecord, type ManagedSett
 import type { RecordLike } from '../../src/core/dns/types.ts';
 import type { DnsRecord, RecordType } from '../../src/core/wire/dns.ts';
 import type { Queryable } from '../db/database.ts';
+import { publicView } from '../dnssec/keys.ts';
 import { CompressedJson } from '../http/compressed-json.ts';
 
 /** Reads of a zone: its records on the wire, and under the zone's lock the records a write's rules weigh. */
@@ -24,6 +25,8 @@ export interface ZoneRow {
   created_at: Date | string;
   parked_at: Date | string | null;
   zone_version: string | null;
+  /** The zone's public key while it is signed (DNSSEC), else null. */
+  dnssec_public_key: string | null;
 }
 export type StoredRecord = RecordLike & { id: string };
 
@@ -48,10 +51,16 @@ function managedToWire(zoneName: string, record: ManagedRecord, since: string): 
   return { id: record.id, zoneName, name: record.name, type: record.type, class: 'IN', ttl: record.ttl, rdata: record.rdata, metadata: managedMetadata(record), createdAt: since, updatedAt: since };
 }
 
-/** Parking's records while the zone is parked, the forwarder's while forwarded: served and weighed, never stored. */
+/**
+ * Parking's records while the zone is parked, the forwarder's while forwarded, DNSSEC's key records while signed:
+ * served and listed, never stored.
+ */
 export function managedRecords(zoneName: string, zone: ZoneRow | null, settings: ManagedSettings): ManagedRecord[] {
-  return managedRecordsOf(zoneName, zone && { parked: zone.parked, forwarding: zone.forward_enabled }, settings);
+  const state = zone && { parked: zone.parked, forwarding: zone.forward_enabled, dnssecKey: zone.dnssec_public_key ? publicView(zoneName, zone.dnssec_public_key) : null };
+  return managedRecordsOf(zoneName, state, settings);
 }
+
+const DNSSEC_PUBLIC_KEY = '(SELECT public_key FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_public_key';
 
 /**
  * Recently read zones as wire JSON with its compressed forms, valid while domains.zone_version is unchanged: the
@@ -74,7 +83,7 @@ export class ZoneCache {
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
- * Every record of the zone on the wire, as JSON text: the managed records first (parking's or the forwarder's), then stored ones in
+ * Every record of the zone on the wire, as JSON text: the managed records first (parking's or the forwarder's, DNSSEC's), then stored ones in
  * the order written. The database builds the JSON itself (for a 10,000-record zone several times faster than
  * handing over rows), and the cache keeps the text and its compressed forms while the zone is unchanged, so a
  * repeated read costs one small query and no compression. The version and the records come from one statement, so
@@ -83,7 +92,7 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 export async function zoneAnswer(q: Queryable, cache: ZoneCache, zoneName: string, settings: ManagedSettings): Promise<CompressedJson> {
   const cached = cache.get(zoneName);
   const [row] = await q.query<ZoneRow & { records: string | null; unchanged: boolean }>(
-    `SELECT d.parked, d.forward_enabled, d.created_at, d.parked_at, d.zone_version, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
+    `SELECT d.parked, d.forward_enabled, d.created_at, d.parked_at, d.zone_version, ${DNSSEC_PUBLIC_KEY}, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
        CASE WHEN d.zone_version IS NOT NULL AND d.zone_version = $2::uuid THEN NULL ELSE (
          SELECT json_agg(json_build_object(
            'id', id, 'zoneName', zone_name, 'name', name, 'type', type, 'class', class, 'ttl', ttl, 'rdata', rdata, 'metadata', metadata,
@@ -115,7 +124,7 @@ export async function listZone(q: Queryable, cache: ZoneCache, zoneName: string,
  * statement sees every write committed before the lock was granted.
  */
 async function lockZone(q: Queryable, zoneName: string): Promise<ZoneRow | null> {
-  const [row] = await q.query<ZoneRow>('SELECT parked, forward_enabled, created_at, parked_at, zone_version FROM domains WHERE name = $1 FOR UPDATE', [zoneName]);
+  const [row] = await q.query<ZoneRow>(`SELECT d.parked, d.forward_enabled, d.created_at, d.parked_at, d.zone_version, ${DNSSEC_PUBLIC_KEY} FROM domains d WHERE d.name = $1 FOR UPDATE OF d`, [zoneName]);
   return row ?? null;
 }
 

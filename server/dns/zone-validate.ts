@@ -2,7 +2,7 @@ import { fullName, relativeName, validateRecordName } from '../../src/core/dns/n
 import { validateRdata } from '../../src/core/dns/rdata.ts';
 import { nonAsciiRdataProblem } from '../../src/core/dns/ascii-only.ts';
 import { isAsciiText, NOT_ASCII_MESSAGE } from '../../src/core/wire/text.ts';
-import { MAX_NAME_LENGTH, type RecordLike } from '../../src/core/dns/types.ts';
+import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from '../../src/core/dns/types.ts';
 import { checkZoneChange, managedRecordMessage, type ZoneViolation } from '../../src/core/dns/zone-rules.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { ZoneRule } from '../../src/core/wire/errors.ts';
@@ -125,10 +125,10 @@ export function checkRecords(zoneName: string, request: ZoneChangeRequest, pathP
   return { zoneName, creates, updates, checkedUpdates, deletes: request.deletes ?? [], paths };
 }
 
-/** Parking's records are read-only: naming one in an update or a delete is refused. */
-export function refuseManaged(change: CheckedChange, managedById: Map<string, RecordLike>): void {
+/** Managed records are read-only (parking's, the forwarder's, DNSSEC's): naming one in an update or a delete is refused. */
+export function refuseManaged(change: CheckedChange, managedById: Map<string, ListedRecordLike>): void {
   const problems = new Problems();
-  const message = (record: RecordLike, what: 'changed' | 'deleted') => managedRecordMessage(record, change.zoneName, what);
+  const message = (record: ListedRecordLike, what: 'changed' | 'deleted') => managedRecordMessage(record, change.zoneName, what);
   change.updates.forEach((u, index) => {
     const record = managedById.get(u.id);
     if (record) problems.add(change.paths.record(index, 'id'), message(record, 'changed'), 'DNS_MANAGED_RECORD');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isWeighed } from '../../src/core/dns/listed.ts';
 import type { RecordLike } from '../../src/core/dns/types.ts';
 import type { DnsRecord } from '../../src/core/wire/dns.ts';
 import type { RecordChange } from '../../src/core/wire/history.ts';
@@ -57,7 +58,7 @@ export async function applyZoneChange(q: Queryable, change: CheckedChange, optio
 
   refuseManaged(change, managedById);
   const updated = mergeUpdates(change, storedById);
-  const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed, { names: around.names, records: firstRead });
+  const existing = await neighbourhood(q, zoneName, [...created, ...updated], storedById, managed.filter(isWeighed), { names: around.names, records: firstRead });
   checkRules(change, { existing, parked: zone?.parked ?? false, forwarding: zone?.forward_enabled ?? false, updated });
   const { answers, changes } = await writeRecords(q, zoneName, { created, updated, deletes }, options.now.toISOString(), options.recordLimit ?? DEFAULT_ZONE_RECORD_LIMIT);
   await recordChange(q, zoneName, options.author, { changes }, options.now);

@@ -323,10 +323,13 @@ export async function build(world: World, id: OperationId, operation: Operation,
   });
   if (!payloadRecord) envelope.payload = c.payload as Record<string, unknown>;
   // The owner's own signature over the envelope; one the shared projection cannot even hash goes out random.
-  const ownerSignature = (): Promise<Hex> =>
-    privateKeyToAccount(world.ownerKey)
-      .signTypedData(envelopeTypedData(world.domain, TYPE_REGISTRY, primaryType, envelope) as never)
-      .catch(() => c.randomSignature as Hex);
+  const ownerSignature = async (): Promise<Hex> => {
+    try {
+      return await privateKeyToAccount(world.ownerKey).signTypedData(envelopeTypedData(world.domain, TYPE_REGISTRY, primaryType, envelope) as never);
+    } catch {
+      return c.randomSignature as Hex;
+    }
+  };
   const chain = world.chain;
   const named = chain ? chain.addresses[c.forgery.account] : world.owner;
   const forged6492 = (inner: string) =>

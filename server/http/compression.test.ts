@@ -86,7 +86,7 @@ describe('the records list', () => {
     expect(decoded(first)).toBe(before);
     await expect.poll(async () => (await raw(recordsPath, browser)).encoding).toBe('br');
 
-    const added = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: ZONE, name: 'after', type: 'TXT', rdata: '"written after"' });
+    const added = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: ZONE, name: 'after', type: 'TXT', rdata: '"written after"', ttl: 300 });
     expect(added.status).toBe(200);
     const after = JSON.parse(decoded(await raw(recordsPath, browser))) as Array<{ name: string }>;
     expect(after).toHaveLength(301);

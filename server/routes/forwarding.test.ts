@@ -105,7 +105,7 @@ describe('forwarding', () => {
     await forward(name, `${landingOrigin}/list`);
     const token = await client.signIn(OWNER_KEY);
     const listed = (await client.call('getUserDomains', { headers: client.withToken(token) })).body.find((d: { normalizedDomainName: string }) => d.normalizedDomainName === name);
-    expect(listed.dnsStatus).toEqual({ isParkingEnabled: false, hasWebRecords: true, hasMxRecords: false, isForwardingEnabled: true });
+    expect(listed.dnsStatus).toEqual({ isParkingEnabled: false, hasWebRecords: true, hasMxRecords: false, isForwardingEnabled: true, isDnssecEnabled: false });
     expect(listed.recordCount).toBe(0);
     expect(Date.parse(listed.registeredAt)).toBeLessThanOrEqual(Date.now());
   });
@@ -159,8 +159,12 @@ describe('forwarding', () => {
     expect((await forward(name, 'https://example.org/', {})).status).toBe(200);
     const stranger = await setForwarding({ normalizedDomainName: name, enabled: false, targetUrl: '', statusCode: 301, keepPath: true }, OTHER_KEY);
     expect(stranger.status).toBe(403);
-    const missing = await setForwarding({ normalizedDomainName: name, enabled: true, targetUrl: 'https://example.org/', statusCode: 301 });
+    // A relay that drops a signed field (here keepPath) is refused, naming it, and changes nothing.
+    const missing = await client.signed(OWNER_KEY, 'setForwarding', { normalizedDomainName: name, enabled: true, targetUrl: 'https://example.org/', statusCode: 301, keepPath: false }, {
+      tamper: (envelope) => ({ ...envelope, payload: { ...envelope.payload, keepPath: undefined } }),
+    });
     expect(missing.status).toBe(400);
+    expect(missing.body.data).toMatchObject({ rule: 'MISSING_SIGNED_FIELD', fieldErrors: { keepPath: expect.any(Array) } });
     expect((await getForwarding(name)).enabled).toBe(true);
   });
 

@@ -215,6 +215,7 @@ describe('registerWithRecords', () => {
       hasWebRecords: true,
       hasMxRecords: true,
       isForwardingEnabled: false,
+      isDnssecEnabled: false,
     });
   });
 

@@ -19,15 +19,17 @@ export const userHandlers: Handlers = {
 /**
  * The wallet's domains with their DNS status: one query for every domain's flags, however many it owns.
  * Web records are an apex or www address/CNAME, or parking or forwarding (which serve a page or a redirect).
+ * A zone is signed (DNSSEC) while it has a key.
  */
 async function userDomains(q: Queryable, ownership: Ownership, wallet: string): Promise<UserDomain[]> {
   const tokens = await ownership.domainsOf(wallet);
   if (tokens.length === 0) return [];
   const names = tokens.map((t) => t.name);
-  const rows = await q.query<{ name: string; parked: boolean; forward_enabled: boolean; record_count: number; created_at: Date | string; web: boolean; mx: boolean }>(
+  const rows = await q.query<{ name: string; parked: boolean; forward_enabled: boolean; record_count: number; created_at: Date | string; web: boolean; mx: boolean; dnssec: boolean }>(
     `SELECT d.name, d.parked, d.forward_enabled, d.record_count, d.created_at,
        EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.name IN ('@', 'www') AND r.type IN ('A', 'AAAA', 'CNAME')) AS web,
-       EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.type = 'MX') AS mx
+       EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.type = 'MX') AS mx,
+       EXISTS (SELECT 1 FROM dnssec_keys k WHERE k.zone_name = d.name) AS dnssec
      FROM domains d WHERE d.name = ANY($1)`,
     [names],
   );
@@ -42,7 +44,7 @@ async function userDomains(q: Queryable, ownership: Ownership, wallet: string): 
       ownerAddress: t.owner,
       tokenId: t.tokenId,
       expirationDate: t.expiresAt.toISOString(),
-      dnsStatus: { isParkingEnabled: parked, hasWebRecords: parked || forwarding || (f?.web ?? false), hasMxRecords: f?.mx ?? false, isForwardingEnabled: forwarding },
+      dnsStatus: { isParkingEnabled: parked, hasWebRecords: parked || forwarding || (f?.web ?? false), hasMxRecords: f?.mx ?? false, isForwardingEnabled: forwarding, isDnssecEnabled: f?.dnssec ?? false },
       ...(f ? { recordCount: Number(f.record_count), registeredAt: new Date(f.created_at).toISOString() } : {}),
     };
   });

@@ -1,18 +1,22 @@
+import { dnssecApexRecords, type ZoneKeyView } from './dnssec-records.ts';
 import { isIpv4 } from './ip.ts';
 import { contentId, parkingRecords } from './parking.ts';
-import type { RecordLike } from './types.ts';
+import type { ListedRecordLike } from './types.ts';
 
 /**
- * Managed records: read-only records the provider serves in a zone because of a setting (parking, forwarding),
- * never stored. The zone rules, the records API, the dashboard's table and the DNS server all take them from here.
+ * Managed records: read-only records the provider serves in a zone because of a setting (parking, forwarding,
+ * DNSSEC), never stored. The zone rules, the records API, the dashboard's table and the DNS server all take them
+ * from here (the DNS server takes DNSSEC's from dnssecApexRecords directly, for their wire form).
  */
-export type ManagedBy = 'parking' | 'forwarding';
-export type ManagedRecord = RecordLike & { id: string; managed: true; managedBy: ManagedBy };
+export type ManagedBy = 'parking' | 'forwarding' | 'dnssec';
+export type ManagedRecord = ListedRecordLike & { id: string; managed: true; managedBy: ManagedBy };
 
 /** The settings of a zone that bring managed records; parking and forwarding exclude each other. */
 export interface ManagedState {
   parked: boolean;
   forwarding: boolean;
+  /** The zone's key while it is signed (DNSSEC): its DNSKEY, CDNSKEY and CDS are listed too. */
+  dnssecKey?: ZoneKeyView | null;
 }
 
 /** What the service was started with: the forwarder's addresses (FORWARD_ADDRESSES). */
@@ -30,10 +34,16 @@ export function forwardingRecords(zoneName: string, addresses: readonly string[]
   });
 }
 
+/** DNSSEC's apex records of a signed zone, as listed: DNSKEY, CDNSKEY and CDS, derived from the zone's key. */
+export function dnssecManagedRecords(zoneName: string, key: ZoneKeyView): ManagedRecord[] {
+  return dnssecApexRecords(key).map(({ name, type, ttl, rdata }) => ({ id: contentId(zoneName, name, type, rdata), name, type, rdata, ttl, managed: true as const, managedBy: 'dnssec' as const }));
+}
+
 export function managedRecordsOf(zoneName: string, state: ManagedState | null, settings: ManagedSettings): ManagedRecord[] {
-  if (state?.parked) return parkingRecords(zoneName).map((r) => ({ ...r, managedBy: 'parking' as const }));
-  if (state?.forwarding) return forwardingRecords(zoneName, settings.forwardAddresses);
-  return [];
+  const signed = state?.dnssecKey ? dnssecManagedRecords(zoneName, state.dnssecKey) : [];
+  if (state?.parked) return [...parkingRecords(zoneName).map((r) => ({ ...r, managedBy: 'parking' as const })), ...signed];
+  if (state?.forwarding) return [...forwardingRecords(zoneName, settings.forwardAddresses), ...signed];
+  return signed;
 }
 
 /** The metadata the service puts on a managed record it serves (the contract's managed marker). */

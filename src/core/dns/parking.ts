@@ -1,5 +1,5 @@
 import { keccak256, toHex } from 'viem';
-import type { RecordType } from '../wire/dns.ts';
+import type { ListedType, RecordType } from '../wire/dns.ts';
 import type { RecordLike } from './types.ts';
 
 export const PARKING_TTL = 60;
@@ -18,7 +18,7 @@ const PARKING_CONTENT: Array<{ type: RecordType; rdata: string }> = [
  * A stable id in UUID form (version 5 style: name-based, with the RFC 4122 variant) derived from a record's
  * content, so that every reader of a parked zone names its managed records alike.
  */
-export function contentId(zoneName: string, name: string, type: RecordType, rdata: string): string {
+export function contentId(zoneName: string, name: string, type: ListedType, rdata: string): string {
   const hex = keccak256(toHex(`${zoneName.toLowerCase()}|${name}|${type}|${rdata}`)).slice(2, 34).split('');
   hex[12] = '5';
   hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);

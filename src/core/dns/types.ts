@@ -1,4 +1,4 @@
-import type { RecordType } from '../wire/dns.ts';
+import type { ListedType, RecordType } from '../wire/dns.ts';
 
 /** A record as the DNS rules see it: the wire record's essentials, names relative to the zone ('@' = apex). */
 export interface RecordLike {
@@ -9,6 +9,9 @@ export interface RecordLike {
   ttl: number;
   managed?: boolean;
 }
+
+/** A record as a zone lists it: also DNSSEC's managed-only types, which no write accepts and the zone rules never weigh. */
+export type ListedRecordLike = Omit<RecordLike, 'type'> & { type: ListedType };
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -3,7 +3,7 @@ import { fullName, validateRecordName } from './names.ts';
 import { quoteBytes, tokenize } from './presentation.ts';
 import { rdataWarnings, validateRdata } from './rdata.ts';
 import { parseTtl } from './ttl.ts';
-import type { RecordLike } from './types.ts';
+import type { ListedRecordLike } from './types.ts';
 import { parseGenericRdata, rdataFromWire, typeByNumber } from './wire-rdata.ts';
 
 export interface ParsedZoneFile {
@@ -348,7 +348,7 @@ export function* parseZoneFileInSteps(text: string, options: { origin: string; d
 const TYPE_ORDER = new Map<string, number>(RECORD_TYPES.map((type, index) => [type, index]));
 
 /** Apex first, then names in alphabetical order; within a name, types in the order of RECORD_TYPES. */
-export function compareRecords(a: RecordLike, b: RecordLike): number {
+export function compareRecords(a: ListedRecordLike, b: ListedRecordLike): number {
   if (a.name !== b.name) {
     if (a.name === '@') return -1;
     if (b.name === '@') return 1;
@@ -362,7 +362,7 @@ export function compareRecords(a: RecordLike, b: RecordLike): number {
  * Writes records as a BIND zone file: a header comment, $ORIGIN and $TTL, then one record per line with absolute
  * owner names in aligned columns. Managed (parking) records are left out unless asked for.
  */
-export function printZoneFile(zoneName: string, records: RecordLike[], options: { includeManaged?: boolean; now?: Date } = {}): string {
+export function printZoneFile(zoneName: string, records: ListedRecordLike[], options: { includeManaged?: boolean; now?: Date } = {}): string {
   const steps = printZoneFileInSteps(zoneName, records, options);
   for (;;) {
     const step = steps.next();
@@ -379,7 +379,7 @@ const STEP_RECORDS = 5000;
  */
 export function* printZoneFileInSteps(
   zoneName: string,
-  records: RecordLike[],
+  records: ListedRecordLike[],
   options: { includeManaged?: boolean; now?: Date } = {},
 ): Generator<{ written: number; total: number }, string> {
   const zone = zoneName.trim().toLowerCase().replace(/\.$/, '');

@@ -1,6 +1,6 @@
 import type { ZoneRule } from '../wire/errors.ts';
 import { fullName, nameTooLongMessage } from './names.ts';
-import { MAX_NAME_LENGTH, type RecordLike } from './types.ts';
+import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from './types.ts';
 
 export interface ZoneChange {
   creates: RecordLike[];
@@ -45,16 +45,19 @@ function shorten(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function describeRecord(r: RecordLike): string {
+function describeRecord(r: ListedRecordLike): string {
   return `${r.type} ${shorten(r.rdata)}${r.managed ? ' (from parking)' : ''}`;
 }
 
 /**
- * Parking's records are read-only: the words that refuse changing or deleting one, the same in the record form and
+ * Managed records are read-only (parking's, and DNSSEC's keys): the words that refuse changing or deleting one, the same in the record form and
  * in the service (which refuses it before merging an update onto the stored record).
  */
-export function managedRecordMessage(record: RecordLike, zoneName: string, what: 'changed' | 'deleted'): string {
+export function managedRecordMessage(record: ListedRecordLike & { managedBy?: string }, zoneName: string, what: 'changed' | 'deleted'): string {
   const zone = zoneName.trim().toLowerCase().replace(/\.$/, '');
+  if (record.managedBy === 'dnssec') {
+    return `The ${record.type} record at ${fullName(record.name, zone)} belongs to DNSSEC (the zone's key) and cannot be ${what}. Turn DNSSEC off to remove it.`;
+  }
   const fix = what === 'deleted' ? 'Turn parking off to remove it.' : 'Turn parking off to manage the apex records yourself.';
   return `The ${describeRecord(record)} record at ${fullName(record.name, zone)} belongs to parking and cannot be ${what}. ${fix}`;
 }

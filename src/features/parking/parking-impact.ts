@@ -10,7 +10,7 @@ export interface ParkingImpact {
 
 /** What parking would do to a zone: which stored records it replaces (or sits beside) and what it adds. */
 export function parkingImpact(zoneName: string, records: DnsRecord[]): ParkingImpact {
-  const affected = records.filter((r) => !isManaged(r) && r.name === '@' && PARKING_REPLACES.includes(r.type));
+  const affected = records.filter((r) => !isManaged(r) && r.name === '@' && (PARKING_REPLACES as readonly string[]).includes(r.type));
   return { affected, added: parkingRecords(zoneName).map(({ type, rdata }) => ({ type, rdata })) };
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { isApexAddress } from '@/core/dns/parking.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { isStoredRecord, type DnsRecord } from '@/core/wire/dns.ts';
 import { requestSignIn } from '@/lib/session/wallet-session.ts';
 import { chooseSigning } from '@/core/eip712/signing-choice.ts';
 import { useToast } from '@/ui/index.ts';
@@ -139,7 +139,9 @@ export function useRecordForm({ zoneName, zone, parked, address, apiKey, signedO
     /** What the form is open for, or null when it is closed. */
     form,
     openAdd,
-    openEdit: (row: Row) => setForm(editForm(row.record)),
+    openEdit: (row: Row) => {
+      if (isStoredRecord(row.record)) setForm(editForm(row.record));
+    },
     openDraftEntry: (entry: DiffEntry) => {
       const next = draftEntryForm(entry);
       if (next) setForm(next);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useQuery } from '@tanstack/react-query';
 import { printZoneFileInSteps } from '@/core/dns/zone-file.ts';
 import { isManagedRecord } from '@/core/dns/parking.ts';
-import type { RecordType } from '@/core/wire/dns.ts';
+import type { ListedType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { isServiceTrouble } from '@/lib/query-recovery.ts';
 import { useSteps } from '@/lib/use-steps.ts';
@@ -13,7 +13,7 @@ import { recordsQueryOptions } from './api/get-records.ts';
 import type { RecordInput } from './model/record-form.ts';
 import { RECORD_OPERATIONS } from './model/signing-plan.ts';
 import { DEFAULT_VIEW, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
-import { toRecordLike } from './model/zone-check.ts';
+import { listedRecordLike } from '@/core/dns/listed.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
 import { useRecordForm } from './use-record-form.ts';
@@ -98,7 +98,7 @@ export function useRecordsPage(domain: string) {
   const [zoneFile, setZoneFile] = useState<'import' | 'export' | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
   // Written a few thousand records at a time while the dialog is open: 100,000 records take a second or two.
-  const exporting = useSteps(() => (zoneFile !== null ? printZoneFileInSteps(zoneName, zone.map(toRecordLike)) : null), [zoneFile, zone, zoneName]);
+  const exporting = useSteps(() => (zoneFile !== null ? printZoneFileInSteps(zoneName, zone.map(listedRecordLike)) : null), [zoneFile, zone, zoneName]);
 
   const searchRef = useRef<HTMLInputElement>(null);
   const anyDialog = recordForm.form !== null || recordForm.deleting !== null || zoneFile !== null || templatesOpen || changeSet.reviewing;
@@ -130,7 +130,7 @@ export function useRecordsPage(domain: string) {
         setView((v) => ({ ...v, query }));
       },
       clearSearch: () => setView((v) => ({ ...v, query: '' })),
-      filterType: (type: RecordType | 'all') => setView((v) => ({ ...v, type })),
+      filterType: (type: ListedType | 'all') => setView((v) => ({ ...v, type })),
       groupByType: (groupByType: boolean) => setView((v) => ({ ...v, groupByType })),
     },
     recordForm,

@@ -27,6 +27,7 @@ export default function BulkPanel({ account, selected }: { account: string; sele
   const queryClient = useQueryClient();
   const { signAndCall } = useSignedCall();
   const forwarding = useServiceSupports('setForwarding') === 'yes';
+  const dnssec = useServiceSupports('toggleDnssec') === 'yes';
   const [run, setRun] = useState<BulkRun | null>(() => loadRun(account));
   const [plan, setPlan] = useState<BulkRun | null>(null);
   const [running, setRunning] = useState(false);
@@ -41,7 +42,7 @@ export default function BulkPanel({ account, selected }: { account: string; sele
     const steps: BulkStep[] = [];
     try {
       for (const domain of selected) {
-        const state = await readDomain(api, domain, forwarding);
+        const state = await readDomain(api, domain, { forwarding, dnssec });
         let call;
         try {
           call = callFor(choice, domain);
@@ -67,7 +68,7 @@ export default function BulkPanel({ account, selected }: { account: string; sele
     setPlan(null);
     try {
       await runSteps(start, which, {
-        read: (domain) => readDomain(api, domain, forwarding),
+        read: (domain) => readDomain(api, domain, { forwarding, dnssec }),
         send: async (step) => {
           await signAndCall(step.call.operation, step.call.payload);
           void queryClient.invalidateQueries({ queryKey: zoneKey(step.domain) });
@@ -145,7 +146,7 @@ export default function BulkPanel({ account, selected }: { account: string; sele
             </div>
           </div>
         ) : (
-          <ChooseAction count={selected.length} forwardingSupported={forwarding} busy={reading !== null} onPlan={(t, c) => void makePlan(t, c)} onExport={() => void download()} />
+          <ChooseAction count={selected.length} forwardingSupported={forwarding} dnssecSupported={dnssec} busy={reading !== null} onPlan={(t, c) => void makePlan(t, c)} onExport={() => void download()} />
         )}
         {reading ? <ProgressBar value={reading.done} max={reading.total} label={reading.what} /> : null}
         {problem ? <p role="alert" className="text-sm text-red-800 dark:text-red-300">{problem}</p> : null}

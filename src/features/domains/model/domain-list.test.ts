@@ -61,4 +61,12 @@ describe('the workbench filters and sorts on what the service gives', () => {
     expect(domainFilters(local).map((f) => f.value)).toEqual(expect.arrayContaining(['forwarding', 'dnssec', 'no-records']));
     expect(domainFilters(rows).map((f) => f.value)).toEqual(['all', 'expiring', 'parked', 'not-parked', 'no-web']);
   });
+
+  it('offers "DNSSEC on" only where the service says whether each zone is signed, even if none is', () => {
+    const unsaid = [ours('fwd.com', { isForwardingEnabled: true }, 0, '2026-03-01T00:00:00Z')];
+    expect(domainFilters(unsaid).map((f) => f.value)).not.toContain('dnssec');
+    const noneSigned = [ours('fwd.com', { isForwardingEnabled: true, isDnssecEnabled: false }, 0, '2026-03-01T00:00:00Z')];
+    expect(domainFilters(noneSigned).map((f) => f.value)).toContain('dnssec');
+    expect(viewDomains(noneSigned, { ...base, filter: 'dnssec' })).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord, RecordType } from '@/core/wire/dns.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
 import { addCreate, addDelete, setUpdate, type Draft, type RecordInput } from '@/features/records/index.ts';
 import { storedById } from './zone-at.ts';
@@ -12,7 +12,8 @@ export type RevertStep =
 /** How the person settles a conflict: put the historical version back anyway, or leave the record as it is now. */
 export type Resolution = 'restore' | 'keep';
 
-const input = (r: DnsRecord): RecordInput => ({ name: r.name, type: r.type, rdata: r.rdata, ttl: r.ttl });
+// The history holds stored records only, and the service stores no managed-only type (DNSKEY, CDS, CDNSKEY).
+const input = (r: DnsRecord): RecordInput => ({ name: r.name, type: r.type as RecordType, rdata: r.rdata, ttl: r.ttl });
 const same = (a: RecordInput, b: RecordInput) => a.name === b.name && a.type === b.type && a.rdata === b.rdata && a.ttl === b.ttl;
 const words = (r: RecordInput) => `${r.name} ${r.type} ${r.rdata} (TTL ${r.ttl})`;
 

@@ -1,10 +1,9 @@
-import { isManagedRecord } from '@/core/dns/parking.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { isStoredRecord, type DnsRecord, type StoredDnsRecord } from '@/core/wire/dns.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
 
-/** A zone's stored records by id (parking's managed records are not the owner's, and have no history). */
-export function storedById(zone: readonly DnsRecord[]): Map<string, DnsRecord> {
-  return new Map(zone.filter((r) => !isManagedRecord(r)).map((r) => [r.id, r]));
+/** A zone's stored records by id (managed records, parking's or DNSSEC's, are not the owner's, and have no history). */
+export function storedById(zone: readonly DnsRecord[]): Map<string, StoredDnsRecord> {
+  return new Map(zone.filter(isStoredRecord).map((r) => [r.id, r]));
 }
 
 /** Undoes one entry on a zone held by id: a creation goes, an update goes back, a deletion comes back. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Batch, Plan } from '../model/change-set.ts';
 import { ApplyDialog } from './ApplyDialog.tsx';
 
@@ -27,7 +28,9 @@ function createBatches(count: number): Batch[] {
 
 function renderDialog(batches: Batch[], running: number | null) {
   const plan: Plan = { batches, skipped: [] };
+  // The signing notice reads the service's signing domain through the query cache.
   render(
+    <QueryClientProvider client={new QueryClient()}>
     <ApplyDialog
       open
       zoneName="example.com"
@@ -37,7 +40,8 @@ function renderDialog(batches: Batch[], running: number | null) {
       running={running}
       onApply={() => undefined}
       onClose={() => undefined}
-    />,
+    />
+    </QueryClientProvider>,
   );
 }
 

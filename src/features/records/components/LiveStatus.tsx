@@ -4,17 +4,18 @@ import { config } from '@/lib/config.ts';
 import { Button } from '@/ui/index.ts';
 import { checkLive, type LiveCheck } from '../api/dns-lookup.ts';
 import type { Row } from '../model/table.ts';
+import type { RecordType } from '@/core/wire/dns.ts';
 
 /**
  * "Is it live?": what DNS answers for one record now, through the configured DoH resolver, for how long caches keep
  * it, and whether the answer is signed (DNSSEC, its RRSIG checked against the zone's DNSKEY here).
  */
-export function LiveStatus({ row, dohUrl = config.dohUrl }: { row: Row; dohUrl?: string }) {
+export function LiveStatus({ row, type, dohUrl = config.dohUrl }: { row: Row; type: RecordType; dohUrl?: string }) {
   const [state, setState] = useState<{ checking: boolean; result?: LiveCheck; error?: string }>({ checking: false });
   const check = async () => {
     setState({ checking: true });
     try {
-      setState({ checking: false, result: await checkLive(dohUrl, { zone: row.record.zoneName, fqdn: row.fqdn, type: row.type, rdata: row.record.rdata }) });
+      setState({ checking: false, result: await checkLive(dohUrl, { zone: row.record.zoneName, fqdn: row.fqdn, type, rdata: row.record.rdata }) });
     } catch (error) {
       setState({ checking: false, error: (error as Error).message });
     }

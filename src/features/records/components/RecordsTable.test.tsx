@@ -77,3 +77,20 @@ describe('RecordsTable', () => {
     expect(screen.getByRole('cell', { name: 'host-1' }).getAttribute('title')).toBe('host-1.example.com');
   });
 });
+
+describe("a signed zone's key records", () => {
+  it('are listed read-only under DNSSEC, with neither Edit, Delete nor a live check', () => {
+    const signed: DnsRecord[] = [
+      ...zone(1),
+      ...(['DNSKEY', 'CDNSKEY'] as const).map((type) => ({ id: type, zoneName: 'example.com', name: '@', type, class: 'IN', ttl: 3600, rdata: '257 3 13 AAAA', metadata: { managed: true, managedBy: 'dnssec' }, createdAt: at, updatedAt: at })),
+      { id: 'CDS', zoneName: 'example.com', name: '@', type: 'CDS', class: 'IN', ttl: 3600, rdata: '12345 13 2 ABCDEF', metadata: { managed: true, managedBy: 'dnssec' }, createdAt: at, updatedAt: at },
+    ];
+    renderTable(signed);
+    for (const type of ['DNSKEY', 'CDNSKEY', 'CDS']) {
+      const row = screen.getAllByRole('row').find((r) => r.getAttribute('data-record-id') === type)!;
+      expect(within(row).queryAllByRole('button')).toEqual([]);
+      expect(within(row).getByText(/Managed by DNSSEC/)).toBeTruthy();
+      expect(row.textContent).toContain('read-only');
+    }
+  });
+});

@@ -1,15 +1,15 @@
 import type { Ref } from 'react';
-import type { RecordType } from '@/core/wire/dns.ts';
+import type { ListedType } from '@/core/wire/dns.ts';
 import { Select, Switch, TextField } from '@/ui/index.ts';
 import type { TableView } from '../model/table.ts';
 
 export interface TableFiltersProps {
   view: TableView;
-  typesInZone: RecordType[];
+  typesInZone: ListedType[];
   searchRef: Ref<HTMLInputElement>;
   onSearch: (query: string) => void;
   onClearSearch: () => void;
-  onType: (type: RecordType | 'all') => void;
+  onType: (type: ListedType | 'all') => void;
   onGroupByType: (group: boolean) => void;
 }
 
@@ -34,7 +34,7 @@ export function TableFilters({ view, typesInZone, searchRef, onSearch, onClearSe
         <Select
           label="Type"
           value={view.type}
-          onChange={(event) => onType(event.target.value as RecordType | 'all')}
+          onChange={(event) => onType(event.target.value as ListedType | 'all')}
           options={[{ value: 'all', label: 'All types' }, ...typesInZone.map((t) => ({ value: t, label: t }))]}
         />
       </div>

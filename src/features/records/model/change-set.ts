@@ -31,12 +31,15 @@ function newKey(): string {
   return `c:${random}`;
 }
 
-export function sameRecord(a: Pick<RecordInput, 'name' | 'type' | 'rdata'>, b: Pick<RecordInput, 'name' | 'type' | 'rdata'>): boolean {
+/** What makes two records the same record: a listed one (any type) compares with an input. */
+type RecordText = { name: string; type: string; rdata: string };
+
+export function sameRecord(a: RecordText, b: RecordText): boolean {
   return a.name === b.name && a.type === b.type && a.rdata === b.rdata;
 }
 
 /** One string per record as sameRecord sees it: a Set or Map of these finds a record among 100,000 at once. */
-export function recordIdentity(r: Pick<RecordInput, 'name' | 'type' | 'rdata'>): string {
+export function recordIdentity(r: RecordText): string {
   return `${r.name}\u0000${r.type}\u0000${r.rdata}`;
 }
 

@@ -1,7 +1,6 @@
 import { fullName } from '@/core/dns/names.ts';
 import { txtFromWire } from '@/core/dns/rdata.ts';
 import type { Batch } from './change-set.ts';
-import type { RecordInput } from './record-form.ts';
 
 const MAX_CONTENT = 60;
 
@@ -19,7 +18,7 @@ export function contentInWords(type: string, rdata: string): string {
   return text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text;
 }
 
-export function recordInWords(record: Pick<RecordInput, 'name' | 'type' | 'rdata'>, zoneName: string): string {
+export function recordInWords(record: { name: string; type: string; rdata: string }, zoneName: string): string {
   return `${record.type} ${fullName(record.name, zoneName)} → ${contentInWords(record.type, record.rdata)}`;
 }
 

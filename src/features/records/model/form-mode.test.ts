@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { StoredDnsRecord } from '@/core/wire/dns.ts';
 import { addCreate, EMPTY_DRAFT } from './change-set.ts';
 import { addForm, checkFormChange, draftEntryForm, editForm, formKey, formTitle, formWording, signsNow, singleWrite, withFormChange } from './form-mode.ts';
 
 const zoneName = 'example.com';
 const at = '2026-01-01T00:00:00.000Z';
-const rec = (id: string, name: string, type: DnsRecord['type'], rdata: string, metadata: unknown = null): DnsRecord => ({ id, zoneName, name, type, class: 'IN', ttl: 300, rdata, metadata, createdAt: at, updatedAt: at });
+const rec = (id: string, name: string, type: StoredDnsRecord['type'], rdata: string, metadata: unknown = null): StoredDnsRecord => ({ id, zoneName, name, type, class: 'IN', ttl: 300, rdata, metadata, createdAt: at, updatedAt: at });
 const www = rec('w', 'www', 'A', '192.0.2.1');
 const zone = [www];
 

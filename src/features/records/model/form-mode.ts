@@ -1,5 +1,5 @@
 import { isManagedRecord } from '@/core/dns/parking.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord, StoredDnsRecord } from '@/core/wire/dns.ts';
 import { addCreate, replaceCreate, setUpdate, type DiffEntry, type Draft } from './change-set.ts';
 import { blankFormValues, toFormValues, type RecordFormValues, type RecordInput } from './record-form.ts';
 import { checkDraft, checkOne, type Problem } from './zone-check.ts';
@@ -18,7 +18,7 @@ export type FormState =
 export type SubmitMode = 'sign' | 'draft' | 'unpark-and-sign';
 
 export const addForm = (): FormState => ({ mode: 'add', initial: blankFormValues('A', '@') });
-export const editForm = (record: DnsRecord): FormState => ({ mode: 'edit', record, initial: toFormValues(record) });
+export const editForm = (record: StoredDnsRecord): FormState => ({ mode: 'edit', record, initial: toFormValues(record) });
 
 /** A change-set entry opened in the form: an addition or an edit of a record still in the zone; a deletion has no form. */
 export function draftEntryForm(entry: DiffEntry): FormState | null {

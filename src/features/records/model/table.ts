@@ -1,4 +1,4 @@
-import { RECORD_TYPES, type DnsRecord, type RecordType } from '@/core/wire/dns.ts';
+import { LISTED_TYPES, type DnsRecord, type ListedType } from '@/core/wire/dns.ts';
 import { fullName } from '@/core/dns/names.ts';
 import { isManagedRecord } from '@/core/dns/parking.ts';
 import { ttlInWords } from '@/core/dns/ttl.ts';
@@ -14,7 +14,7 @@ export interface Row {
   id: string;
   name: string;
   fqdn: string;
-  type: RecordType;
+  type: ListedType;
   content: string;
   ttl: number;
   ttlWords: string;
@@ -115,10 +115,10 @@ export function markedRows(records: DnsRecord[], draft: Pick<Draft, 'updates' | 
 }
 
 /** The record types present, in the registry's order: the type filter offers only these. */
-export function typesIn(rows: Row[]): RecordType[] {
-  const present = new Set<RecordType>();
+export function typesIn(rows: Row[]): ListedType[] {
+  const present = new Set<ListedType>();
   for (const row of rows) present.add(row.type);
-  return RECORD_TYPES.filter((t) => present.has(t));
+  return LISTED_TYPES.filter((t) => present.has(t));
 }
 
 /** The next view after a click on a column header: a new column sorts ascending, the same one flips. */
@@ -129,7 +129,7 @@ export function sortedBy(view: TableView, key: SortKey): TableView {
 export type SortKey = 'name' | 'type' | 'content' | 'ttl';
 export interface TableView {
   query: string;
-  type: RecordType | 'all';
+  type: ListedType | 'all';
   sort: SortKey;
   direction: 'asc' | 'desc';
   groupByType: boolean;
@@ -159,7 +159,7 @@ export function sortRows(rows: Row[], sort: SortKey, direction: 'asc' | 'desc'):
 }
 
 /** Every search word must appear in the name or the content; a type filter narrows further. */
-export function filterRows(rows: Row[], query: string, type: RecordType | 'all'): Row[] {
+export function filterRows(rows: Row[], query: string, type: ListedType | 'all'): Row[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0 && type === 'all') return rows;
   return rows.filter((row) => (type === 'all' || row.type === type) && words.every((w) => row.haystack.includes(w)));
@@ -170,8 +170,8 @@ export function filterRows(rows: Row[], query: string, type: RecordType | 'all')
  * match rows the last one matched, so it searches those instead of the whole zone. Every word of the shorter query
  * is a whole word of the longer or a prefix of its last word, so any row the longer matches, the shorter matched.
  */
-export function narrowingFilter(): (rows: Row[], query: string, type: RecordType | 'all') => Row[] {
-  let last: { rows: Row[]; query: string; type: RecordType | 'all'; result: Row[] } | undefined;
+export function narrowingFilter(): (rows: Row[], query: string, type: ListedType | 'all') => Row[] {
+  let last: { rows: Row[]; query: string; type: ListedType | 'all'; result: Row[] } | undefined;
   return (rows, query, type) => {
     const narrows = last !== undefined && last.rows === rows && last.type === type && query.toLowerCase().startsWith(last.query.toLowerCase());
     const result = filterRows(narrows ? last!.result : rows, query, type);
@@ -180,12 +180,12 @@ export function narrowingFilter(): (rows: Row[], query: string, type: RecordType
   };
 }
 
-export type ListItem = { kind: 'group'; type: RecordType; count: number } | { kind: 'row'; row: Row };
+export type ListItem = { kind: 'group'; type: ListedType; count: number } | { kind: 'row'; row: Row };
 
 /** Sorted rows, grouped under a heading per type when asked. */
 export function listItems(sorted: Row[], groupByType: boolean): ListItem[] {
   if (!groupByType) return sorted.map((row) => ({ kind: 'row', row }));
-  const groups = new Map<RecordType, Row[]>();
+  const groups = new Map<ListedType, Row[]>();
   for (const row of sorted) {
     const group = groups.get(row.type);
     if (group) group.push(row);

@@ -1,12 +1,7 @@
 import { checkZoneChange, type ZoneChange, type ZoneViolation } from '@/core/dns/zone-rules.ts';
-import type { RecordLike } from '@/core/dns/types.ts';
+import { weighedRecords } from '@/core/dns/listed.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { isManagedRecord } from '@/core/dns/parking.ts';
 import type { Draft } from './change-set.ts';
-
-export function toRecordLike(record: DnsRecord): RecordLike {
-  return { id: record.id, name: record.name, type: record.type, rdata: record.rdata, ttl: record.ttl, managed: isManagedRecord(record) };
-}
 
 export interface Problem {
   message: string;
@@ -31,7 +26,7 @@ export function draftToChange(draft: Draft): { change: ZoneChange; keys: Record<
  */
 export function checkDraft(draft: Draft, zone: DnsRecord[], zoneName: string, parked: boolean): Map<string, Problem> {
   const { change, keys } = draftToChange(draft);
-  const violations = checkZoneChange({ zoneName, existing: zone.map(toRecordLike), change, parked });
+  const violations = checkZoneChange({ zoneName, existing: weighedRecords(zone), change, parked });
   const problems = new Map<string, Problem>();
   for (const v of violations) {
     const key = keys[v.target.kind][v.target.index];
@@ -42,6 +37,6 @@ export function checkDraft(draft: Draft, zone: DnsRecord[], zoneName: string, pa
 
 /** The same rules for one quick change: the first problem, if any. */
 export function checkOne(change: ZoneChange, zone: DnsRecord[], zoneName: string, parked: boolean): Problem | null {
-  const [first] = checkZoneChange({ zoneName, existing: zone.map(toRecordLike), change, parked });
+  const [first] = checkZoneChange({ zoneName, existing: weighedRecords(zone), change, parked });
   return first ? { message: first.message, field: first.field } : null;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseZoneFile, printZoneFile } from '@/core/dns/zone-file.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { planImport } from './zone-import.ts';
-import { toRecordLike } from './zone-check.ts';
+import { listedRecordLike } from '@/core/dns/listed.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type'], rdata: string, managed = false): DnsRecord => ({
@@ -47,7 +47,7 @@ describe('zone file import into a change set', () => {
   });
 
   it('an exported zone imports back as nothing new', () => {
-    const text = printZoneFile('example.com', zone.map(toRecordLike));
+    const text = printZoneFile('example.com', zone.map(listedRecordLike));
     const parsed = parseZoneFile(text, { origin: 'example.com' });
     expect(planImport(parsed.records, zone, parsed).creates).toEqual([]);
   });

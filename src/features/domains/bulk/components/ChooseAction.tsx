@@ -8,14 +8,11 @@ import type { BulkChoice } from '../model/actions.ts';
 
 export type ActionId = 'park' | 'unpark' | 'forward' | 'template' | 'record' | 'dnssec' | 'export';
 
-/**
- * The actions on a selection. One that needs an operation of ours says so where the service lacks it.
- * DNSSEC: add `{ kind: 'dnssec', enabled }` to BulkChoice with its call (toggleDnssec) and assessment (getDnssec)
- * once the DNSSEC operations are in core/operations.ts; until then it is offered as needing this project's service.
- */
-export function ChooseAction({ count, forwardingSupported, onPlan, onExport, busy }: {
+/** The actions on a selection. One that needs an operation of ours (forwarding, DNSSEC) says so where the service lacks it. */
+export function ChooseAction({ count, forwardingSupported, dnssecSupported, onPlan, onExport, busy }: {
   count: number;
   forwardingSupported: boolean;
+  dnssecSupported: boolean;
   onPlan: (title: string, choice: BulkChoice) => void;
   onExport: () => void;
   busy: boolean;
@@ -24,6 +21,7 @@ export function ChooseAction({ count, forwardingSupported, onPlan, onExport, bus
   const [targetUrl, setTargetUrl] = useState('');
   const [statusCode, setStatusCode] = useState<ForwardStatusCode>(301);
   const [keepPath, setKeepPath] = useState(true);
+  const [dnssecOn, setDnssecOn] = useState(true);
   const [templateId, setTemplateId] = useState(RECORD_TEMPLATES[0].id);
   const [record, setRecord] = useState<{ name: string; type: RecordType; rdata: string; ttl: string }>({ name: '@', type: 'TXT', rdata: '', ttl: '3600' });
   const needsOurs = ' (needs this project\u2019s service)';
@@ -33,17 +31,18 @@ export function ChooseAction({ count, forwardingSupported, onPlan, onExport, bus
     { value: 'forward', label: `Forward to one URL${forwardingSupported ? '' : needsOurs}` },
     { value: 'template', label: 'Apply a template' },
     { value: 'record', label: 'Add one record to each' },
-    { value: 'dnssec', label: `Turn DNSSEC on or off${needsOurs}` },
+    { value: 'dnssec', label: `Turn DNSSEC on or off${dnssecSupported ? '' : needsOurs}` },
     { value: 'export', label: 'Export every zone (zip)' },
   ];
   const template = RECORD_TEMPLATES.find((t) => t.id === templateId)!;
-  const unavailable = action === 'dnssec' || (action === 'forward' && !forwardingSupported);
+  const unavailable = (action === 'dnssec' && !dnssecSupported) || (action === 'forward' && !forwardingSupported);
 
   function submit() {
     if (action === 'export') return onExport();
     if (action === 'park') return onPlan(`Park ${count} domains`, { kind: 'park' });
     if (action === 'unpark') return onPlan(`Unpark ${count} domains`, { kind: 'unpark' });
     if (action === 'forward') return onPlan(`Forward ${count} domains to ${targetUrl}`, { kind: 'forward', targetUrl, statusCode, keepPath });
+    if (action === 'dnssec') return onPlan(`Turn DNSSEC ${dnssecOn ? 'on' : 'off'} for ${count} domains`, { kind: 'dnssec', enabled: dnssecOn });
     if (action === 'template') return onPlan(`${template.label} on ${count} domains`, { kind: 'records', build: (zone) => template.build({}, zone) });
     if (action === 'record') {
       const r = { name: record.name.trim() || '@', type: record.type, rdata: record.rdata.trim(), ttl: Number(record.ttl) };
@@ -72,6 +71,9 @@ export function ChooseAction({ count, forwardingSupported, onPlan, onExport, bus
           <Select label="Kind of redirect" value={String(statusCode)} options={FORWARD_STATUS_CODES.map((c) => ({ value: String(c), label: String(c) }))} onChange={(e) => setStatusCode(Number(e.target.value) as ForwardStatusCode)} />
           <Checkbox label="Keep the path and query" checked={keepPath} onChange={(e) => setKeepPath(e.target.checked)} />
         </div>
+      ) : null}
+      {action === 'dnssec' && dnssecSupported ? (
+        <Select label="DNSSEC" value={dnssecOn ? 'on' : 'off'} options={[{ value: 'on', label: 'Turn on (sign the zones)' }, { value: 'off', label: 'Turn off (stop signing)' }]} onChange={(e) => setDnssecOn(e.target.value === 'on')} />
       ) : null}
       {action === 'template' ? (
         <div className="space-y-1">

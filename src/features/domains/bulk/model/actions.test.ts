@@ -39,3 +39,33 @@ describe('planning park, unpark and forward', () => {
     expect(assess(callFor(forward, 'd.com'), state).applied).toBe(true);
   });
 });
+
+describe('planning DNSSEC on or off', () => {
+  const unsigned: DomainState = { domain: 'u.com', records: [], forwarding: null, dnssec: false };
+  const signed: DomainState = { ...unsigned, domain: 's.com', dnssec: true };
+
+  it('signs one ToggleDnssec per domain with exactly the domain and the switch', () => {
+    const call = callFor({ kind: 'dnssec', enabled: true }, 'u.com');
+    expect(call).toEqual({ operation: 'toggleDnssec', payload: { normalizedDomainName: 'u.com', enabled: true } });
+    expect(signedInWords(call)).toBe('Turn DNSSEC on for u.com (ToggleDnssec)');
+    expect(signedInWords(callFor({ kind: 'dnssec', enabled: false }, 's.com'))).toBe('Turn DNSSEC off for s.com (ToggleDnssec)');
+  });
+
+  it('a zone already as asked is done; otherwise the plan says what appears or goes', () => {
+    expect(assess(callFor({ kind: 'dnssec', enabled: true }, 's.com'), signed)).toEqual({ diff: [], conflicts: [], applied: true });
+    expect(assess(callFor({ kind: 'dnssec', enabled: false }, 'u.com'), unsigned)).toEqual({ diff: [], conflicts: [], applied: true });
+    const on = assess(callFor({ kind: 'dnssec', enabled: true }, 'u.com'), unsigned);
+    expect(on.applied).toBe(false);
+    expect(on.conflicts).toEqual([]);
+    expect(on.diff[0]).toEqual({ op: '+', text: expect.stringMatching(/DNSKEY, CDS, CDNSKEY/) });
+    const off = assess(callFor({ kind: 'dnssec', enabled: false }, 's.com'), signed);
+    expect(off.diff.every((d) => d.op === '-')).toBe(true);
+  });
+
+  it('a service that does not say whether a zone is signed (production) leaves nothing to sign, and says why', () => {
+    const production: DomainState = { domain: 'p.com', records: [], forwarding: null };
+    const planned = assess(callFor({ kind: 'dnssec', enabled: true }, 'p.com'), production);
+    expect(planned.applied).toBe(false);
+    expect(planned.conflicts).toEqual([expect.stringMatching(/needs this project.s service/)]);
+  });
+});

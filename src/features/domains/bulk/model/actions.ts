@@ -1,6 +1,6 @@
 import { isManagedByParking, isManagedRecord, parkingRecords } from '@/core/dns/parking.ts';
+import { weighedRecords } from '@/core/dns/listed.ts';
 import { checkZoneChange } from '@/core/dns/zone-rules.ts';
-import type { RecordLike } from '@/core/dns/types.ts';
 import type { TemplateRecord } from '@/core/dns/templates.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { isForwardingLoop, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
@@ -12,7 +12,8 @@ export type DiffLine = { op: '+' | '-'; text: string };
 export type StepCall =
   | { operation: 'toggleDomainParking'; payload: { normalizedDomainName: string; enableParking: boolean; overrideExistingRecords: boolean } }
   | { operation: 'setForwarding'; payload: { normalizedDomainName: string; enabled: boolean; targetUrl: string; statusCode: ForwardStatusCode; keepPath: boolean } }
-  | { operation: 'batchCreateDnsRecords'; payload: { zoneName: string; records: TemplateRecord[] } };
+  | { operation: 'batchCreateDnsRecords'; payload: { zoneName: string; records: TemplateRecord[] } }
+  | { operation: 'toggleDnssec'; payload: { normalizedDomainName: string; enabled: boolean } };
 
 /** One domain's part of a bulk change, as assessed against the domain's current state. */
 export interface Assessed {
@@ -28,13 +29,16 @@ export interface DomainState {
   domain: string;
   records: DnsRecord[];
   forwarding: { enabled: boolean; targetUrl: string; statusCode: number; keepPath: boolean } | null;
+  /** Whether the zone is signed, where the service says (ours: getDnssec); absent when not read. */
+  dnssec?: boolean;
 }
 
 export type BulkChoice =
   | { kind: 'park' }
   | { kind: 'unpark' }
   | { kind: 'forward'; targetUrl: string; statusCode: ForwardStatusCode; keepPath: boolean }
-  | { kind: 'records'; build: (zoneName: string) => TemplateRecord[] };
+  | { kind: 'records'; build: (zoneName: string) => TemplateRecord[] }
+  | { kind: 'dnssec'; enabled: boolean };
 
 /** The call a choice makes for one domain (throws when a template cannot be built for it). */
 export function callFor(choice: BulkChoice, domain: string): StepCall {
@@ -46,11 +50,12 @@ export function callFor(choice: BulkChoice, domain: string): StepCall {
       return { operation: 'setForwarding', payload: { normalizedDomainName: domain, enabled: true, targetUrl: choice.targetUrl, statusCode: choice.statusCode, keepPath: choice.keepPath } };
     case 'records':
       return { operation: 'batchCreateDnsRecords', payload: { zoneName: domain, records: choice.build(domain) } };
+    case 'dnssec':
+      return { operation: 'toggleDnssec', payload: { normalizedDomainName: domain, enabled: choice.enabled } };
   }
 }
 
-const text = (r: Pick<RecordLike, 'name' | 'type' | 'rdata'>) => `${r.name} ${r.type} ${r.rdata}`;
-const asRule = (r: DnsRecord): RecordLike => ({ id: r.id, name: r.name, type: r.type, rdata: r.rdata, ttl: r.ttl, managed: isManagedRecord(r) });
+const text = (r: { name: string; type: string; rdata: string }) => `${r.name} ${r.type} ${r.rdata}`;
 
 /** A step against a domain's current state: pure, so the diff shown is exactly what the step signs. */
 export function assess(call: StepCall, state: DomainState): Assessed {
@@ -81,8 +86,17 @@ export function assess(call: StepCall, state: DomainState): Assessed {
       const creates = call.payload.records;
       const present = (c: TemplateRecord) => records.some((r) => r.name === c.name && r.type === c.type && r.rdata === c.rdata);
       if (creates.length > 0 && creates.every(present)) return { diff: [], conflicts: [], applied: true };
-      const violations = checkZoneChange({ zoneName: domain, existing: records.map(asRule), change: { creates, updates: [], deletes: [] }, parked, forwarding });
+      const violations = checkZoneChange({ zoneName: domain, existing: weighedRecords(records), change: { creates, updates: [], deletes: [] }, parked, forwarding });
       return { diff: creates.map((r) => ({ op: '+' as const, text: text(r) })), conflicts: violations.map((v) => v.message), applied: false };
+    }
+    case 'toggleDnssec': {
+      const enable = call.payload.enabled;
+      if (state.dnssec === undefined) return { diff: [], conflicts: ['DNSSEC needs this project\u2019s service: the service this dashboard is connected to does not offer it'], applied: false };
+      if (state.dnssec === enable) return { diff: [], conflicts: [], applied: true };
+      const diff: DiffLine[] = enable
+        ? [{ op: '+', text: "@ DNSKEY, CDS, CDNSKEY from a new zone key (dnssec)" }, { op: '+', text: 'a signature (RRSIG) over every record set, and NSEC proofs' }]
+        : [{ op: '-', text: "@ DNSKEY, CDS, CDNSKEY and the zone key (dnssec)" }, { op: '-', text: 'every signature (RRSIG) and NSEC proof' }];
+      return { diff, conflicts: [], applied: false };
     }
   }
 }
@@ -96,5 +110,7 @@ export function signedInWords(call: StepCall): string {
       return `Forward ${call.payload.normalizedDomainName} to ${call.payload.targetUrl}, status ${call.payload.statusCode} (SetForwarding)`;
     case 'batchCreateDnsRecords':
       return `Create ${call.payload.records.length} ${call.payload.records.length === 1 ? 'record' : 'records'} in ${call.payload.zoneName} (CreateRecords)`;
+    case 'toggleDnssec':
+      return `Turn DNSSEC ${call.payload.enabled ? 'on' : 'off'} for ${call.payload.normalizedDomainName} (ToggleDnssec)`;
   }
 }
