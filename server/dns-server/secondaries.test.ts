@@ -181,6 +181,20 @@ describe('real secondaries fed by the service', () => {
     expect(whole).toContain('A 192.0.2.25');
   });
 
+  it("an IXFR carries forwarding turned on as the forwarder's apex address added, and turned off as it deleted", async () => {
+    const zone = 'ixfr-forwarding.com';
+    await register(zone, [{ name: 'mail', type: 'A', rdata: '192.0.2.26', ttl: 300 }]);
+    const before = await serialOf(primary, zone);
+    const setting = { normalizedDomainName: zone, enabled: true, targetUrl: 'https://example.net/landing', statusCode: 302, keepPath: true };
+    expect((await client.signed(OWNER_KEY, 'setForwarding', setting)).status).toBe(200);
+    expect((await client.signed(OWNER_KEY, 'setForwarding', { ...setting, enabled: false })).status).toBe(200);
+    const rows = (text: string) => text.split('\n').filter((l) => l && !l.startsWith(';') && !l.includes('TSIG')).map((l) => l.split(/\s+/).slice(3).join(' '));
+    const ixfr = rows(await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]));
+    const soa = (serial: number) => expect.stringMatching(new RegExp(`^SOA \\S+ \\S+ ${serial} `));
+    // SOA now; SOA before, (nothing removed), SOA after turning it on, the forwarder added; then it removed, and the SOA of turning it off; SOA now.
+    expect(ixfr).toEqual([soa(before + 2), soa(before), soa(before + 1), 'A 127.0.0.1', soa(before + 1), 'A 127.0.0.1', soa(before + 2), soa(before + 2)]);
+  });
+
   it('refuses a transfer without the key, or with a wrong one', async () => {
     expect(await dig(primary, [NSD_ZONE, 'AXFR'])).toMatch(/Transfer failed/);
     expect(await dig(primary, [NSD_ZONE, 'IXFR=1'])).toMatch(/Transfer failed/);
