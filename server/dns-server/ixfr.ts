@@ -12,7 +12,8 @@ import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
  * transaction with the records before and after and the serial it produced, so the journal of differences is a
  * reader of that record, not a second writer. A client holding serial S gets the entries S+1 … current as
  * difference sequences; when they are not all there (a serial the history does not cover, or a gap), or more than
- * the journal keeps (1,000 serials, or DNS_JOURNAL_DAYS of them if that is more), it gets the whole zone.
+ * the journal keeps (1,000 serials, or DNS_JOURNAL_DAYS of them if that is more), or when DNSSEC was turned on or
+ * off since (the signatures and NSEC records to add or delete are in no entry), it gets the whole zone.
  */
 export const JOURNAL_MIN_SERIALS = 1000;
 const PER_MESSAGE = 500;
@@ -42,6 +43,7 @@ export function heldSerial(query: Packet): number | null {
 interface Entry {
   changes: RecordChange[];
   parking?: { before: boolean; after: boolean };
+  dnssec?: { before: boolean; after: boolean };
   forwarding?: { before: Forwarding; after: Forwarding };
 }
 
@@ -71,9 +73,12 @@ export async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, fr
   if (rows.length !== snapshot.serial - from || rows.some((row, i) => Number(row.serial) !== from + 1 + i)) return null;
   const oldest = new Date(rows[0].at).getTime();
   if (rows.length > JOURNAL_MIN_SERIALS && oldest < now.getTime() - journalDays * 86_400_000) return null;
+  const entries = rows.map((row) => JSON.parse(row.entry) as Entry);
+  // Signing turned on or off changes every RRset's signatures and the NSEC chain, which no entry holds: whole zone.
+  if (entries.some((entry) => entry.dnssec && entry.dnssec.before !== entry.dnssec.after)) return null;
   const toAnswer = answerOf(snapshot.zone);
-  return rows.map((row) => {
-    const entry = JSON.parse(row.entry) as Entry;
+  return rows.map((row, i) => {
+    const entry = entries[i];
     const managed = managedDifference(snapshot.zone, entry, settings);
     const deleted: RecordLike[] = [...entry.changes.flatMap((c) => (c.before ? [c.before as RecordLike] : [])), ...managed.deleted];
     const added: RecordLike[] = [...entry.changes.flatMap((c) => (c.after ? [c.after as RecordLike] : [])), ...managed.added];

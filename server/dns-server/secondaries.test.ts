@@ -195,6 +195,20 @@ describe('real secondaries fed by the service', () => {
     expect(ixfr).toEqual([soa(before + 2), soa(before), soa(before + 1), 'A 127.0.0.1', soa(before + 1), 'A 127.0.0.1', soa(before + 2), soa(before + 2)]);
   });
 
+  it('an IXFR across DNSSEC turned on and off is the whole zone as it stands, unsigned, not differences that leave a secondary the DNSKEY, RRSIGs and NSECs', async () => {
+    const zone = 'ixfr-dnssec-off.com';
+    await register(zone, [{ name: 'mail', type: 'A', rdata: '192.0.2.27', ttl: 300 }]);
+    const before = await serialOf(primary, zone);
+    for (const enabled of [true, false]) expect((await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled })).status).toBe(200);
+    expect(await serialOf(primary, zone)).toBe(before + 2);
+    const rows = (text: string) => text.split('\n').filter((l) => l && !l.startsWith(';') && !l.includes('TSIG')).map((l) => l.split(/\s+/).slice(3).join(' '));
+    const ixfr = rows(await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]));
+    // AXFR-style (RFC 1995 §4): the zone as it stands, unsigned, not two differences that say nothing of the signatures.
+    expect(ixfr.sort()).toEqual(rows(await dig(primary, ['-y', TSIG, zone, 'AXFR'])).sort());
+    expect(ixfr).toContain('A 192.0.2.27');
+    expect(ixfr.some((r) => /^(DNSKEY|RRSIG|NSEC) /.test(r))).toBe(false);
+  });
+
   it('refuses a transfer without the key, or with a wrong one', async () => {
     expect(await dig(primary, [NSD_ZONE, 'AXFR'])).toMatch(/Transfer failed/);
     expect(await dig(primary, [NSD_ZONE, 'IXFR=1'])).toMatch(/Transfer failed/);
@@ -209,7 +223,7 @@ describe('real secondaries fed by the service', () => {
   });
 
   // Last: it signs NSD_ZONE, the one zone all three secondaries carry (NSD by name, BIND and Knot from the catalog).
-  it('a DNSSEC zone is served signed by each secondary: delv, anchored at the DS from getDnssec, validates their answers before and after a signed change', async () => {
+  it('a DNSSEC zone is served signed by each secondary: delv, anchored at the DS from getDnssec, validates their answers before and after a signed change; turned off, none keeps a DNSKEY', async () => {
     const zone = NSD_ZONE;
     const toggled = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true });
     expect(toggled.status, JSON.stringify(toggled.body)).toBe(200);
@@ -259,5 +273,15 @@ describe('real secondaries fed by the service', () => {
     expect(ixfr).toContain('DNSKEY');
     expect(ixfr).toContain('NSEC');
     expect(ixfr.filter((t) => t === 'RRSIG').length).toBeGreaterThan(3);
+
+    // Turned off: each secondary takes the whole unsigned zone (IXFR across the change is AXFR-style) and keeps no DNSKEY.
+    expect((await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: false })).status).toBe(200);
+    const unsigned = await serialOf(primary, zone);
+    await Promise.all(kinds.map((kind) => until(servers[kind]!.port, [zone, 'SOA'], (a) => Number(a.split(' ')[2]) === unsigned)));
+    for (const kind of kinds) {
+      const port = servers[kind]!.port;
+      expect(await dig(port, ['+short', '+norec', zone, 'DNSKEY']), kind).toBe('');
+      expect(await dig(port, ['+short', '+norec', '+dnssec', `www.${zone}`, 'A']), kind).not.toMatch(/^A 13 /m);
+    }
   });
 });
