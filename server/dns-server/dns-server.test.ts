@@ -1,10 +1,11 @@
 import * as dnsPacket from 'dns-packet';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseZoneFile } from '../../src/core/dns/zone-file.ts';
 import { bindToolsMissing, compileZone, dig } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { mayTransfer, nameServerSettings } from './server.ts';
+import { answerWire, mayTransfer, nameServerSettings } from './server.ts';
 import { zoneSource } from './zone-snapshot.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
@@ -224,5 +225,21 @@ describe('DNS over HTTPS (RFC 8484)', () => {
     expect(get.status).toBe(200);
     const answer = dnsPacket.decode(Buffer.from(await get.arrayBuffer())) as { id?: number; rcode?: string };
     expect(answer).toMatchObject({ id: 0x1234, rcode: 'FORMERR' });
+  });
+
+  it('answers a question of any label bytes, in the zone (its wildcard echoes the name) or not, with a message a client can read', async () => {
+    const zoneLabels = z.split('.').flatMap((l) => [l.length, ...Buffer.from(l)]);
+    const label = fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 63 }), fc.uint8Array({ minLength: 55, maxLength: 63 }), fc.stringMatching(/^[a-z0-9-]{1,63}$/).map((t) => Buffer.from(t)));
+    await fc.assert(
+      fc.asyncProperty(fc.array(label, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.constantFrom(1, 16, 255), async (labels, inZone, type) => {
+        const name = [...labels.flatMap((l) => [l.length, ...l]), ...(inZone ? zoneLabels : []), 0];
+        fc.pre(name.length <= 255);
+        const bytes = Buffer.from([0xab, 0xcd, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, ...name, 0, type, 0, 1]);
+        const responses = await answerWire(bytes, service.dns!.zones, false);
+        expect(responses).toHaveLength(1);
+        expect(dnsPacket.decode(responses[0])).toMatchObject({ id: 0xabcd, type: 'response' });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

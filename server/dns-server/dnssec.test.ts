@@ -6,7 +6,7 @@ import { bindToolsMissing, delv, dig, verifySignedZone } from '../test-support/b
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 import { parseRrsig } from '../../src/core/dns/dnssec.ts';
-import { nameServerSettings } from './server.ts';
+import { nameServerSettings, startDnsServer } from './server.ts';
 import { zoneSource } from './zone-snapshot.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
@@ -242,6 +242,28 @@ describe('DNSSEC: signatures renewed before they run out', () => {
       clock += 2 * 86400_000;
       expect(await expiration()).toBe(Math.floor(clock / 1000) + 14 * 86400);
     } finally {
+      await source.close();
+    }
+  });
+
+  it('a renewed zone is answered over UDP with the new signatures, not the ones the packet cache kept', async () => {
+    const { zone } = await signedZone();
+    let clock = Date.now();
+    const settings = { ...nameServerSettings(['ns1.namefi.test'], { forwardAddresses: [] }), now: () => new Date(clock) };
+    const source = zoneSource({ query: (sql, params) => service.services.db.query(sql, params), listen: service.services.db.listen?.bind(service.services.db) }, settings);
+    await source.subscribe();
+    const server = await startDnsServer({ zones: source, db: service.services.db, host: '127.0.0.1', port: 0, nameservers: ['ns1.namefi.test'], forwardAddresses: [], axfrAllow: [] });
+    try {
+      // The RRSIG's expiration, as dig prints it (YYYYMMDDHHmmSS), from the UDP answer (no cookie: the same query bytes each time).
+      const expiration = async () => (await dig(server.port, ['+short', '+dnssec', '+notcp', '+nocookie', `www.${zone}`, 'A'])).split('\n').find((l) => l.startsWith('A 13 '))?.split(' ')[4];
+      const first = await expiration();
+      expect(first).toMatch(/^\d{14}$/);
+      expect(await expiration()).toBe(first);
+      clock += 12 * 86400_000;
+      const renewed = new Date((Math.floor(clock / 1000) + 14 * 86400) * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
+      expect(await expiration()).toBe(renewed);
+    } finally {
+      await server.close();
       await source.close();
     }
   });

@@ -1,6 +1,7 @@
 import type { Answer, Packet } from 'dns-packet';
-import { parkingRecords } from '../../src/core/dns/parking.ts';
+import { managedRecordsOf, type ManagedSettings, type ManagedState } from '../../src/core/dns/managed.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
+import type { Forwarding } from '../../src/core/wire/forwarding.ts';
 import type { RecordChange } from '../../src/core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { rr } from './resolve.ts';
@@ -11,7 +12,8 @@ import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
  * transaction with the records before and after and the serial it produced, so the journal of differences is a
  * reader of that record, not a second writer. A client holding serial S gets the entries S+1 … current as
  * difference sequences; when they are not all there (a serial the history does not cover, or a gap), or more than
- * the journal keeps (1,000 serials, or DNS_JOURNAL_DAYS of them if that is more), it gets the whole zone.
+ * the journal keeps (1,000 serials, or DNS_JOURNAL_DAYS of them if that is more), or when DNSSEC was turned on or
+ * off since (the signatures and NSEC records to add or delete are in no entry), it gets the whole zone.
  */
 export const JOURNAL_MIN_SERIALS = 1000;
 const PER_MESSAGE = 500;
@@ -38,8 +40,31 @@ export function heldSerial(query: Packet): number | null {
   return typeof soa?.data?.serial === 'number' ? soa.data.serial : null;
 }
 
+interface Entry {
+  changes: RecordChange[];
+  parking?: { before: boolean; after: boolean };
+  dnssec?: { before: boolean; after: boolean };
+  forwarding?: { before: Forwarding; after: Forwarding };
+}
+
+/**
+ * The managed records an entry removed and added, from the one source of managed records. A setting the entry does
+ * not name did not change, and then only one that did can make the two sides differ: a side with forwarding on is
+ * unparked, so "not parked, not forwarded" stands in for what the entry leaves out. DNSSEC's records need no
+ * difference: a signed zone, or one whose signing changed, is sent whole.
+ */
+function managedDifference(zone: string, entry: Entry, settings: ManagedSettings): { deleted: RecordLike[]; added: RecordLike[] } {
+  if (!entry.parking && !entry.forwarding) return { deleted: [], added: [] };
+  const side = (when: 'before' | 'after'): ManagedState => ({ parked: entry.parking?.[when] ?? false, forwarding: entry.forwarding?.[when].enabled ?? false });
+  const key = (r: RecordLike) => `${r.name} ${r.type} ${r.rdata}`;
+  // No key in the state: parking's and the forwarder's records only, all of types a stored record has.
+  const [before, after] = (['before', 'after'] as const).map((when) => managedRecordsOf(zone, side(when), settings) as RecordLike[]);
+  const [beforeKeys, afterKeys] = [new Set(before.map(key)), new Set(after.map(key))];
+  return { deleted: before.filter((r) => !afterKeys.has(key(r))), added: after.filter((r) => !beforeKeys.has(key(r))) };
+}
+
 /** The differences from `from` to the snapshot's serial, or null when the history cannot give all of them. */
-export async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: number, journalDays: number, now = new Date()): Promise<Difference[] | null> {
+export async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: number, journalDays: number, settings: ManagedSettings, now = new Date()): Promise<Difference[] | null> {
   if (from >= snapshot.serial) return [];
   const rows = await db.query<EntryRow>(
     'SELECT serial, at, entry FROM zone_history WHERE zone_name = $1 AND serial > $2 AND serial <= $3 ORDER BY serial, id',
@@ -48,14 +73,15 @@ export async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, fr
   if (rows.length !== snapshot.serial - from || rows.some((row, i) => Number(row.serial) !== from + 1 + i)) return null;
   const oldest = new Date(rows[0].at).getTime();
   if (rows.length > JOURNAL_MIN_SERIALS && oldest < now.getTime() - journalDays * 86_400_000) return null;
+  const entries = rows.map((row) => JSON.parse(row.entry) as Entry);
+  // Signing turned on or off changes every RRset's signatures and the NSEC chain, which no entry holds: whole zone.
+  if (entries.some((entry) => entry.dnssec && entry.dnssec.before !== entry.dnssec.after)) return null;
   const toAnswer = answerOf(snapshot.zone);
-  const parked = parkingRecords(snapshot.zone);
-  return rows.map((row) => {
-    const entry = JSON.parse(row.entry) as { changes: RecordChange[]; parking?: { before: boolean; after: boolean } };
-    const deleted: RecordLike[] = entry.changes.flatMap((c) => (c.before ? [c.before as RecordLike] : []));
-    const added: RecordLike[] = entry.changes.flatMap((c) => (c.after ? [c.after as RecordLike] : []));
-    if (entry.parking?.before && !entry.parking.after) deleted.push(...parked);
-    if (!entry.parking?.before && entry.parking?.after) added.push(...parked);
+  return rows.map((row, i) => {
+    const entry = entries[i];
+    const managed = managedDifference(snapshot.zone, entry, settings);
+    const deleted: RecordLike[] = [...entry.changes.flatMap((c) => (c.before ? [c.before as RecordLike] : [])), ...managed.deleted];
+    const added: RecordLike[] = [...entry.changes.flatMap((c) => (c.after ? [c.after as RecordLike] : [])), ...managed.added];
     return { serial: Number(row.serial), deleted: deleted.filter((r) => !provider(r)).map(toAnswer), added: added.filter((r) => !provider(r)).map(toAnswer) };
   });
 }
@@ -65,7 +91,7 @@ export async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, fr
  * SOA before it, the records it removed, the SOA after it and the records it added, then the current SOA again.
  * Null: answer with the whole zone instead.
  */
-export async function ixfrAnswer(db: Queryable, query: Packet, snapshot: ZoneSnapshot, journalDays: number, reply: (answers: Answer[]) => Packet): Promise<Packet[] | null> {
+export async function ixfrAnswer(db: Queryable, query: Packet, snapshot: ZoneSnapshot, journal: { days: number; managed: ManagedSettings }, reply: (answers: Answer[]) => Packet): Promise<Packet[] | null> {
   const from = heldSerial(query);
   if (from === null) return null;
   const soaSet = snapshot.nodes.get('@')?.get('SOA') as RecordSet;
@@ -76,7 +102,7 @@ export async function ixfrAnswer(db: Queryable, query: Packet, snapshot: ZoneSna
   };
   const current = soaAt(snapshot.serial);
   if (from >= snapshot.serial) return [reply([current])];
-  const differences = await differencesSince(db, snapshot, from, journalDays);
+  const differences = await differencesSince(db, snapshot, from, journal.days, journal.managed);
   if (!differences) return null;
   const records: Answer[] = [current];
   for (const d of differences) records.push(soaAt(d.serial - 1), ...d.deleted, soaAt(d.serial), ...d.added);

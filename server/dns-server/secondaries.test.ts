@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from '../test-support/bind.ts';
+import type { DnssecState } from '../../src/core/wire/dnssec.ts';
+import { delv, dig } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../test-support/name-servers.ts';
 import { freePort } from '../test-support/ports.ts';
@@ -180,6 +181,34 @@ describe('real secondaries fed by the service', () => {
     expect(whole).toContain('A 192.0.2.25');
   });
 
+  it("an IXFR carries forwarding turned on as the forwarder's apex address added, and turned off as it deleted", async () => {
+    const zone = 'ixfr-forwarding.com';
+    await register(zone, [{ name: 'mail', type: 'A', rdata: '192.0.2.26', ttl: 300 }]);
+    const before = await serialOf(primary, zone);
+    const setting = { normalizedDomainName: zone, enabled: true, targetUrl: 'https://example.net/landing', statusCode: 302, keepPath: true };
+    expect((await client.signed(OWNER_KEY, 'setForwarding', setting)).status).toBe(200);
+    expect((await client.signed(OWNER_KEY, 'setForwarding', { ...setting, enabled: false })).status).toBe(200);
+    const rows = (text: string) => text.split('\n').filter((l) => l && !l.startsWith(';') && !l.includes('TSIG')).map((l) => l.split(/\s+/).slice(3).join(' '));
+    const ixfr = rows(await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]));
+    const soa = (serial: number) => expect.stringMatching(new RegExp(`^SOA \\S+ \\S+ ${serial} `));
+    // SOA now; SOA before, (nothing removed), SOA after turning it on, the forwarder added; then it removed, and the SOA of turning it off; SOA now.
+    expect(ixfr).toEqual([soa(before + 2), soa(before), soa(before + 1), 'A 127.0.0.1', soa(before + 1), 'A 127.0.0.1', soa(before + 2), soa(before + 2)]);
+  });
+
+  it('an IXFR across DNSSEC turned on and off is the whole zone as it stands, unsigned, not differences that leave a secondary the DNSKEY, RRSIGs and NSECs', async () => {
+    const zone = 'ixfr-dnssec-off.com';
+    await register(zone, [{ name: 'mail', type: 'A', rdata: '192.0.2.27', ttl: 300 }]);
+    const before = await serialOf(primary, zone);
+    for (const enabled of [true, false]) expect((await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled })).status).toBe(200);
+    expect(await serialOf(primary, zone)).toBe(before + 2);
+    const rows = (text: string) => text.split('\n').filter((l) => l && !l.startsWith(';') && !l.includes('TSIG')).map((l) => l.split(/\s+/).slice(3).join(' '));
+    const ixfr = rows(await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]));
+    // AXFR-style (RFC 1995 §4): the zone as it stands, unsigned, not two differences that say nothing of the signatures.
+    expect(ixfr.sort()).toEqual(rows(await dig(primary, ['-y', TSIG, zone, 'AXFR'])).sort());
+    expect(ixfr).toContain('A 192.0.2.27');
+    expect(ixfr.some((r) => /^(DNSKEY|RRSIG|NSEC) /.test(r))).toBe(false);
+  });
+
   it('refuses a transfer without the key, or with a wrong one', async () => {
     expect(await dig(primary, [NSD_ZONE, 'AXFR'])).toMatch(/Transfer failed/);
     expect(await dig(primary, [NSD_ZONE, 'IXFR=1'])).toMatch(/Transfer failed/);
@@ -191,5 +220,68 @@ describe('real secondaries fed by the service', () => {
     const catalog = await dig(primary, ['-y', TSIG, CATALOG, 'AXFR']);
     expect(catalog).toMatch(new RegExp(`version\\.${CATALOG.replaceAll('.', '\\.')}\\.\\s+0\\s+IN\\s+TXT\\s+"2"`));
     expect(catalog).toMatch(new RegExp(`\\.zones\\.${CATALOG.replaceAll('.', '\\.')}\\.\\s+0\\s+IN\\s+PTR\\s+${NSD_ZONE}\\.`));
+  });
+
+  // Last: it signs NSD_ZONE, the one zone all three secondaries carry (NSD by name, BIND and Knot from the catalog).
+  it('a DNSSEC zone is served signed by each secondary: delv, anchored at the DS from getDnssec, validates their answers before and after a signed change; turned off, none keeps a DNSKEY', async () => {
+    const zone = NSD_ZONE;
+    const toggled = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true });
+    expect(toggled.status, JSON.stringify(toggled.body)).toBe(200);
+    const read = await client.call('getDnssec', { query: { normalizedDomainName: zone } });
+    expect(read.status).toBe(200);
+    const ds = (read.body as DnssecState).ds[0];
+    const signedSerial = await serialOf(primary, zone);
+    const kinds = ['named', 'knotd', 'nsd'] as const;
+    // Each has the signed zone once it serves the key the DS names, with the service's serial.
+    await Promise.all(kinds.map((kind) => until(servers[kind]!.port, [zone, 'SOA'], (a) => Number(a.split(' ')[2]) === signedSerial)));
+    const validated = (text: string) => /; fully validated/.test(text) && !/resolution failed/.test(text);
+    for (const kind of kinds) {
+      const port = servers[kind]!.port;
+      const www = await delv(port, zone, ds, `www.${zone}`, 'A');
+      expect(validated(www), `${kind}: ${www}`).toBe(true);
+      expect(www).toContain('192.0.2.80');
+      expect(www).toMatch(/RRSIG\s+A 13 /);
+    }
+
+    const before = signedSerial;
+    const created = await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, name: 'resigned', type: 'TXT', rdata: '"signed again"', ttl: 60 });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const serial = await serialOf(primary, zone);
+    expect(serial).toBeGreaterThan(before);
+    const times = await Promise.all(kinds.map(async (kind) => [kind, await until(servers[kind]!.port, [`resigned.${zone}`, 'TXT'], (a) => a === '"signed again"')] as const));
+    for (const [kind, seconds] of times) console.log(`${kind}: answers the signed change to the DNSSEC zone ${seconds.toFixed(3)} s after it was accepted`);
+    for (const [kind, seconds] of times) {
+      const port = servers[kind]!.port;
+      expect(await serialOf(port, zone)).toBe(serial);
+      const fresh = await delv(port, zone, ds, `resigned.${zone}`, 'TXT');
+      expect(validated(fresh), `${kind}: ${fresh}`).toBe(true);
+      expect(fresh).toContain('"signed again"');
+      // The NSEC chain came along too: the name just after the new one is proven absent.
+      const absent = await delv(port, zone, ds, `resigned2.${zone}`, 'TXT');
+      expect(/; negative response, fully validated/.test(absent), `${kind}: ${absent}`).toBe(true);
+      expect(seconds).toBeLessThan(5);
+    }
+    // The journal holds no signature changes, so IXFR answers a signed zone whole (RFC 1995 §4: AXFR-style), RRSIGs and all.
+    const ixfrText = await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]);
+    console.log(`IXFR of the signed zone after one added record: ${/XFR size: .*/.exec(ixfrText)?.[0]}`);
+    const ixfr = ixfrText
+      .split('\n')
+      .filter((l) => l && !l.startsWith(';') && !l.includes('TSIG'))
+      .map((l) => l.split(/\s+/)[3]);
+    expect(ixfr[0]).toBe('SOA');
+    expect(ixfr[1]).not.toBe('SOA');
+    expect(ixfr).toContain('DNSKEY');
+    expect(ixfr).toContain('NSEC');
+    expect(ixfr.filter((t) => t === 'RRSIG').length).toBeGreaterThan(3);
+
+    // Turned off: each secondary takes the whole unsigned zone (IXFR across the change is AXFR-style) and keeps no DNSKEY.
+    expect((await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: false })).status).toBe(200);
+    const unsigned = await serialOf(primary, zone);
+    await Promise.all(kinds.map((kind) => until(servers[kind]!.port, [zone, 'SOA'], (a) => Number(a.split(' ')[2]) === unsigned)));
+    for (const kind of kinds) {
+      const port = servers[kind]!.port;
+      expect(await dig(port, ['+short', '+norec', zone, 'DNSKEY']), kind).toBe('');
+      expect(await dig(port, ['+short', '+norec', '+dnssec', `www.${zone}`, 'A']), kind).not.toMatch(/^A 13 /m);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Packet } from 'dns-packet';
+import type { ManagedSettings } from '../../src/core/dns/managed.ts';
 import type { Queryable } from '../db/database.ts';
 import type { CatalogSource } from './catalog.ts';
 import { ixfrAnswer } from './ixfr.ts';
@@ -11,6 +12,8 @@ export interface SecondaryServing {
   keys: TsigKey[];
   db: Queryable;
   journalDays: number;
+  /** The forwarder's addresses: a forwarded zone's apex records, in the IXFR differences. */
+  managed: ManagedSettings;
 }
 
 const FLAG_AA = 0x400;
@@ -26,7 +29,7 @@ export async function incrementalTransfer(query: Packet, zones: ZoneSource, serv
   // zone is sent whole (RFC 1995 allows it) until the journal carries the signed differences too.
   if (snapshot.nodes.get('@')?.has('DNSKEY' as never)) return null;
   const reply = (answers: Packet['answers']): Packet => ({ id: query.id ?? 0, type: 'response', flags: FLAG_AA, questions: query.questions, answers, authorities: [], additionals: [] });
-  return ixfrAnswer(serving.db, query, snapshot, serving.journalDays, reply);
+  return ixfrAnswer(serving.db, query, snapshot, { days: serving.journalDays, managed: serving.managed }, reply);
 }
 
 /**

@@ -88,7 +88,22 @@ export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllow
   }
   // dns-packet reads a label's bytes as UTF-8: a name that is not UTF-8 is echoed longer than it came (a label over 63
   // bytes), which is no DNS message at all. Such a query could not be interpreted: FORMERR, as for unreadable bytes.
-  return responses.length > 0 && responses.every(readable) ? responses : [formatError(query.id ?? 0)];
+  // Only a query with a name that is not plain text can do that, so only its answer is read back (not every
+  // message of a transfer, nor every ordinary answer).
+  if (responses.length === 0) return [formatError(query.id ?? 0)];
+  return namesOf(query).every(echoesAsSent) || responses.every(readable) ? responses : [formatError(query.id ?? 0)];
+}
+
+function namesOf(query: Packet): string[] {
+  return [query.questions, query.answers, query.authorities, query.additionals].flatMap((section) => (section ?? []).map((r) => r.name));
+}
+
+/**
+ * A name of printable ASCII labels, none empty: dns-packet writes it back in as many bytes as it read (a label
+ * holding a dot byte comes back as two labels of the same length in all), so an answer that echoes it is readable.
+ */
+function echoesAsSent(name: string): boolean {
+  return name === '.' || /^[\x20-\x2d\x2f-\x7e]+(\.[\x20-\x2d\x2f-\x7e]+)*$/.test(name);
 }
 
 function formatError(id: number): Buffer {
@@ -142,6 +157,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     if (out) udp.send(out, remote.port, remote.address);
   };
   udp.on('message', (message: Buffer, remote: RemoteInfo) => {
+    if (zones.renewalDue()) cache.drop();
     const cached = zones.subscribed ? cache.get(message) : undefined;
     if (cached) return void send(cached, remote, message);
     const token = cache.begin();

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
+import { managedSettings } from '../dns/managed-settings.ts';
 import { parseTsigKeys } from './tsig.ts';
 
 const LOOPBACK = /^(127\.|::1$|localhost$|::ffff:127\.)/;
@@ -11,5 +12,5 @@ export function rrlPerSecond(config: Pick<Config, 'HOST' | 'DNS_RRL_PER_SECOND'>
 
 /** The DNS server's settings for serving secondaries and resisting abuse, from the service's configuration. */
 export function dnsServingOptions(config: Config, db: Queryable) {
-  return { rrlPerSecond: rrlPerSecond(config), secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS } };
+  return { rrlPerSecond: rrlPerSecond(config), secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS, managed: managedSettings(config) } };
 }

@@ -96,6 +96,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
   const now = () => (settings.now?.() ?? new Date()).getTime();
   /** A snapshot is served until its zone changes, or until its earliest signature is due to be renewed. */
   const fresh = (snapshot: ZoneSnapshot | undefined) => (snapshot && (!snapshot.signed || now() < snapshot.signed.renewAt) ? snapshot : undefined);
+  /** The earliest renewal of a kept signed snapshot: when it passes, answers made from the old signatures are stale. */
+  let earliestRenewal = Infinity;
   /** Zone names this service holds, while subscribed; null = ask the database per query. */
   let known: Set<string> | null = null;
   /** Bumped by every notification, so a load that raced a change is not kept. */
@@ -130,7 +132,10 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     const key = (typeof row.dnssec_key === 'string' ? JSON.parse(row.dnssec_key) : row.dnssec_key) as StoredZoneKey | null;
     const dnssec = key ? { key, previous: signatures.get(zone) } : undefined;
     const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled }, records, settings, dnssec);
-    if (snapshot.signed) signatures.set(zone, snapshot.signed.cache);
+    if (snapshot.signed) {
+      signatures.set(zone, snapshot.signed.cache);
+      earliestRenewal = Math.min(earliestRenewal, snapshot.signed.renewAt);
+    }
     else signatures.delete(zone);
     if (generation === started) cache.set(zone, snapshot);
     return snapshot;
@@ -178,6 +183,15 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       closing = true;
       await stop?.();
       await Promise.all(checks);
+    },
+    /**
+     * Whether a kept zone's signatures came due for renewal since last asked (then answers kept from them, such as
+     * the packet cache's, are to be dropped: the zone is signed again when next asked, with the serial unchanged).
+     */
+    renewalDue(): boolean {
+      if (now() < earliestRenewal) return false;
+      earliestRenewal = Math.min(...[...cache.values()].flatMap((s) => (s.signed && fresh(s) ? [s.signed.renewAt] : [])), Infinity);
+      return true;
     },
     /** Whether zones are answered from memory (subscribed to changes). */
     get subscribed() {

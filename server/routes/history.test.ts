@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { continuityProblems } from '../../src/core/history/continuity.ts';
 import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
 import type { Hex } from 'viem';
 import { isTerminal } from '../../src/core/wire/orders.ts';
@@ -140,6 +141,24 @@ describe('zone history', () => {
     for (const entry of [forwarded, parked]) expect(await verifyHistoryEntry(entry)).toMatchObject({ status: 'valid' });
     // An entry claiming another target than the one signed does not verify.
     expect(await verifyHistoryEntry({ ...forwarded, forwarding: { before: forwarded.forwarding!.before, after: { ...setting, targetUrl: 'https://evil.example/' } } })).not.toMatchObject({ status: 'valid' });
+  });
+
+  it('gives every forwarding change its own serial, one more than the last: parked → forwarded, new target, status, keepPath, off', async () => {
+    const zoneName = await domain();
+    const parking = { normalizedDomainName: zoneName, enableParking: true, overrideExistingRecords: false };
+    expect((await client.signed(OWNER, 'toggleDomainParking', parking)).status).toBe(200);
+    const setting = { normalizedDomainName: zoneName, enabled: true, targetUrl: 'https://example.net/a', statusCode: 302, keepPath: true };
+    for (const change of [{}, { targetUrl: 'https://example.net/b' }, { statusCode: 301 }, { keepPath: false }, { enabled: false }]) {
+      Object.assign(setting, change);
+      expect((await client.signed(OWNER, 'setForwarding', setting)).status).toBe(200);
+    }
+    const oldestFirst = (await entries(zoneName)).reverse();
+    expect(oldestFirst.map((e) => e.operation)).toEqual(['toggleDomainParking', ...Array(5).fill('setForwarding')]);
+    const serials = oldestFirst.map((e) => e.serial);
+    expect(serials).toEqual(serials.map((_, i) => serials[0] + i));
+    const [zone] = await service.services.db.query<{ zone_serial: string }>('SELECT zone_serial FROM domains WHERE name = $1', [zoneName]);
+    expect(Number(zone.zone_serial)).toBe(serials.at(-1));
+    expect(continuityProblems(oldestFirst)).toEqual([]);
   });
 
   it('is read by the zone owner only', async () => {

@@ -82,14 +82,18 @@ export function startKnot(dir: string, port: number, body: string, readyZone: st
   return launch('knotd', ['-c', join(dir, 'knot.conf')], dir, port, readyZone);
 }
 
-/** NSD with one server process and its own response-rate limiting off (on by default in Debian's build: 200/s per /24); `body` is the configuration after the server section (keys, patterns, zones). */
+/**
+ * NSD with one server process, its own response-rate limiting off (on by default in Debian's build: 200/s per /24)
+ * and a reload after every transfer (by default at most one a second, so a change close after another waited up to
+ * 1 s); `body` is the configuration after the server section (keys, patterns, zones).
+ */
 export function startNsd(dir: string, port: number, body: string, readyZone: string | null): Promise<RunningNameServer> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'nsd.conf'),
     `server:\n    ip-address: 127.0.0.1\n    port: ${port}\n    do-ip6: no\n    server-count: 1\n    username: ""\n    chroot: ""\n` +
       `    zonesdir: "${dir}"\n    pidfile: "${dir}/nsd.pid"\n    database: ""\n    xfrdfile: "${dir}/xfrd.state"\n    xfrdir: "${dir}"\n` +
-      `    zonelistfile: "${dir}/zone.list"\n    verbosity: 2\n    rrl-ratelimit: 0\nremote-control:\n    control-enable: no\n${body}\n`,
+      `    zonelistfile: "${dir}/zone.list"\n    verbosity: 2\n    rrl-ratelimit: 0\n    xfrd-reload-timeout: 0\nremote-control:\n    control-enable: no\n${body}\n`,
   );
   return launch('nsd', ['-d', '-c', join(dir, 'nsd.conf')], dir, port, readyZone);
 }
