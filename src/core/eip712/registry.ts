@@ -85,6 +85,11 @@ export const UNSIGNED_BUT_ACCEPTED: Record<string, readonly string[]> = {
   UpdateDnsRecordEnvelope: ['type'],
 };
 
+/** The `unsignedAccepted` a types-for-method answer carries for these accepted primary types. */
+export function unsignedAcceptedFor(primaryTypes: readonly string[]): Record<string, string[]> {
+  return Object.fromEntries(primaryTypes.filter((t) => Object.hasOwn(UNSIGNED_BUT_ACCEPTED, t)).map((t) => [t, [...UNSIGNED_BUT_ACCEPTED[t]]]));
+}
+
 /** The struct name and every struct it references, in first-use order. */
 export function typesReachableFrom(registry: TypeRegistry, root: string): TypeRegistry {
   const out: TypeRegistry = {};
@@ -105,6 +110,6 @@ export function typesForMethod(registry: TypeRegistry, accepted: Record<string, 
   }
   const types: TypeRegistry = {};
   for (const t of primaryTypes) Object.assign(types, typesReachableFrom(registry, t));
-  const unsignedAccepted = Object.fromEntries(primaryTypes.filter((t) => Object.hasOwn(UNSIGNED_BUT_ACCEPTED, t)).map((t) => [t, [...UNSIGNED_BUT_ACCEPTED[t]]]));
+  const unsignedAccepted = unsignedAcceptedFor(primaryTypes);
   return { found: true, acceptedPrimaryTypes: primaryTypes, types, unsignedAccepted };
 }

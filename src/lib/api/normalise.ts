@@ -1,3 +1,4 @@
+import { unsignedAcceptedFor } from '@/core/eip712/registry.ts';
 import type { OperationId } from '@/core/operations.ts';
 
 /**
@@ -18,16 +19,10 @@ export function normaliseResponse(id: OperationId, body: unknown): unknown {
   return value;
 }
 
-/**
- * Production publishes no `unsignedAccepted`, yet (contract, Authentication) it takes the record's `type` unsigned under
- * the seed's two record structs, which do not sign it. Said here, where production's answer is turned into the
- * contract's shape, so a record write there is signed with the notice that `type` is not, instead of refused.
- */
-const SEED_UNSIGNED_TYPE: Readonly<Record<string, readonly string[]>> = { CreateDnsRecordEnvelope: ['type'], UpdateDnsRecordEnvelope: ['type'] };
-
 function seedExceptionFor(accepted: unknown): Record<string, string[]> {
-  const types = Array.isArray(accepted) ? accepted.filter((t): t is string => typeof t === 'string') : [];
-  return Object.fromEntries(types.filter((t) => Object.hasOwn(SEED_UNSIGNED_TYPE, t)).map((t) => [t, [...SEED_UNSIGNED_TYPE[t]]]));
+  // Production publishes no `unsignedAccepted`, yet (contract, Authentication) it takes the record's `type` unsigned
+  // under the seed's two record structs, as the local service does: the same exception, read from the one registry.
+  return unsignedAcceptedFor(Array.isArray(accepted) ? accepted.filter((t): t is string => typeof t === 'string') : []);
 }
 
 /** Park endpoints in production may answer HTTP 200 {success: false} on failure. */
