@@ -8,8 +8,11 @@ import { contentInWords } from './describe.ts';
 /** The id prefix of a row shown while its write is on the way (api/optimistic.ts puts it there). */
 export const PENDING_PREFIX = 'pending:';
 
-/** A table row: the record plus what the table shows and searches. */
-export interface Row {
+/**
+ * A table row: the record plus what the table shows and searches. A row is its own list item, so the ungrouped
+ * list is the sorted rows as they are, not 100,000 wrappers made again on every keystroke.
+ */
+export interface Row extends RowItem {
   record: DnsRecord;
   id: string;
   name: string;
@@ -47,6 +50,12 @@ class ZoneRow implements Row {
   ) {
     const name = record.name;
     this.nameKey = name === '@' ? '' : name.includes('.') ? name.split('.').reverse().join('\u0001') : name;
+  }
+  get kind() {
+    return 'row' as const;
+  }
+  get row() {
+    return this;
   }
   get id() {
     return this.record.id;
@@ -208,11 +217,12 @@ export function narrowingFilter(): (rows: Row[], query: string, type: ListedType
   };
 }
 
-export type ListItem = { kind: 'group'; type: ListedType; count: number } | { kind: 'row'; row: Row };
+export type RowItem = { kind: 'row'; row: Row };
+export type ListItem = { kind: 'group'; type: ListedType; count: number } | RowItem;
 
 /** Sorted rows, grouped under a heading per type when asked. */
 export function listItems(sorted: Row[], groupByType: boolean): ListItem[] {
-  if (!groupByType) return sorted.map((row) => ({ kind: 'row', row }));
+  if (!groupByType) return sorted;
   const groups = new Map<ListedType, Row[]>();
   for (const row of sorted) {
     const group = groups.get(row.type);
@@ -223,7 +233,7 @@ export function listItems(sorted: Row[], groupByType: boolean): ListItem[] {
   for (const type of [...groups.keys()].sort()) {
     const rows = groups.get(type) ?? [];
     items.push({ kind: 'group', type, count: rows.length });
-    for (const row of rows) items.push({ kind: 'row', row });
+    for (const row of rows) items.push(row);
   }
   return items;
 }
