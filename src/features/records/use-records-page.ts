@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { printZoneFileInSteps } from '@/core/dns/zone-file.ts';
 import { isManagedByForwarding } from '@/core/dns/managed.ts';
@@ -13,11 +13,14 @@ import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import type { RecordInput } from './model/record-form.ts';
 import { RECORD_OPERATIONS } from './model/signing-plan.ts';
-import { DEFAULT_VIEW, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
+import { DEFAULT_VIEW, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, sortRowsHead, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
 import { listedRecordLike } from '@/core/dns/listed.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
 import { useRecordForm } from './use-record-form.ts';
+
+/** More rows than any screen shows at once (the table renders those in view plus a dozen each side). */
+const FIRST_SCREEN_ROWS = 200;
 
 /** Runs work when the browser is idle (soon, where it cannot say); answers how to cancel it. */
 function whenIdle(work: () => void): () => void {
@@ -89,7 +92,18 @@ export function useRecordsPage(domain: string) {
   // Only edits and deletions mark rows: an addition to the change set leaves a 10,000-row table alone.
   const { updates, deletes } = changeSet.draft;
   const rows = useMemo(() => markedRows(all, { updates, deletes }, zoneName), [all, updates, deletes, zoneName]);
-  const sorted = useMemo(() => sortRows(rows, view.sort, view.direction), [rows, view.sort, view.direction]);
+  // A large zone's first screen comes from a partial sort (its first rows in order); the full sort follows in a
+  // transition right after that frame. Only for the page's first list in the plain view: the scroll is at the top
+  // then, so the rows in view are those first rows; a search, a type filter or grouping sorts everything at once.
+  const [sortedOnce, setSortedOnce] = useState(false);
+  const headFirst = !sortedOnce && rows.length > FIRST_SCREEN_ROWS && view.query === '' && view.type === 'all' && !view.groupByType;
+  const sorted = useMemo(
+    () => (headFirst ? sortRowsHead(rows, view.sort, view.direction, FIRST_SCREEN_ROWS) : sortRows(rows, view.sort, view.direction)),
+    [headFirst, rows, view.sort, view.direction],
+  );
+  useEffect(() => {
+    if (!sortedOnce && rows.length > 0) startTransition(() => setSortedOnce(true));
+  }, [sortedOnce, rows.length]);
   useEffect(() => prepareSearch(rows, whenIdle), [rows]);
   const filter = useMemo(narrowingFilter, []);
   const filtered = useMemo(() => filter(sorted, view.query, view.type), [filter, sorted, view.query, view.type]);

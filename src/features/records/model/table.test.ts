@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { DEFAULT_VIEW, filterRows, listItems, markedRows, narrowingFilter, PENDING_PREFIX, prepareSearch, sortedBy, sortRows, storedRecords, toRow, typesIn } from './table.ts';
+import { DEFAULT_VIEW, filterRows, listItems, markedRows, narrowingFilter, PENDING_PREFIX, prepareSearch, sortedBy, sortRows, sortRowsHead, storedRecords, toRow, typesIn } from './table.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type'], rdata: string, ttl = 3600): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl, rdata, metadata: null, createdAt: at, updatedAt: at });
@@ -44,6 +44,19 @@ describe('records table model', () => {
     expect(sortedBy(byTtl, 'ttl').direction).toBe('desc');
     expect(sortedBy(sortedBy(byTtl, 'ttl'), 'ttl').direction).toBe('asc');
     expect(sortedBy(sortedBy(byTtl, 'ttl'), 'name')).toMatchObject({ sort: 'name', direction: 'asc' });
+  });
+
+  it('a partial sort puts the first rows exactly where the full sort does (ties in their order) and keeps every row', () => {
+    // Names repeat (one name holds several records) so ties are decided by type and content, or left in list order.
+    const zone = Array.from({ length: 500 }, (_, i) => toRow(rec(`r${i}`, `h${(i * 7919) % 97}.w${i % 5}`, i % 3 ? 'A' : 'TXT', i % 3 ? '10.0.0.1' : `"x${i % 4}"`, 300 + (i % 7)), 'example.com'));
+    for (const [sort, direction] of [['name', 'asc'], ['name', 'desc'], ['ttl', 'asc'], ['type', 'desc'], ['content', 'asc']] as const) {
+      const full = sortRows(zone, sort, direction);
+      const head = sortRowsHead(zone, sort, direction, 40);
+      expect(head.slice(0, 40), `${sort} ${direction}`).toEqual(full.slice(0, 40));
+      expect(new Set(head)).toEqual(new Set(zone));
+      expect(head).toHaveLength(zone.length);
+    }
+    expect(sortRowsHead(rows, 'name', 'asc', 10)).toEqual(sortRows(rows, 'name', 'asc'));
   });
 
   it('searching key by key narrows within the last answer and widens again from the whole zone, always as a fresh search would', () => {

@@ -8,8 +8,11 @@ import { contentInWords } from './describe.ts';
 /** The id prefix of a row shown while its write is on the way (api/optimistic.ts puts it there). */
 export const PENDING_PREFIX = 'pending:';
 
-/** A table row: the record plus what the table shows and searches. */
-export interface Row {
+/**
+ * A table row: the record plus what the table shows and searches. A row is its own list item, so the ungrouped
+ * list is the sorted rows as they are, not 100,000 wrappers made again on every keystroke.
+ */
+export interface Row extends RowItem {
   record: DnsRecord;
   id: string;
   name: string;
@@ -42,10 +45,17 @@ class ZoneRow implements Row {
 
   constructor(
     readonly record: DnsRecord,
-    private readonly zoneName: string,
+    /** The zone's full name, normalised once per list: fullName normalising it again per row doubled search's set-up. */
+    private readonly apex: string,
   ) {
     const name = record.name;
     this.nameKey = name === '@' ? '' : name.includes('.') ? name.split('.').reverse().join('\u0001') : name;
+  }
+  get kind() {
+    return 'row' as const;
+  }
+  get row() {
+    return this;
   }
   get id() {
     return this.record.id;
@@ -63,7 +73,7 @@ class ZoneRow implements Row {
     return isManagedRecord(this.record);
   }
   get fqdn() {
-    return (this.#fqdn ??= fullName(this.name, this.zoneName));
+    return (this.#fqdn ??= this.name === '@' || this.name === '' ? this.apex : `${this.name}.${this.apex}`);
   }
   get content() {
     return (this.#content ??= contentInWords(this.type, this.record.rdata));
@@ -93,7 +103,7 @@ export function prepareSearch(rows: Row[], idle: (work: () => void) => () => voi
 }
 
 export function toRow(record: DnsRecord, zoneName: string): Row {
-  return new ZoneRow(record, zoneName);
+  return new ZoneRow(record, fullName('@', zoneName));
 }
 
 /** The zone the rules and plans look at: the stored records, without the rows of writes still on the way. */
@@ -105,8 +115,9 @@ export function storedRecords(records: DnsRecord[]): DnsRecord[] {
 export function markedRows(records: DnsRecord[], draft: Pick<Draft, 'updates' | 'deletes'>, zoneName: string): Row[] {
   const updated = new Set(draft.updates.map((u) => u.id));
   const deleted = new Set(draft.deletes.map((d) => d.id));
+  const apex = fullName('@', zoneName);
   return records.map((record) => {
-    const row = toRow(record, zoneName);
+    const row: Row = new ZoneRow(record, apex);
     if (record.id.startsWith(PENDING_PREFIX)) row.pending = 'add';
     else if (deleted.has(record.id)) row.pending = 'remove';
     else if (updated.has(record.id)) row.pending = 'change';
@@ -158,6 +169,32 @@ export function sortRows(rows: Row[], sort: SortKey, direction: 'asc' | 'desc'):
   return [...rows].sort((a, b) => sign * by(a, b));
 }
 
+/**
+ * The first `head` rows of sortRows' answer, in order, then the others as they came: what the first screen of a
+ * large zone needs, in one pass instead of a full sort (about 100 ms for 100,000 rows on a busy machine).
+ */
+export function sortRowsHead(rows: Row[], sort: SortKey, direction: 'asc' | 'desc', head: number): Row[] {
+  if (rows.length <= head) return sortRows(rows, sort, direction);
+  const by = compare[sort];
+  const sign = direction === 'asc' ? 1 : -1;
+  const top: Row[] = [];
+  for (const row of rows) {
+    // Ties keep their order (as Array#sort does): a row equal to the last kept one comes after it.
+    if (top.length === head && sign * by(row, top[head - 1]) >= 0) continue;
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (sign * by(top[mid], row) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    top.splice(low, 0, row);
+    if (top.length > head) top.pop();
+  }
+  const kept = new Set(top);
+  return top.concat(rows.filter((row) => !kept.has(row)));
+}
+
 /** Every search word must appear in the name or the content; a type filter narrows further. */
 export function filterRows(rows: Row[], query: string, type: ListedType | 'all'): Row[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -180,11 +217,12 @@ export function narrowingFilter(): (rows: Row[], query: string, type: ListedType
   };
 }
 
-export type ListItem = { kind: 'group'; type: ListedType; count: number } | { kind: 'row'; row: Row };
+export type RowItem = { kind: 'row'; row: Row };
+export type ListItem = { kind: 'group'; type: ListedType; count: number } | RowItem;
 
 /** Sorted rows, grouped under a heading per type when asked. */
 export function listItems(sorted: Row[], groupByType: boolean): ListItem[] {
-  if (!groupByType) return sorted.map((row) => ({ kind: 'row', row }));
+  if (!groupByType) return sorted;
   const groups = new Map<ListedType, Row[]>();
   for (const row of sorted) {
     const group = groups.get(row.type);
@@ -195,7 +233,7 @@ export function listItems(sorted: Row[], groupByType: boolean): ListItem[] {
   for (const type of [...groups.keys()].sort()) {
     const rows = groups.get(type) ?? [];
     items.push({ kind: 'group', type, count: rows.length });
-    for (const row of rows) items.push({ kind: 'row', row });
+    for (const row of rows) items.push(row);
   }
   return items;
 }
