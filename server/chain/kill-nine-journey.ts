@@ -33,9 +33,11 @@ export interface Round {
   faucet: boolean;
   orders: { ok?: string; fail?: string };
   x402?: { purchaseId: string; orderId: string };
-  account?: { address: Address; code: Hex };
+  /** The smart account the journey deployed, and when its deployment was mined (Date.now()). */
+  account?: { address: Address; code: Hex; minedAt: number };
+  /** When the round's service was seen dead (Date.now()). */
+  diedAt?: number;
   record: boolean;
-  completed: boolean;
 }
 export const names = (r: number) => ({ ok: `round${r}-ok.com`, fail: `fail-round${r}.com`, x402: `round${r}-x402.com` });
 
@@ -76,7 +78,7 @@ export async function journey(service: Running, dataDir: string, round: Round, a
   const deployment = (await readDeployment(deploymentFile(dataDir)))!;
   await fundOnAnvil(chain, chain.wallet.account.address);
   const address = await deploySmartAccount(chain, deployment, alice, keccak256(stringToBytes(`round ${round.index}`)));
-  round.account = { address, code: (await chain.public.getCode({ address }))! };
+  round.account = { address, code: (await chain.public.getCode({ address }))!, minedAt: Date.now() };
 
   at('processing');
   await waitFor(async () => FINISHED.includes(expectStatus(await client.call('getOrder', { params: { orderId: round.orders.ok! }, headers }), 200, 'getOrder').body.order.status));
@@ -86,7 +88,6 @@ export async function journey(service: Running, dataDir: string, round: Round, a
   await waitFor(async () =>
     expectStatus(await client.call('getUserOrders', { headers }), 200, 'getUserOrders').body.every((i: { status: string }) => FINISHED.includes(i.status) || i.status === 'CANCELLED'),
   );
-  round.completed = true;
   at('end');
 }
 

@@ -14,6 +14,8 @@ export interface Running {
   exited: Promise<void>;
   /** The crash points the service printed as it reached them (`chain-write:3`): at most one, the one it died at. */
   crashPoints: string[];
+  /** When the process was seen gone (Date.now()), null while it lives. */
+  exitedAt(): number | null;
   /** Whether it died of SIGKILL (its own at a crash point, or the suite's). */
   killed(): boolean;
   alive(): boolean;
@@ -43,7 +45,13 @@ export function startService(dataDir: string, crashAt?: string): Running {
   const crashPoints: string[] = [];
   const lines = createInterface({ input: child.stdout! });
   const stdoutRead = new Promise<void>((done) => lines.once('close', () => done()));
-  const gone = new Promise<void>((done) => child.once('exit', () => done()));
+  let exitedAt: number | null = null;
+  const gone = new Promise<void>((done) =>
+    child.once('exit', () => {
+      exitedAt = Date.now();
+      done();
+    }),
+  );
   const exited = gone.then(() => stdoutRead);
   child.stderr!.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -72,6 +80,7 @@ export function startService(dataDir: string, crashAt?: string): Running {
     rpcUrl: line(/^Local chain \d+ at (\S+)/),
     exited,
     crashPoints,
+    exitedAt: () => exitedAt,
     killed: () => child.signalCode === 'SIGKILL',
     alive,
     async kill() {

@@ -11,14 +11,18 @@ import { alice, aliceKey, clientOf, COM_CENTS, expectStatus, FINISHED, names, wa
 import { startService, type Running } from './kill-nine-process.ts';
 import { USD_FAUCET_UNITS } from './usd-token.ts';
 
+/** How long after a deployment was mined the service's journal has surely recorded it, even on a loaded machine. */
+const JOURNALED_WITHIN_MS = 2000;
+
 /**
  * After a restart: what the journeys were acknowledged is there, by value; orders finish once; the chain equals the
  * database. Ends with the service SIGKILLed; says what the start made of a purchase killed after its settlement.
  */
-export async function verify(dataDir: string, rounds: Round[], track: (service: Running) => void): Promise<{ x402Outcome: string }> {
+export async function verify(dataDir: string, rounds: Round[], track: (service: Running) => void): Promise<{ x402Outcome: string; accountsRequired: number }> {
   const service = startService(dataDir);
   track(service);
   let x402Outcome = '';
+  let accountsRequired = 0;
   const baseUrl = await service.baseUrl;
   const rpcUrl = await service.rpcUrl;
   const client = clientOf(baseUrl);
@@ -47,7 +51,8 @@ export async function verify(dataDir: string, rounds: Round[], track: (service: 
     const [holder] = await read({ address: deployment.registry, abi: domainRegistryAbi, functionName: 'domainByName', args: [name] });
     return holder === zeroAddress ? null : holder;
   };
-  // What each journey was acknowledged, by value.
+  // What each journey was acknowledged, by value. Smart accounts' code is compared with the journal below.
+  const codes = new Map<number, string>();
   const checkRound = async (round: Round) => {
     const { ok, fail, x402 } = names(round.index);
     const what = `round ${round.index} (${round.kill.label})`;
@@ -75,12 +80,7 @@ export async function verify(dataDir: string, rounds: Round[], track: (service: 
       const records = expectStatus(await client.call('getDnsRecords', { query: { zoneName: ok } }), 200, 'getDnsRecords').body as { name: string; type: string; rdata: string }[];
       expect(records.map((r) => [r.name, r.type, r.rdata]), `${what}: the record written`).toContainEqual(['www', 'A', '192.0.2.1']);
     }
-    if (round.account) {
-      const code = (await clients.public.getCode({ address: round.account.address })) ?? '0x';
-      // Journaled when the service died at that very point or lived on after it; else it may be in the last 50 ms.
-      const journaled = round.kill.env === 'account-deployed:1' || round.completed;
-      if (journaled || code !== '0x') expect(code, `${what}: the smart account ${round.account.address}`).toBe(round.account.code);
-    }
+    if (round.account) codes.set(round.index, ((await clients.public.getCode({ address: round.account.address })) ?? '0x').toLowerCase());
   };
   await Promise.all(rounds.map(checkRound));
   const balanceCents = expectStatus(await client.call('getBalance', { headers }), 200, 'getBalance').body.totalBalanceInUsdCents as number;
@@ -152,6 +152,19 @@ export async function verify(dataDir: string, rounds: Round[], track: (service: 
       x402Outcome = statuses[0] === 'SETTLED' ? 'settled on the chain kept, ordered at start' : 'settlement lost with the chain, failed with nothing taken';
     }
 
+    // A smart account deployed straight on the chain is kept once the service journaled it: one it journaled (or
+    // surely had time to, JOURNALED_WITHIN_MS) is on the chain with its code; one it had not may be gone, never other.
+    const journal = new Set(
+      (await db.query<{ account: string }>(`SELECT account FROM chain_account_journal WHERE kind = 'deployment'`)).map((r) => r.account.toLowerCase()),
+    );
+    for (const round of rounds.filter((r) => r.account)) {
+      const { address, code: deployed, minedAt } = round.account!;
+      const code = codes.get(round.index);
+      const journaled = journal.has(address.toLowerCase()) || round.kill.env === 'account-deployed:1' || (round.diedAt ?? Infinity) - minedAt >= JOURNALED_WITHIN_MS;
+      if (journaled) accountsRequired += 1;
+      if (journaled || code !== '0x') expect(code, `round ${round.index} (${round.kill.label}): the smart account ${address}`).toBe(deployed.toLowerCase());
+    }
+
     const domains = new Map(
       (await db.query<{ name: string; owner_address: string }>('SELECT name, owner_address FROM domains')).map((d) => [d.name, d.owner_address]),
     );
@@ -160,6 +173,6 @@ export async function verify(dataDir: string, rounds: Round[], track: (service: 
   } finally {
     await db.close();
   }
-  return { x402Outcome };
+  return { x402Outcome, accountsRequired };
 }
 

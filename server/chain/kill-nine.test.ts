@@ -33,6 +33,8 @@ let dataDir: string;
 let current: Running | null = null;
 /** What the start after the kill inside the x402 purchase made of it, for the summary. */
 let x402Outcome = '';
+/** How many rounds' smart accounts the last check required to be there (journaled before the service died). */
+let accountsRequired = 0;
 afterAll(async () => {
   if (current) await current.kill();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -46,7 +48,7 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x4
   const timings = { lives: 0, verify: 0 };
   for (const [index, kill] of KILLS.entries()) {
     const service = (current = startService(dataDir, kill.env));
-    const round: Round = { index, kill, reached: [], faucet: false, orders: {}, record: false, completed: false };
+    const round: Round = { index, kill, reached: [], faucet: false, orders: {}, record: false };
     rounds.push(round);
     const plan = kill.after;
     let timer: Promise<void> | null = null;
@@ -83,6 +85,7 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x4
     if (kill.env && service.alive()) throw new Error(`round ${index}: the journey ended without reaching ${kill.env} (${kill.label})`);
     const pid = (await readPidfile(join(dataDir, 'chain', 'anvil.pid')))?.pid;
     await service.kill();
+    round.diedAt = service.exitedAt()!;
     if (kill.env) {
       expect(service.crashPoints, `round ${index}: the service died at ${kill.env}`).toEqual([kill.env]);
       expect(killedByTest).toBe(false);
@@ -96,7 +99,9 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x4
     // No anvil outlives its service: the kernel ends it with the service (setpriv --pdeathsig).
     if (pid) await expect.poll(() => processInfo(pid), { timeout: 5000, interval: 20 }).toBeNull();
     const verifyStarted = performance.now();
-    x402Outcome = (await verify(dataDir, rounds, (s) => (current = s))).x402Outcome || x402Outcome;
+    const checked = await verify(dataDir, rounds, (s) => (current = s));
+    x402Outcome = checked.x402Outcome || x402Outcome;
+    accountsRequired = checked.accountsRequired;
     timings.lives += verifyStarted - roundStarted;
     timings.verify += performance.now() - verifyStarted;
   }
@@ -107,7 +112,8 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x4
       `${reached.length - instrumented} timed, each the suite's SIGKILL of a live service in its step), ${rounds.length} restarts verified, ${seconds} s ` +
       `(journeys to their kill ${(timings.lives / 1000).toFixed(1)} s, restarts and checks ${(timings.verify / 1000).toFixed(1)} s)\n` +
       `kill points reached: ${reached.join(', ')}\n` +
-      `the x402 purchase killed after its settlement: ${x402Outcome}`,
+      `the x402 purchase killed after its settlement: ${x402Outcome}\n` +
+      `smart accounts required after the last restart (journaled before their service died): ${accountsRequired} of ${rounds.filter((r) => r.account).length}`,
   );
   expect(reached.length).toBe(KILLS.length);
 });
