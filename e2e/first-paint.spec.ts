@@ -33,6 +33,8 @@ test('the pre-rendered home page is hydrated: its first paint stays, and it answ
   const problems = consoleProblems(page);
   const html = await (await page.request.get('/')).text();
   expect(html, 'the page as served holds the search form').toMatch(/<div id="root">.*Find a domain.*Domain name/s);
+  // The first paint waits on nothing but the document and its stylesheet: the scripts are asked for after it.
+  expect(html, 'no script requested by the parser').not.toMatch(/<link rel="modulepreload"|<script type="module"|<script [^>]*src=/);
 
   await page.addInitScript(rememberFirstMain);
   await page.goto('/');

@@ -5,19 +5,26 @@ import { runnerImport, type Alias, type Plugin, type Rollup } from 'vite';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
 /**
- * The entry module starts once the page has painted. The parser only preloads it (fetched and compiled, not run);
- * a fixed inline script adds it after the next frame, so the pre-rendered page is on screen before any of React is
- * evaluated, however fast the files arrive. A page in a background tab paints no frame: the timer starts it there.
+ * The entry module starts once the page has painted: a fixed inline script adds it, and the preloads of the modules
+ * it imports, after the next frame, so the pre-rendered page is on screen before any of React is fetched or
+ * evaluated. Nothing but the document and the stylesheet is requested before that first paint: Lighthouse counts
+ * every request that starts before the largest paint as holding it up (on a slow phone the 80 kB entry alone is
+ * ~0.4 s), and the paint needs none of them. A page in a background tab paints no frame: the timer starts it there.
  */
 function startAfterPaint(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) throw new Error('index.html has no entry module script to start after the first paint');
   const src = entry[1];
+  const preloads = [src, ...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]).filter((href) => href !== src)];
   const loader =
-    `<script>(function(){var go=function(){if(go.done)return;go.done=1;var s=document.createElement('script');s.type='module';s.crossOrigin='';` +
-    `s.src=${JSON.stringify(src)};document.head.appendChild(s)};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
-  return html.replace(entry[0], `<link rel="modulepreload" crossorigin href="${src}">`).replace('</body>', `${loader}</body>`);
+    `<script>(function(){var go=function(){if(go.done)return;go.done=1;var h=document.head;` +
+    `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};h.appendChild(s)};` +
+    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(entry[0], '').replace('</body>', `${loader}</body>`);
 }
 
 /** Beasties reading the stylesheets from the bundle being written rather than from disk, where they are not yet. */
