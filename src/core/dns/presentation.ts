@@ -10,6 +10,13 @@ export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
+/** One character's UTF-8 bytes: ASCII directly (an encoder call per character was most of reading a zone file). */
+function pushUtf8(bytes: number[], ch: string): void {
+  const code = ch.charCodeAt(0);
+  if (code < 0x80) bytes.push(code);
+  else bytes.push(...utf8(ch));
+}
+
 export function fromUtf8(bytes: Uint8Array): string {
   return decoder.decode(bytes);
 }
@@ -66,11 +73,11 @@ export function tokenize(input: string): TokenizeResult {
           i += 4;
           continue;
         }
-        bytes.push(...utf8(next));
+        pushUtf8(bytes, next);
         i += 2;
         continue;
       }
-      bytes.push(...utf8(ch));
+      pushUtf8(bytes, ch);
       i += 1;
     }
     if (inQuote) return { ok: false, message: 'A quoted string is not closed: add the missing double quote (")' };

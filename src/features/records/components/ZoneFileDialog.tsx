@@ -23,6 +23,9 @@ export interface ZoneFileDialogProps {
 export function ZoneFileDialog({ open, zoneName, zone, exported, exportProgress, initialTab, onImport, onClose }: ZoneFileDialogProps) {
   const [tab, setTab] = useState<string>(initialTab);
   const [text, setText] = useState('');
+  // A chosen file is read from here, not shown in the text box: a 100,000-line text box is laid out again on every
+  // step of the progress bar, which made reading such a file several times slower.
+  const [file, setFile] = useState<{ name: string; size: number; text: string } | null>(null);
   // The text being read for review: read a few thousand entries at a time, with progress (100,000 records take seconds).
   const [reviewing, setReviewing] = useState<string | null>(null);
   const reading = useSteps(() => (reviewing !== null ? parseZoneFileInSteps(reviewing, { origin: zoneName }) : null), [reviewing, zoneName]);
@@ -33,12 +36,13 @@ export function ZoneFileDialog({ open, zoneName, zone, exported, exportProgress,
     [exported, open],
   );
 
-  const readFile = async (file: File | undefined) => {
-    if (!file) return;
-    setText(await file.text());
+  const readFile = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile({ name: chosen.name, size: chosen.size, text: await chosen.text() });
+    setText('');
     setReviewing(null);
   };
-  const review = () => setReviewing(text);
+  const review = () => setReviewing(file ? file.text : text);
 
   return (
     <Dialog open={open} onClose={onClose} title="Zone file" description={`A BIND zone file of ${zoneName}`}>
@@ -94,6 +98,7 @@ export function ZoneFileDialog({ open, zoneName, zone, exported, exportProgress,
             value={text}
             onChange={(event) => {
               setText(event.target.value);
+              setFile(null);
               setReviewing(null);
             }}
             rows={8}
@@ -109,7 +114,12 @@ export function ZoneFileDialog({ open, zoneName, zone, exported, exportProgress,
             <span className="font-medium">Or choose a file</span>
             <input type="file" accept=".zone,.txt,.db,text/plain" className="mt-1 block text-sm" onChange={(event) => void readFile(event.target.files?.[0])} />
           </label>
-          <Button variant="secondary" onClick={review} disabled={text.trim() === '' || (reviewing !== null && !reading.result)}>
+          {file ? (
+            <p className="text-sm">
+              Chosen: <strong>{file.name}</strong> ({sizeInWords(file.size)}), read from the file and not shown above. Paste into the box to read other text instead.
+            </p>
+          ) : null}
+          <Button variant="secondary" onClick={review} disabled={(file === null && text.trim() === '') || (reviewing !== null && !reading.result)}>
             Read zone file
           </Button>
           {reading.progress && !reading.result ? (
@@ -141,36 +151,39 @@ function ImportSummary({ plan, onImport }: { plan: ImportPlan; onImport: () => v
       {plan.errors.length > 0 ? (
         <Notice tone="warning" title="Lines that could not be read">
           <ul>
-            {plan.errors.map((e) => (
+            {plan.errors.slice(0, LISTED).map((e) => (
               <li key={`${e.line}-${e.text}`}>
                 Line {e.line}: {e.message} <code className="text-xs">{e.text}</code>
               </li>
             ))}
           </ul>
+          <More count={plan.errors.length} />
         </Notice>
       ) : null}
       {plan.warnings.length > 0 ? (
         <Notice tone="warning" title="Imported, but check these">
           <ul>
-            {plan.warnings.map((w) => (
+            {plan.warnings.slice(0, LISTED).map((w) => (
               <li key={`${w.line}-${w.message}`}>
                 Line {w.line}: {w.message} <code className="text-xs">{w.text}</code>
               </li>
             ))}
           </ul>
+          <More count={plan.warnings.length} />
         </Notice>
       ) : null}
       {plan.notes.length > 0 ? (
         <details>
           <summary>What is left out and why</summary>
           <ul className="text-xs">
-            {plan.notes.map((n, i) => (
+            {plan.notes.slice(0, LISTED).map((n, i) => (
               <li key={`${i}-${n.text}`}>
                 {n.line ? `Line ${n.line}: ` : ''}
                 <code>{n.text}</code> — {n.reason}
               </li>
             ))}
           </ul>
+          <More count={plan.notes.length} />
         </details>
       ) : null}
       {plan.creates.length > MAX_BATCH ? <p>{batchesInWords(plan.creates.length)}</p> : null}
@@ -179,6 +192,17 @@ function ImportSummary({ plan, onImport }: { plan: ImportPlan; onImport: () => v
       </Button>
     </div>
   );
+}
+
+/** How many lines of each list the summary shows: a file of 100,000 bad lines would otherwise be 100,000 items. */
+const LISTED = 100;
+
+function More({ count }: { count: number }) {
+  return count > LISTED ? <p className="text-xs">…and {(count - LISTED).toLocaleString('en-US')} more, not listed.</p> : null;
+}
+
+function sizeInWords(bytes: number): string {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 }
 
 /** How a large import is sent, said before anything is signed. */
