@@ -283,6 +283,36 @@ test.describe('DNS records editor', () => {
     await expect(records.dialog).toContainText('0 new records to add');
   });
 
+  test('a zone file of 2,500 records is read from a file and applied in three signed batches, with progress', async ({ page, wallet }) => {
+    const domain = unique('bigimport');
+    await ownDomain(TEST_KEYS.alice, domain);
+    const before = (await zoneRecords(domain)).length;
+    const lines = ['$TTL 1h', ...Array.from({ length: 2500 }, (_, i) => `host-${i} IN A 10.9.${i >> 8}.${i & 255}`)];
+    const records = recordsPage(page);
+    await page.goto('/');
+    await signIn(page, wallet);
+    await records.open(domain);
+
+    await records.section.getByRole('button', { name: 'Import zone file' }).click();
+    await records.dialog.getByRole('tab', { name: 'Import' }).click();
+    await records.dialog.getByLabel('Or choose a file').setInputFiles({ name: `${domain}.zone`, mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+    await expect(records.dialog).toContainText(`Chosen: ${domain}.zone`);
+    await records.dialog.getByRole('button', { name: 'Read zone file' }).click();
+    // Said before anything is signed: how the records go, and what a refused batch does.
+    await expect(records.dialog).toContainText('They go in 3 batches of at most 1,000 records, one signature each');
+    await expect(records.dialog).toContainText('Each batch is all or nothing');
+    await records.dialog.getByRole('button', { name: 'Add 2500 to change set' }).click();
+    await expect(records.changeSet).toContainText('2500 pending changes');
+
+    const signed = typedSignatures(wallet.requests);
+    const review = await records.reviewChangeSet();
+    await review.getByRole('button', { name: 'Sign and apply (3 signatures)' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Applying the change set' })).toBeVisible();
+    await expect(records.changeSet).toBeHidden({ timeout: 120_000 });
+    expect(typedSignatures(wallet.requests) - signed).toBe(3);
+    await expect.poll(async () => (await zoneRecords(domain)).length).toBe(before + 2500);
+  });
+
   test('a template fills the change set, compared with the zone first', async ({ page, wallet }) => {
     const domain = unique('template');
     await ownDomain(TEST_KEYS.alice, domain);
