@@ -73,9 +73,9 @@ export default function RecordsPage({ domain, onRecordHistory }: { domain: strin
       ) : (
         <>
           <p role="status" className="sr-only">
-            {table.filtered.length} of {table.rows.length} records shown
+            {table.settling ? table.total : table.filtered.length} of {table.total} records shown
           </p>
-          <RecordsTable items={table.items} total={table.rows.length} view={view} onSort={table.sort} busy={records.isFetching} onEdit={recordForm.openEdit}
+          <RecordsTable items={table.items} total={table.total} view={view} onSort={table.sort} busy={records.isFetching || table.settling} onEdit={recordForm.openEdit}
             onDelete={recordForm.askDelete}
             onHistory={onRecordHistory ? (row) => onRecordHistory(row.id) : undefined}
           />

@@ -103,6 +103,36 @@ afterEach(() => {
 });
 
 describe('useRecordsPage: derived lists', () => {
+  it('shows a large zone\'s first screen from its first records by name, then every row, in the same order', async () => {
+    const zone = Array.from({ length: 1500 }, (_, i) => stored(`r${i}`, `host-${(i * 7919) % 1500}`, 'A', `10.0.${i >> 8}.${i & 255}`));
+    serve(zone);
+    const seen: Array<{ settling: boolean; ids: string[]; total: number }> = [];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    );
+    const hook = renderHook(
+      () => {
+        const page = useRecordsPage(zoneName);
+        if (page.records.isSuccess) seen.push({ settling: page.table.settling, ids: page.table.filtered.map((r) => r.id), total: page.table.total });
+        return page;
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(hook.result.current.table.filtered).toHaveLength(1500));
+    const first = seen[0];
+    const last = seen.at(-1)!;
+    expect(first.settling).toBe(true);
+    expect(first.total).toBe(1500);
+    expect(first.ids.length).toBeLessThan(1500);
+    expect(first.ids.length).toBeGreaterThanOrEqual(200);
+    expect(last.settling).toBe(false);
+    expect(first.ids).toEqual(last.ids.slice(0, first.ids.length));
+    expect(hook.result.current.table.typesInZone).toEqual(['A']);
+  });
+
   it('lists the zone, marks the change set on its rows, and filters, sorts and groups the table', async () => {
     serve([stored('www', 'www', 'A', '192.0.2.1'), stored('mx', '@', 'MX', '10 mail.example.com.'), stored('txt', '@', 'TXT', '"v=spf1 -all"')]);
     const hook = await loaded();

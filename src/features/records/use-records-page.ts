@@ -13,7 +13,7 @@ import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import type { RecordInput } from './model/record-form.ts';
 import { RECORD_OPERATIONS } from './model/signing-plan.ts';
-import { DEFAULT_VIEW, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, sortRowsHead, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
+import { DEFAULT_VIEW, firstByName, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
 import { listedRecordLike } from '@/core/dns/listed.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
@@ -91,24 +91,24 @@ export function useRecordsPage(domain: string) {
   const [view, setView] = useState<TableView>(DEFAULT_VIEW);
   // Only edits and deletions mark rows: an addition to the change set leaves a 10,000-row table alone.
   const { updates, deletes } = changeSet.draft;
-  const rows = useMemo(() => markedRows(all, { updates, deletes }, zoneName), [all, updates, deletes, zoneName]);
-  // A large zone's first screen comes from a partial sort (its first rows in order); the full sort follows in a
-  // transition right after that frame. Only for the page's first list in the plain view: the scroll is at the top
-  // then, so the rows in view are those first rows; a search, a type filter or grouping sorts everything at once.
-  const [sortedOnce, setSortedOnce] = useState(false);
-  const headFirst = !sortedOnce && rows.length > FIRST_SCREEN_ROWS && view.query === '' && view.type === 'all' && !view.groupByType;
-  const sorted = useMemo(
-    () => (headFirst ? sortRowsHead(rows, view.sort, view.direction, FIRST_SCREEN_ROWS) : sortRows(rows, view.sort, view.direction)),
-    [headFirst, rows, view.sort, view.direction],
-  );
+  // A large zone's first screen is made from the records that come first by name alone (no row made for the other
+  // 100,000); every row follows in a transition right after that frame. Only for the page's first list in the
+  // default view: the scroll is at the top then, so the rows in view are those first rows.
+  const [firstScreenShown, setFirstScreenShown] = useState(false);
+  const firstScreen = useMemo(() => {
+    const defaultView = view.query === '' && view.type === 'all' && view.sort === 'name' && view.direction === 'asc' && !view.groupByType;
+    return !firstScreenShown && defaultView && all.length > FIRST_SCREEN_ROWS ? firstByName(all, FIRST_SCREEN_ROWS) : null;
+  }, [firstScreenShown, all, view]);
+  const rows = useMemo(() => markedRows(firstScreen ?? all, { updates, deletes }, zoneName), [firstScreen, all, updates, deletes, zoneName]);
   useEffect(() => {
-    if (!sortedOnce && rows.length > 0) startTransition(() => setSortedOnce(true));
-  }, [sortedOnce, rows.length]);
+    if (firstScreen) startTransition(() => setFirstScreenShown(true));
+  }, [firstScreen]);
+  const sorted = useMemo(() => sortRows(rows, view.sort, view.direction), [rows, view.sort, view.direction]);
   useEffect(() => prepareSearch(rows, whenIdle), [rows]);
   const filter = useMemo(narrowingFilter, []);
   const filtered = useMemo(() => filter(sorted, view.query, view.type), [filter, sorted, view.query, view.type]);
   const items = useMemo(() => listItems(filtered, view.groupByType), [filtered, view.groupByType]);
-  const typesInZone = useMemo(() => typesIn(rows), [rows]);
+  const typesInZone = useMemo(() => typesIn(all), [all]);
   // Runs after the table's rows are committed to the DOM (child layout effects run first): the bench's marks.
   useLayoutEffect(() => markTableRendered(filtered.length, records.dataUpdatedAt), [filtered, view.query, records.dataUpdatedAt]);
 
@@ -138,6 +138,10 @@ export function useRecordsPage(domain: string) {
     table: {
       view,
       rows,
+      /** Every record of the zone, whether or not its row is made yet. */
+      total: all.length,
+      /** The first screen is shown while the rest of the rows are made (a moment, for a large zone). */
+      settling: firstScreen !== null,
       filtered,
       items,
       typesInZone,

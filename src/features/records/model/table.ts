@@ -30,6 +30,11 @@ export interface Row extends RowItem {
   pending?: 'add' | 'change' | 'remove';
 }
 
+/** A name in DNS order (labels from the right, apex first); a name of one label is its own key, made at no cost. */
+function nameKeyOf(name: string): string {
+  return name === '@' ? '' : name.includes('.') ? name.split('.').reverse().join('\u0001') : name;
+}
+
 /**
  * A row whose words are made when first read: the table shows a few dozen rows of a 100,000-record zone, so the
  * first render computes only what sorting by name needs (the name key) and each shown row's words. Search makes the
@@ -48,8 +53,7 @@ class ZoneRow implements Row {
     /** The zone's full name, normalised once per list: fullName normalising it again per row doubled search's set-up. */
     private readonly apex: string,
   ) {
-    const name = record.name;
-    this.nameKey = name === '@' ? '' : name.includes('.') ? name.split('.').reverse().join('\u0001') : name;
+    this.nameKey = nameKeyOf(record.name);
   }
   get kind() {
     return 'row' as const;
@@ -126,7 +130,7 @@ export function markedRows(records: DnsRecord[], draft: Pick<Draft, 'updates' | 
 }
 
 /** The record types present, in the registry's order: the type filter offers only these. */
-export function typesIn(rows: Row[]): ListedType[] {
+export function typesIn(rows: ReadonlyArray<{ type: ListedType }>): ListedType[] {
   const present = new Set<ListedType>();
   for (const row of rows) present.add(row.type);
   return LISTED_TYPES.filter((t) => present.has(t));
@@ -170,29 +174,33 @@ export function sortRows(rows: Row[], sort: SortKey, direction: 'asc' | 'desc'):
 }
 
 /**
- * The first `head` rows of sortRows' answer, in order, then the others as they came: what the first screen of a
- * large zone needs, in one pass instead of a full sort (about 100 ms for 100,000 rows on a busy machine).
+ * The records that come first in the table's default order (by name), at least `head` of them when the zone has that
+ * many: what a large zone's first screen shows, picked by name key alone with no row made for the other records.
+ * Every record sharing the last kept name is kept too, so sorting these rows puts their first `head` exactly where
+ * sorting the whole zone does. Null when names repeat so much that picking would cost more than sorting.
  */
-export function sortRowsHead(rows: Row[], sort: SortKey, direction: 'asc' | 'desc', head: number): Row[] {
-  if (rows.length <= head) return sortRows(rows, sort, direction);
-  const by = compare[sort];
-  const sign = direction === 'asc' ? 1 : -1;
-  const top: Row[] = [];
-  for (const row of rows) {
-    // Ties keep their order (as Array#sort does): a row equal to the last kept one comes after it.
-    if (top.length === head && sign * by(row, top[head - 1]) >= 0) continue;
+export function firstByName(records: DnsRecord[], head: number): DnsRecord[] | null {
+  const keys: string[] = [];
+  const kept: DnsRecord[] = [];
+  for (const record of records) {
+    const key = nameKeyOf(record.name);
+    if (kept.length >= head && key > keys[head - 1]) continue;
     let low = 0;
-    let high = top.length;
+    let high = keys.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (sign * by(top[mid], row) <= 0) low = mid + 1;
+      if (keys[mid] <= key) low = mid + 1;
       else high = mid;
     }
-    top.splice(low, 0, row);
-    if (top.length > head) top.pop();
+    keys.splice(low, 0, key);
+    kept.splice(low, 0, record);
+    while (kept.length > head && keys[kept.length - 1] > keys[head - 1]) {
+      keys.pop();
+      kept.pop();
+    }
+    if (kept.length > head + 1000) return null;
   }
-  const kept = new Set(top);
-  return top.concat(rows.filter((row) => !kept.has(row)));
+  return kept;
 }
 
 /** Every search word must appear in the name or the content; a type filter narrows further. */
