@@ -64,7 +64,7 @@ test.describe('parking', () => {
     await expect(records.rowWith(OWN_A)).toHaveCount(0);
     expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(3);
     // Three parking signatures, one types request for them; the records editor on the same page asked its own once.
-    expect(types.counts()).toMatchObject({ toggleDomainParking: 1, createDnsRecord: 1, batchCreateDnsRecords: 1 });
+    expect(types.counts()).toMatchObject({ toggleDomainParking: 1, createDnsRecord: 1 });
     expect(Object.values(types.counts()).every((n) => n === 1)).toBe(true);
   });
 

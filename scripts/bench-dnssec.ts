@@ -23,20 +23,21 @@ function records(count: number): Array<{ name: string; type: RecordType; ttl: nu
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
+const epoch = new Date();
 for (const count of [10_000, 100_000]) {
   const base = records(count);
   let start = process.hrtime.bigint();
   const unsigned = buildSnapshot(zone, { serial: 1, version: 'a', parked: false, forwarding: false }, base, settings);
   const unsignedMs = ms(start);
   start = process.hrtime.bigint();
-  const first: ZoneSnapshot = buildSnapshot(zone, { serial: 1, version: 'a', parked: false, forwarding: false }, base, settings, { key });
+  const first: ZoneSnapshot = buildSnapshot(zone, { serial: 1, version: 'a', parked: false, forwarding: false }, base, settings, { key, epoch });
   const firstMs = ms(start);
   const changes: number[] = [];
   let previous = first;
   for (let i = 0; i < 5; i += 1) {
     const changed = [...base, { name: `added${i}`, type: 'TXT' as const, ttl: 60, rdata: `"change ${i}"` }];
     start = process.hrtime.bigint();
-    previous = buildSnapshot(zone, { serial: 2 + i, version: `b${i}`, parked: false, forwarding: false }, changed, settings, { key, previous: previous.signed?.cache });
+    previous = buildSnapshot(zone, { serial: 2 + i, version: `b${i}`, parked: false, forwarding: false }, changed, settings, { key, epoch, previous: previous.signed?.cache });
     changes.push(ms(start));
   }
   changes.sort((a, b) => a - b);

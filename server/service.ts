@@ -27,6 +27,7 @@ import { zoneSource } from './dns-server/zone-snapshot.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './dns-server/doh.ts';
+import { startSignatureRenewal } from './dnssec/renewal.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './http/context.ts';
 
@@ -112,6 +113,9 @@ export async function startService(config: Config): Promise<RunningService> {
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
   const zones = withCatalog(zoneSource(db, settings), catalog);
   await zones.subscribe();
+  // Signed zones whose signatures are due are renewed before anything is answered, then every quarter of an hour.
+  const renewal = startSignatureRenewal(db, { onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
+  await renewal.ready;
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
     mountDoh(a, zones);
@@ -124,6 +128,7 @@ export async function startService(config: Config): Promise<RunningService> {
     answerClientErrors(s as Server);
     s.once('error', fail);
   }).catch(async (error: unknown) => {
+    await renewal.stop();
     await worker.stop();
     await accountJournal?.stop();
     await forwarder?.close();
@@ -135,6 +140,7 @@ export async function startService(config: Config): Promise<RunningService> {
     config.DNS_PORT === undefined
       ? null
       : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db) }).catch(async (error: unknown) => {
+          await renewal.stop();
           await worker.stop();
           await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
@@ -159,6 +165,7 @@ export async function startService(config: Config): Promise<RunningService> {
       await notifier?.stop();
       await dns?.close();
       await forwarder?.close();
+      await renewal.stop();
       await zones.close();
       await worker.stop();
       await accountJournal?.stop();

@@ -5,9 +5,7 @@ import type { DnssecState } from '../../src/core/wire/dnssec.ts';
 import { bindToolsMissing, delv, dig, verifySignedZone } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { parseRrsig } from '../../src/core/dns/dnssec.ts';
-import { nameServerSettings, startDnsServer } from './server.ts';
-import { zoneSource } from './zone-snapshot.ts';
+import { renewDueSignatures } from '../dnssec/renewal.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 
@@ -169,12 +167,12 @@ describe('DNSSEC: a zone signed with one switch', () => {
 });
 
 /** What the dashboard's "Live?" check does: DoH with the DO bit, for the record and the zone's DNSKEY, checked with WebCrypto. */
-async function liveSigned(zone: string, fqdn: string, type: 'A' | 'TXT' | 'MX') {
+async function liveSigned(zone: string, fqdn: string, type: 'A' | 'TXT' | 'MX', now = new Date()) {
   const ask = async (name: string, t: Parameters<typeof encodeQuery>[1]) => {
     const dns = Buffer.from(encodeQuery(name, t, 0, { dnssecOk: true })).toString('base64url');
     return decodeResponse(new Uint8Array(await (await fetch(`${service.origin}/dns-query?dns=${dns}`)).arrayBuffer()));
   };
-  return checkSignedAnswer({ zone, fqdn, type, answer: await ask(fqdn, type), dnskey: await ask(zone, 'DNSKEY'), now: new Date() });
+  return checkSignedAnswer({ zone, fqdn, type, answer: await ask(fqdn, type), dnskey: await ask(zone, 'DNSKEY'), now });
 }
 
 describe('the dashboard\'s signed check (DoH with DO, RRSIG checked with WebCrypto)', () => {
@@ -228,43 +226,27 @@ describe('DNSSEC: turning it off, and who may', () => {
 });
 
 describe('DNSSEC: signatures renewed before they run out', () => {
-  it('a zone unchanged for 12 days is signed again when next asked, with 14 days ahead', async () => {
+  // Last in this file: a renewal dated days ahead moves every signed zone's epoch there.
+  it('a zone unchanged until 3 days before its signatures run out is renewed once: a new serial, signatures from then on, answered over UDP', async () => {
     const { zone } = await signedZone();
-    let clock = Date.now();
-    const settings = { ...nameServerSettings(['ns1.namefi.test'], { forwardAddresses: [] }), now: () => new Date(clock) };
-    const source = zoneSource({ query: (sql, params) => service.services.db.query(sql, params), listen: service.services.db.listen?.bind(service.services.db) }, settings);
-    await source.subscribe();
-    try {
-      const expiration = async () => parseRrsig((await source.find(`www.${zone}`))?.signed?.rrsigs.get('www')?.get(1) as Uint8Array).expiration;
-      const first = await expiration();
-      clock += 10 * 86400_000;
-      expect(await expiration()).toBe(first);
-      clock += 2 * 86400_000;
-      expect(await expiration()).toBe(Math.floor(clock / 1000) + 14 * 86400);
-    } finally {
-      await source.close();
-    }
-  });
+    // From the UDP answer as dig prints it (no cookie: the same query bytes each time, so the packet cache answers).
+    const expiration = async () => (await dig(port, ['+short', '+dnssec', '+notcp', '+nocookie', `www.${zone}`, 'A'])).split('\n').find((l) => l.startsWith('A 13 '))?.split(' ')[4];
+    const serial = async () => Number((await dig(port, ['+short', '+notcp', '+nocookie', zone, 'SOA'])).split(' ')[2]);
+    const digDate = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
+    const first = await expiration();
+    const firstSerial = await serial();
+    expect(first).toMatch(/^\d{14}$/);
+    expect(await expiration()).toBe(first);
 
-  it('a renewed zone is answered over UDP with the new signatures, not the ones the packet cache kept', async () => {
-    const { zone } = await signedZone();
-    let clock = Date.now();
-    const settings = { ...nameServerSettings(['ns1.namefi.test'], { forwardAddresses: [] }), now: () => new Date(clock) };
-    const source = zoneSource({ query: (sql, params) => service.services.db.query(sql, params), listen: service.services.db.listen?.bind(service.services.db) }, settings);
-    await source.subscribe();
-    const server = await startDnsServer({ zones: source, db: service.services.db, host: '127.0.0.1', port: 0, nameservers: ['ns1.namefi.test'], forwardAddresses: [], axfrAllow: [] });
-    try {
-      // The RRSIG's expiration, as dig prints it (YYYYMMDDHHmmSS), from the UDP answer (no cookie: the same query bytes each time).
-      const expiration = async () => (await dig(server.port, ['+short', '+dnssec', '+notcp', '+nocookie', `www.${zone}`, 'A'])).split('\n').find((l) => l.startsWith('A 13 '))?.split(' ')[4];
-      const first = await expiration();
-      expect(first).toMatch(/^\d{14}$/);
-      expect(await expiration()).toBe(first);
-      clock += 12 * 86400_000;
-      const renewed = new Date((Math.floor(clock / 1000) + 14 * 86400) * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
-      expect(await expiration()).toBe(renewed);
-    } finally {
-      await server.close();
-      await source.close();
-    }
+    let clock = Date.now() + 10 * 86400_000;
+    expect(await renewDueSignatures(service.services.db, new Date(clock))).not.toContain(zone);
+    clock += 2 * 86400_000;
+    const renewed = await Promise.all([renewDueSignatures(service.services.db, new Date(clock)), renewDueSignatures(service.services.db, new Date(clock))]);
+    expect(renewed.flat().filter((z) => z === zone)).toEqual([zone]);
+
+    await expect.poll(serial).toBe(firstSerial + 1);
+    expect(await expiration()).toBe(digDate(Math.floor(clock / 1000) + 14 * 86400));
+    // The renewed answer checks out at the renewal's time (the real clock is 12 days before its inception).
+    expect(await liveSigned(zone, `www.${zone}`, 'A', new Date(clock + 3600_000))).toMatchObject({ signed: true });
   });
 });

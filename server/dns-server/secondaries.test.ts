@@ -11,6 +11,7 @@ import type { DnssecState } from '../../src/core/wire/dnssec.ts';
 import { delv, dig } from '../test-support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
 import { nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../test-support/name-servers.ts';
+import { renewDueSignatures } from '../dnssec/renewal.ts';
 import { freePort } from '../test-support/ports.ts';
 import { startTestService, type TestService } from '../test-support/test-service.ts';
 
@@ -223,7 +224,7 @@ describe('real secondaries fed by the service', () => {
   });
 
   // Last: it signs NSD_ZONE, the one zone all three secondaries carry (NSD by name, BIND and Knot from the catalog).
-  it('a DNSSEC zone is served signed by each secondary: delv, anchored at the DS from getDnssec, validates their answers before and after a signed change; turned off, none keeps a DNSKEY', async () => {
+  it('a DNSSEC zone is served signed by each secondary: delv, anchored at the DS from getDnssec, validates their answers before and after a signed change and after a renewal, which moves the serial; turned off, none keeps a DNSKEY', async () => {
     const zone = NSD_ZONE;
     const toggled = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true });
     expect(toggled.status, JSON.stringify(toggled.body)).toBe(200);
@@ -273,6 +274,27 @@ describe('real secondaries fed by the service', () => {
     expect(ixfr).toContain('DNSKEY');
     expect(ixfr).toContain('NSEC');
     expect(ixfr.filter((t) => t === 'RRSIG').length).toBeGreaterThan(3);
+
+    // Left unchanged for 12 days (its epoch set back, announced as a version): each secondary serves signatures with 2
+    // days left. The renewal every instance runs moves the epoch and the serial; each is told, and serves the renewed
+    // ones, which delv validates.
+    const expirationAt = async (port: number) => (await dig(port, ['+short', '+norec', '+dnssec', `www.${zone}`, 'A'])).split('\n').find((l) => l.startsWith('A 13 '))?.split(' ')[4];
+    const digDay = (ms: number) => new Date(ms).toISOString().replace(/\D/g, '').slice(0, 8);
+    await service.services.db.query(`UPDATE dnssec_keys SET signing_epoch = now() - interval '12 days' WHERE zone_name = $1`, [zone]);
+    await service.services.db.query('UPDATE domains SET zone_version = gen_random_uuid() WHERE name = $1', [zone]);
+    const aged = await serialOf(primary, zone);
+    await Promise.all(kinds.map((kind) => until(servers[kind]!.port, [zone, 'SOA'], (a) => Number(a.split(' ')[2]) === aged)));
+    for (const kind of kinds) expect((await expirationAt(servers[kind]!.port))?.slice(0, 8), kind).toBe(digDay(Date.now() + 2 * 86400_000));
+    expect(await renewDueSignatures(service.services.db, new Date())).toContain(zone);
+    const renewed = await serialOf(primary, zone);
+    expect(renewed).toBe(aged + 1);
+    await Promise.all(kinds.map((kind) => until(servers[kind]!.port, [zone, 'SOA'], (a) => Number(a.split(' ')[2]) === renewed)));
+    for (const kind of kinds) {
+      const port = servers[kind]!.port;
+      expect((await expirationAt(port))?.slice(0, 8), kind).toBe(digDay(Date.now() + 14 * 86400_000));
+      const www = await delv(port, zone, ds, `www.${zone}`, 'A');
+      expect(validated(www), `${kind}: ${www}`).toBe(true);
+    }
 
     // Turned off: each secondary takes the whole unsigned zone (IXFR across the change is AXFR-style) and keeps no DNSKEY.
     expect((await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: false })).status).toBe(200);

@@ -157,7 +157,6 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     if (out) udp.send(out, remote.port, remote.address);
   };
   udp.on('message', (message: Buffer, remote: RemoteInfo) => {
-    if (zones.renewalDue()) cache.drop();
     const cached = zones.subscribed ? cache.get(message) : undefined;
     if (cached) return void send(cached, remote, message);
     const token = cache.begin();

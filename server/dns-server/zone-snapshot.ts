@@ -35,8 +35,6 @@ export interface NameServerSettings extends ManagedSettings {
   /** SOA timers: negative answers are cached for `minimum` seconds (RFC 2308). */
   soa: { refresh: number; retry: number; expire: number; minimum: number; ttl: number };
   nsTtl: number;
-  /** The clock signatures are dated by (tests move it to see them renewed). */
-  now?: () => Date;
 }
 
 export const DEFAULT_SOA = { refresh: 3600, retry: 600, expire: 1209600, minimum: 60, ttl: 3600 };
@@ -51,7 +49,7 @@ export function buildSnapshot(
   state: { serial: number; version: string; parked: boolean; forwarding: boolean },
   records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
   settings: NameServerSettings,
-  dnssec?: { key: StoredZoneKey; previous?: SignatureCache },
+  dnssec?: { key: StoredZoneKey; epoch: Date; previous?: SignatureCache },
 ): ZoneSnapshot {
   const nodes = new Map<string, Map<SetType, RecordSet>>();
   const add = (name: string, type: SetType, ttl: number, rdata: string, wire?: Uint8Array) => {
@@ -75,7 +73,7 @@ export function buildSnapshot(
   }
   // Negative answers are cached for the SOA's minimum, and so are the NSEC records that prove them (RFC 9077).
   const signed = dnssec
-    ? signZone(zone, nodes, signingKey(zone, dnssec.key), { now: settings.now?.() ?? new Date(), nsecTtl: Math.min(settings.soa.minimum, settings.soa.ttl), previous: dnssec.previous })
+    ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: Math.min(settings.soa.minimum, settings.soa.ttl), previous: dnssec.previous })
     : null;
   return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }
@@ -93,11 +91,6 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
   const cache = new Map<string, ZoneSnapshot>();
   /** Each signed zone's signatures as last made, so the next load re-signs only what changed. */
   const signatures = new Map<string, SignatureCache>();
-  const now = () => (settings.now?.() ?? new Date()).getTime();
-  /** A snapshot is served until its zone changes, or until its earliest signature is due to be renewed. */
-  const fresh = (snapshot: ZoneSnapshot | undefined) => (snapshot && (!snapshot.signed || now() < snapshot.signed.renewAt) ? snapshot : undefined);
-  /** The earliest renewal of a kept signed snapshot: when it passes, answers made from the old signatures are stale. */
-  let earliestRenewal = Infinity;
   /** Zone names this service holds, while subscribed; null = ask the database per query. */
   let known: Set<string> | null = null;
   /** Bumped by every notification, so a load that raced a change is not kept. */
@@ -121,7 +114,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     const started = generation;
     const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; records: unknown; dnssec_key: StoredZoneKey | string | null }>(
       `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled,
-         (SELECT json_build_object('public_key', public_key, 'private_key', private_key) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
+         (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
          (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
             FROM dns_records WHERE zone_name = d.name) AS records
        FROM domains d WHERE d.name = $1`,
@@ -129,13 +122,10 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     );
     if (!row) return null;
     const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
-    const key = (typeof row.dnssec_key === 'string' ? JSON.parse(row.dnssec_key) : row.dnssec_key) as StoredZoneKey | null;
-    const dnssec = key ? { key, previous: signatures.get(zone) } : undefined;
+    const key = (typeof row.dnssec_key === 'string' ? JSON.parse(row.dnssec_key) : row.dnssec_key) as (StoredZoneKey & { signing_epoch: string }) | null;
+    const dnssec = key ? { key, epoch: new Date(key.signing_epoch), previous: signatures.get(zone) } : undefined;
     const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled }, records, settings, dnssec);
-    if (snapshot.signed) {
-      signatures.set(zone, snapshot.signed.cache);
-      earliestRenewal = Math.min(earliestRenewal, snapshot.signed.renewAt);
-    }
+    if (snapshot.signed) signatures.set(zone, snapshot.signed.cache);
     else signatures.delete(zone);
     if (generation === started) cache.set(zone, snapshot);
     return snapshot;
@@ -184,15 +174,6 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       await stop?.();
       await Promise.all(checks);
     },
-    /**
-     * Whether a kept zone's signatures came due for renewal since last asked (then answers kept from them, such as
-     * the packet cache's, are to be dropped: the zone is signed again when next asked, with the serial unchanged).
-     */
-    renewalDue(): boolean {
-      if (now() < earliestRenewal) return false;
-      earliestRenewal = Math.min(...[...cache.values()].flatMap((s) => (s.signed && fresh(s) ? [s.signed.renewAt] : [])), Infinity);
-      return true;
-    },
     /** Whether zones are answered from memory (subscribed to changes). */
     get subscribed() {
       return known !== null;
@@ -204,7 +185,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       if (known) {
         const zone = candidates.find((c) => known?.has(c));
         if (!zone) return null;
-        return fresh(cache.get(zone)) ?? load(zone);
+        return cache.get(zone) ?? load(zone);
       }
       const [row] = await db.query<{ name: string; version: string | null }>(
         'SELECT name, zone_version::text AS version FROM domains WHERE name = ANY($1::text[]) ORDER BY length(name) DESC LIMIT 1',
@@ -212,7 +193,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       );
       if (!row) return null;
       const cached = cache.get(row.name);
-      if (fresh(cached) && cached?.version === String(row.version)) return cached;
+      if (cached?.version === String(row.version)) return cached;
       return load(row.name);
     },
     load,

@@ -24,9 +24,9 @@ const RECORDS: Array<{ name: string; type: RecordType; ttl: number; rdata: strin
   { name: '*.shop', type: 'TXT', ttl: 120, rdata: '"any"' },
 ];
 
-function snapshot(now: Date, key = storedKey(), previous?: ZoneSnapshot, records = RECORDS) {
-  const settings: NameServerSettings = { nameservers: ['ns1.namefi.test.'], soa: DEFAULT_SOA, nsTtl: 3600, forwardAddresses: [], now: () => now };
-  return { key, zone: buildSnapshot(ZONE, { serial: 7, version: 'v', parked: true, forwarding: false }, records, settings, { key, previous: previous?.signed?.cache }) };
+function snapshot(epoch: Date, key = storedKey(), previous?: ZoneSnapshot, records = RECORDS) {
+  const settings: NameServerSettings = { nameservers: ['ns1.namefi.test.'], soa: DEFAULT_SOA, nsTtl: 3600, forwardAddresses: [] };
+  return { key, zone: buildSnapshot(ZONE, { serial: 7, version: 'v', parked: true, forwarding: false }, records, settings, { key, epoch, previous: previous?.signed?.cache }) };
 }
 
 /** Checks the signature over one set of the snapshot as the dashboard does, answered at `owner`. */
@@ -75,28 +75,36 @@ describe('the RRSIG check the dashboard runs (WebCrypto), against a zone the ser
 describe('signing again after a change, and before signatures run out', () => {
   const start = new Date('2026-11-25T12:00:00Z');
 
-  it('signs for 14 days, re-signs only the changed set, the SOA and the NSEC records around a new name', () => {
+  it('signs for 14 days from the signing epoch, re-signs only the changed set, the SOA and the NSEC records around a new name', () => {
     const first = snapshot(start);
     const rrsig = parseRrsig(first.zone.signed?.rrsigs.get('www')?.get(1) as Uint8Array);
     expect(rrsig.expiration - Math.floor(start.getTime() / 1000)).toBe(VALIDITY_SECONDS);
+    expect(Math.floor(start.getTime() / 1000) - rrsig.inception).toBe(3600);
     const total = first.zone.signed?.made as number;
-    const later = new Date(start.getTime() + 60_000);
-    const changed = snapshot(later, first.key, first.zone, [...RECORDS, { name: 'new', type: 'TXT', ttl: 60, rdata: '"n"' }]);
+    const changed = snapshot(start, first.key, first.zone, [...RECORDS, { name: 'new', type: 'TXT', ttl: 60, rdata: '"n"' }]);
     // The new set and its NSEC, the NSEC before it (its next name changed), the SOA (its serial is in the data, and
     // here unchanged, so reused). Nothing else.
     expect(changed.zone.signed?.made).toBe(3);
     expect(total).toBeGreaterThan(10);
   });
 
-  it('signs again what has less than 3 days left, and is due for it when the earliest signature gets there', () => {
+  it('is due for renewal 3 days before the signatures run out, and a new epoch signs everything again from it', () => {
     const first = snapshot(start);
     const renewAt = first.zone.signed?.renewAt as number;
     expect(renewAt).toBe(start.getTime() + (VALIDITY_SECONDS - RENEW_SECONDS) * 1000);
-    const due = new Date(renewAt + 1000);
-    const renewed = snapshot(due, first.key, first.zone);
+    const renewedEpoch = new Date(renewAt + 1000);
+    const renewed = snapshot(renewedEpoch, first.key, first.zone);
     expect(renewed.zone.signed?.made).toBe(first.zone.signed?.made);
     const rrsig = parseRrsig(renewed.zone.signed?.rrsigs.get('www')?.get(1) as Uint8Array);
-    expect(rrsig.expiration).toBe(Math.floor(due.getTime() / 1000) + VALIDITY_SECONDS);
+    expect(rrsig.expiration).toBe(Math.floor(renewedEpoch.getTime() / 1000) + VALIDITY_SECONDS);
+  });
+
+  it('dates every signature from the epoch, not the clock: signed again later from the same epoch, nothing changes', () => {
+    const first = snapshot(start);
+    const again = snapshot(start, first.key, undefined);
+    const dates = (z: ZoneSnapshot) => [...(z.signed?.rrsigs.values() ?? [])].flatMap((m) => [...m.values()].map((r) => [parseRrsig(r).inception, parseRrsig(r).expiration]));
+    expect(dates(again.zone)).toEqual(dates(first.zone));
+    expect(new Set(dates(first.zone).map((d) => d.join()))).toHaveLength(1);
   });
 
   it('never reuses signatures made with another key', () => {

@@ -13,7 +13,10 @@ import {
 } from '../../src/core/dns/dnssec.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 
-/** Signatures are valid for 14 days from an hour ago (clock skew), and made again when less than 3 days are left. */
+/**
+ * Signatures are valid for 14 days from the zone's signing epoch, less an hour before it (clock skew); the epoch
+ * moves, and the serial with it, when less than 3 days are left (server/dnssec/renewal.ts).
+ */
 export const VALIDITY_SECONDS = 14 * 86400;
 export const RENEW_SECONDS = 3 * 86400;
 const INCEPTION_SKEW_SECONDS = 3600;
@@ -35,8 +38,8 @@ export interface SignableSet {
 
 /**
  * Signatures kept from the previous signing of a zone, by the content they cover: a change re-signs only the sets
- * it changed, the SOA, and the NSEC records around changed names. Everything else is taken as it was while it has
- * more than RENEW_SECONDS left.
+ * it changed, the SOA, and the NSEC records around changed names. Everything else is taken as it was while it was
+ * made from the same signing epoch.
  */
 export interface SignatureCache {
   dnskey: Uint8Array;
@@ -64,7 +67,7 @@ export interface SignedZone {
   /** Owners of the NSEC chain in canonical order, and their canonical keys (same order) for binary search. */
   chain: string[];
   chainKeys: string[];
-  /** When (ms since the epoch) the earliest signature has RENEW_SECONDS left: the zone is signed again then. */
+  /** When (ms since 1970) the signatures have RENEW_SECONDS left: the renewal moves the zone's signing epoch then. */
   renewAt: number;
   cache: SignatureCache;
   /** Signatures made this time (the rest came from the cache). */
@@ -91,35 +94,35 @@ export function signZone(
   zone: string,
   nodes: Map<string, Map<string, SignableSet>>,
   key: SigningKey,
-  options: { now: Date; nsecTtl: number; previous?: SignatureCache },
+  options: { epoch: Date; nsecTtl: number; previous?: SignatureCache },
 ): SignedZone {
-  const now = Math.floor(options.now.getTime() / 1000);
+  // Every signature is dated from the zone's epoch, not the clock: the same zone signs the same dates anywhere.
+  const epoch = Math.floor(options.epoch.getTime() / 1000);
+  const expiration = epoch + VALIDITY_SECONDS;
   const previous = options.previous && sameBytes(options.previous.dnskey, key.dnskey) ? options.previous.entries : new Map();
   const entries: SignatureCache['entries'] = new Map();
   const signer = `${zone}.`;
   let made = 0;
-  let earliest = Infinity;
 
   const signSet = (cacheKey: string, owner: string, type: number, ttl: number, rdatas: () => Uint8Array[], data?: () => Uint8Array): { rrsig: Uint8Array; data?: Uint8Array } => {
     let entry = previous.get(cacheKey);
-    if (!entry || entry.expiration - now < RENEW_SECONDS) {
+    if (!entry || entry.expiration !== expiration) {
       const signedRdatas = data ? [data()] : rdatas();
       const header = rrsigHeader({
         typeCovered: type,
         algorithm: ALGORITHM,
         labels: rrsigLabelCount(owner),
         originalTtl: ttl,
-        expiration: now + VALIDITY_SECONDS,
-        inception: now - INCEPTION_SKEW_SECONDS,
+        expiration,
+        inception: epoch - INCEPTION_SKEW_SECONDS,
         keyTag: key.keyTag,
         signer,
       });
       const signature = sign('sha256', signedData(header, owner, type, ttl, signedRdatas), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
-      entry = { rrsig: concatBytes([header, signature]), expiration: now + VALIDITY_SECONDS, ...(data ? { data: signedRdatas[0] } : {}) };
+      entry = { rrsig: concatBytes([header, signature]), expiration, ...(data ? { data: signedRdatas[0] } : {}) };
       made += 1;
     }
     entries.set(cacheKey, entry);
-    earliest = Math.min(earliest, entry.expiration);
     return entry;
   };
 
@@ -159,7 +162,7 @@ export function signZone(
     nsecTtl: options.nsecTtl,
     chain: chain.map((c) => c.rel),
     chainKeys: chain.map((c) => c.key),
-    renewAt: (earliest - RENEW_SECONDS) * 1000,
+    renewAt: (expiration - RENEW_SECONDS) * 1000,
     cache: { dnskey: key.dnskey, entries, chain },
     made,
   };

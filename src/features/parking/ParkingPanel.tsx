@@ -25,8 +25,9 @@ export default function ParkingPanel({ domain }: { domain: string }) {
   const { toast } = useToast();
   const records = useQuery(zoneRecordsQuery(api, domain));
   const toggle = useToggleParking(domain, session.address);
-  useSigningTypes(PARKING_OPERATIONS);
   const [asking, setAsking] = useState<boolean | null>(null);
+  // Asked as the dialog opens: the person reads it before the wallet can open, and a visit that never parks asks nothing.
+  useSigningTypes(PARKING_OPERATIONS, asking !== null);
   const [declined, setDeclined] = useState(false);
 
   const isParked = records.data ? isParkedZone(records.data) : undefined;

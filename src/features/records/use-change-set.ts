@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { requestSignIn } from '@/lib/session/wallet-session.ts';
+import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { useToast } from '@/ui/index.ts';
 import { addCreates, addDelete, diffDraft, draftSize, EMPTY_DRAFT, planBatches, removeItem, type Plan } from './model/change-set.ts';
 import { recordInWords } from './model/describe.ts';
 import type { RecordInput } from './model/record-form.ts';
-import { planSigning, type RecordTypes } from './model/signing-plan.ts';
+import { BATCH_RECORD_OPERATIONS, planSigning, type RecordTypes } from './model/signing-plan.ts';
 import { checkDraft, type Problem } from './model/zone-check.ts';
 import { useApplyChangeSet } from './use-apply-change-set.ts';
 import { useDraft } from './use-draft.ts';
@@ -42,7 +43,10 @@ export function useChangeSet({ zoneName, zone, parked, forwarding, address, apiK
   const diff = useMemo(() => (hasDraft ? diffDraft(draft, zone) : []), [hasDraft, draft, zone]);
   const problems = useMemo(() => (hasDraft ? checkDraft(draft, zone, zoneName, parked, forwarding) : NO_PROBLEMS), [hasDraft, draft, zone, zoneName, parked, forwarding]);
   const plan = useMemo(() => (hasDraft ? planBatches(draft, zone, zoneName) : EMPTY_PLAN), [hasDraft, draft, zone, zoneName]);
-  const signing = useMemo(() => planSigning(plan, signingTypes, { apiKey }), [plan, signingTypes, apiKey]);
+  // The batches' types are asked once there is a draft: a page that never starts a change set spares the requests.
+  const batchTypes = useSigningTypes(BATCH_RECORD_OPERATIONS, hasDraft);
+  const typesOf = useMemo(() => ({ ...signingTypes, ...batchTypes }), [signingTypes, batchTypes]);
+  const signing = useMemo(() => planSigning(plan, typesOf, { apiKey }), [plan, typesOf, apiKey]);
 
   /** Signs and sends the plan; the review dialog shows which signature is under way, and closes when it ends. */
   const applyAll = async () => {

@@ -12,12 +12,14 @@ import { useSettings } from '@/lib/settings/settings-store.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import type { RecordInput } from './model/record-form.ts';
-import { RECORD_OPERATIONS } from './model/signing-plan.ts';
+import { SINGLE_RECORD_OPERATIONS } from './model/signing-plan.ts';
 import { DEFAULT_VIEW, firstByName, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
 import { listedRecordLike } from '@/core/dns/listed.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
 import { useRecordForm } from './use-record-form.ts';
+
+const UNPARK_OPERATIONS = ['toggleDomainParking'] as const;
 
 /** More rows than any screen shows at once (the table renders those in view plus a dozen each side). */
 const FIRST_SCREEN_ROWS = 200;
@@ -72,8 +74,8 @@ export function useRecordsPage(domain: string) {
   const { apiKey } = useSettings();
   // Signed out means read-only here: a write waits for signing in again (an API key is the stated exception).
   const signedOut = session.status !== 'signed-in' && !apiKey;
-  // Asked when the page opens, so no signature waits on them; the plans and notices read them.
-  const signingTypes = useSigningTypes(RECORD_OPERATIONS);
+  // Asked when the page opens, so no signature waits on them; the notices read them (the change set asks its own).
+  const signingTypes = useSigningTypes(SINGLE_RECORD_OPERATIONS);
   const records = useQuery(recordsQueryOptions(api, zoneName));
   const serviceAway = records.isError && isServiceTrouble(records.error);
 
@@ -87,6 +89,8 @@ export function useRecordsPage(domain: string) {
   const who = { zoneName, zone, parked, forwarding, address, apiKey: Boolean(apiKey), signedOut, signingTypes };
   const changeSet = useChangeSet(who);
   const recordForm = useRecordForm({ ...who, serviceAway, changeSet });
+  // On a parked zone the form may offer to unpark first: parking's types are asked as it opens.
+  useSigningTypes(UNPARK_OPERATIONS, parked && recordForm.form !== null);
 
   const [view, setView] = useState<TableView>(DEFAULT_VIEW);
   // Only edits and deletions mark rows: an addition to the change set leaves a 10,000-row table alone.

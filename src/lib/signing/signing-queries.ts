@@ -28,13 +28,14 @@ export function typesForMethodQuery(method: OperationId) {
 }
 
 /**
- * The types of the operations a page may sign, asked when the page opens so the wallet never waits on them, and
- * read back for its notices. With an API key nothing is signed, so nothing is asked (entries stay undefined).
+ * The types of the operations a page may sign, asked before the wallet can open (when the page opens, or once
+ * `when` holds: a dialog shown, a change set started) so the wallet never waits on them, and read back for its
+ * notices. With an API key nothing is signed, so nothing is asked (entries stay undefined).
  */
-export function useSigningTypes<const M extends OperationId>(methods: readonly M[]): Partial<Record<M, TypesForMethod>> {
+export function useSigningTypes<const M extends OperationId>(methods: readonly M[], when = true): Partial<Record<M, TypesForMethod>> {
   const { apiKey } = useSettings();
   const queryClient = useQueryClient();
-  const enabled = !apiKey;
+  const enabled = !apiKey && when;
   useEffect(() => {
     if (enabled) void queryClient.prefetchQuery(signingDomainQuery());
   }, [enabled, queryClient]);

@@ -4,8 +4,12 @@ import { chooseSigning, type SigningChoice } from '@/core/eip712/signing-choice.
 import { fieldNames, unsignedTypeNotice } from '@/lib/signing/signing-choice.ts';
 import type { Batch, Plan } from './change-set.ts';
 
-/** Every operation the records page may sign: its types are asked when the page opens. */
-export const RECORD_OPERATIONS = ['createDnsRecord', 'updateDnsRecord', 'deleteDnsRecord', 'batchCreateDnsRecords', 'batchUpdateDnsRecords', 'batchDeleteDnsRecords'] as const satisfies readonly OperationId[];
+/** The records page's writes of one record: their types are asked when the page opens. */
+export const SINGLE_RECORD_OPERATIONS = ['createDnsRecord', 'updateDnsRecord', 'deleteDnsRecord'] as const satisfies readonly OperationId[];
+/** A change set's batches: their types are asked once the change set holds something, long before its review. */
+export const BATCH_RECORD_OPERATIONS = ['batchCreateDnsRecords', 'batchUpdateDnsRecords', 'batchDeleteDnsRecords'] as const satisfies readonly OperationId[];
+/** Every operation the records page may sign. */
+export const RECORD_OPERATIONS = [...SINGLE_RECORD_OPERATIONS, ...BATCH_RECORD_OPERATIONS] as const;
 export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
 export type RecordTypes = Partial<Record<RecordOperation, TypesForMethod>>;
 
