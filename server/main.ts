@@ -1,7 +1,12 @@
+import { resolve } from 'node:path';
 import { loadConfig } from './config.ts';
-import { startService } from './service.ts';
+import { prepareEarly } from './db/pglite-template.ts';
 
 const config = loadConfig();
+// A fresh DATA_DIR is a copy of the PGlite template: begun before the service's modules are loaded, a template a new
+// migration made stale is rebuilt while they load rather than after.
+if (!config.DATABASE_URL) await prepareEarly(resolve(config.DATA_DIR, 'db'));
+const { startService } = await import('./service.ts');
 const service = await startService(config);
 const database = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
 console.log(`Local Namefi service on ${service.baseUrl} — ${database}, orders take ${config.ORDER_PROCESSING_MS} ms`);

@@ -41,26 +41,50 @@ export async function isCluster(dir: string): Promise<boolean> {
   );
 }
 
-/** Runs initdb in a child process (its memory goes with it); concurrent callers each build, the first rename wins. */
-export async function ensureTemplate(dir = templateDir()): Promise<string> {
+/** Builds in flight in this process, so a start that began one early (server/main.ts) does not begin a second. */
+const building = new Map<string, Promise<string>>();
+
+/**
+ * Runs initdb in a child process (its memory goes with it); concurrent processes each build, the first rename wins,
+ * and calls within one process share one build.
+ */
+export function ensureTemplate(dir = templateDir()): Promise<string> {
+  let build = building.get(dir);
+  if (!build) {
+    build = buildTemplate(dir);
+    building.set(dir, build);
+    build.catch(() => building.delete(dir));
+  }
+  return build;
+}
+
+async function buildTemplate(dir: string): Promise<string> {
   if (await isCluster(dir)) return dir;
   await mkdir(dirname(dir), { recursive: true });
-  const building = `${dir}.building-${process.pid}-${Date.now()}`;
+  const partial = `${dir}.building-${process.pid}-${Date.now()}`;
   const script = fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url));
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, building], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, partial], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PGlite initdb exited with ${code}: ${stderr.trim()}`))));
   });
   try {
-    await rename(building, dir);
+    await rename(partial, dir);
   } catch (error) {
-    await rm(building, { recursive: true, force: true });
+    await rm(partial, { recursive: true, force: true });
     if (!(await isCluster(dir))) throw error;
   }
   return dir;
+}
+
+/**
+ * Starts building the template, when `dataDir` will need one, without waiting: the first start after a new migration
+ * builds it in a child process while the service's modules load, instead of after.
+ */
+export async function prepareEarly(dataDir: string): Promise<void> {
+  if (!(await isCluster(dataDir))) ensureTemplate().catch(() => undefined);
 }
 
 /** Makes dataDir a new empty cluster unless it already holds one. */
