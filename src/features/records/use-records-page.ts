@@ -13,7 +13,7 @@ import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { recordsQueryOptions } from './api/get-records.ts';
 import type { RecordInput } from './model/record-form.ts';
 import { SINGLE_RECORD_OPERATIONS } from './model/signing-plan.ts';
-import { DEFAULT_VIEW, firstByName, listItems, narrowingFilter, prepareSearch, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
+import { DEFAULT_VIEW, firstByName, listItems, narrowingFilter, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
 import { listedRecordLike } from '@/core/dns/listed.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
@@ -23,16 +23,6 @@ const UNPARK_OPERATIONS = ['toggleDomainParking'] as const;
 
 /** More rows than any screen shows at once (the table renders those in view plus a dozen each side). */
 const FIRST_SCREEN_ROWS = 200;
-
-/** Runs work when the browser is idle (soon, where it cannot say); answers how to cancel it. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 0);
-  return () => clearTimeout(id);
-}
 
 /** Whether a key press belongs to a field being typed in, not to the page's shortcuts. */
 function isTyping(target: EventTarget | null): boolean {
@@ -108,7 +98,6 @@ export function useRecordsPage(domain: string) {
     if (firstScreen) startTransition(() => setFirstScreenShown(true));
   }, [firstScreen]);
   const sorted = useMemo(() => sortRows(rows, view.sort, view.direction), [rows, view.sort, view.direction]);
-  useEffect(() => prepareSearch(rows, whenIdle), [rows]);
   const filter = useMemo(narrowingFilter, []);
   const filtered = useMemo(() => filter(sorted, view.query, view.type), [filter, sorted, view.query, view.type]);
   const items = useMemo(() => listItems(filtered, view.groupByType), [filtered, view.groupByType]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { DEFAULT_VIEW, filterRows, listItems, markedRows, narrowingFilter, PENDING_PREFIX, prepareSearch, sortedBy, sortRows, firstByName, storedRecords, toRow, typesIn } from './table.ts';
+import { DEFAULT_VIEW, filterRows, listItems, markedRows, narrowingFilter, PENDING_PREFIX, sortedBy, sortRows, firstByName, storedRecords, toRow, typesIn } from './table.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type'], rdata: string, ttl = 3600): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl, rdata, metadata: null, createdAt: at, updatedAt: at });
@@ -69,24 +69,16 @@ describe('records table model', () => {
     }
   });
 
-  it('prepares the search text of every row in idle chunks, and stops when cancelled', () => {
-    const zone = Array.from({ length: 12 }, (_, i) => toRow(rec(`r${i}`, `h${i}`, 'A', '192.0.2.1'), 'example.com'));
-    const queued: Array<() => void> = [];
-    const cancel = prepareSearch(zone, (work) => {
-      queued.push(work);
-      return () => queued.splice(0);
-    }, 5);
-    queued.shift()!();
-    expect(queued).toHaveLength(1);
-    cancel();
-    expect(queued).toHaveLength(0);
-    let runs = 0;
-    prepareSearch(zone, (work) => {
-      runs++;
-      work();
-      return () => {};
-    }, 5);
-    expect(runs).toBe(3);
-    expect(zone[11].haystack).toBe('h11\u0000h11.example.com\u0000192.0.2.1');
+  it('finds a word in the name, the full name or the data, in any case, but not across two of them', () => {
+    const zone = [rec('1', 'www', 'A', '192.0.2.1'), rec('2', 'Mail', 'TXT', '"Hello World"'), rec('3', '@', 'MX', '10 mx.example.net.')].map((r) => toRow(r, 'Example.COM'));
+    const ids = (query: string) => filterRows(zone, query, 'all').map((r) => r.id);
+    expect(ids('www.example')).toEqual(['1']);
+    expect(ids('example')).toEqual(['1', '2', '3']);
+    expect(ids('mail.example.com')).toEqual(['2']);
+    expect(ids('MAIL hello')).toEqual(['2']);
+    expect(ids('world')).toEqual(['2']);
+    expect(ids('www.192')).toEqual([]);
+    expect(ids('com.192')).toEqual([]);
+    expect(ids('.example.com')).toEqual(['1', '2']);
   });
 });

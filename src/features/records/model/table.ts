@@ -22,8 +22,8 @@ export interface Row extends RowItem {
   ttl: number;
   ttlWords: string;
   managed: boolean;
-  /** Lowercase name, full name and content, for search. */
-  haystack: string;
+  /** Whether one lowercase search word appears in the name, the full name or the record data. */
+  matches(word: string): boolean;
   /** The name in DNS order (labels from the right, apex first), computed once so sorting 100,000 rows stays cheap. */
   nameKey: string;
   /** A pending change of the draft (or an optimistic write) on this row, for the table's marks. */
@@ -35,10 +35,14 @@ function nameKeyOf(name: string): string {
   return name === '@' ? '' : name.includes('.') ? name.split('.').reverse().join('\u0001') : name;
 }
 
+/** Lowercase, made only when the text has capitals: most names and record data are their own lowercase. */
+const lower = (text: string) => (/[A-Z]/.test(text) ? text.toLowerCase() : text);
+
 /**
  * A row whose words are made when first read: the table shows a few dozen rows of a 100,000-record zone, so the
- * first render computes only what sorting by name needs (the name key) and each shown row's words. Search makes the
- * haystack once per row, on the first keystroke.
+ * first render computes only what sorting by name needs (the name key) and each shown row's words. Search reads the
+ * name and data as they are (a lowercase copy only of those with capitals), so a first keystroke in a 100,000-record
+ * zone makes no string per row.
  */
 class ZoneRow implements Row {
   readonly nameKey: string;
@@ -46,7 +50,9 @@ class ZoneRow implements Row {
   #fqdn?: string;
   #content?: string;
   #ttlWords?: string;
-  #haystack?: string;
+  #searchName?: string;
+  #searchData?: string;
+  #searchFqdn?: string;
 
   constructor(
     readonly record: DnsRecord,
@@ -85,25 +91,12 @@ class ZoneRow implements Row {
   get ttlWords() {
     return (this.#ttlWords ??= ttlInWords(this.ttl));
   }
-  get haystack() {
-    return (this.#haystack ??= `${this.name}\u0000${this.fqdn}\u0000${this.record.rdata}`.toLowerCase());
+  matches(word: string): boolean {
+    if ((this.#searchName ??= lower(this.name)).includes(word) || (this.#searchData ??= lower(this.record.rdata)).includes(word)) return true;
+    // In the full name but not the name: inside the zone's name (the same for every row), or, for a word with a dot,
+    // across the dot that joins them.
+    return word.includes('.') ? (this.#searchFqdn ??= lower(this.fqdn)).includes(word) : this.apex.includes(word);
   }
-}
-
-/**
- * Makes every row's search text while the browser is idle, a few thousand rows at a time, so the first keystroke in
- * search finds them made. Answers a function that stops it (the rows changed).
- */
-export function prepareSearch(rows: Row[], idle: (work: () => void) => () => void, chunk = 5000): () => void {
-  let next = 0;
-  let cancel = () => {};
-  const step = () => {
-    const end = Math.min(rows.length, next + chunk);
-    for (; next < end; next++) void rows[next].haystack;
-    if (next < rows.length) cancel = idle(step);
-  };
-  cancel = idle(step);
-  return () => cancel();
 }
 
 export function toRow(record: DnsRecord, zoneName: string): Row {
@@ -207,7 +200,7 @@ export function firstByName(records: DnsRecord[], head: number): DnsRecord[] | n
 export function filterRows(rows: Row[], query: string, type: ListedType | 'all'): Row[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0 && type === 'all') return rows;
-  return rows.filter((row) => (type === 'all' || row.type === type) && words.every((w) => row.haystack.includes(w)));
+  return rows.filter((row) => (type === 'all' || row.type === type) && words.every((w) => row.matches(w)));
 }
 
 /**
