@@ -11,8 +11,8 @@ afterEach(async () => {
 });
 
 /** A secondary's UDP port that records each NOTIFY and answers the first `answer` of them, signed with `key`. */
-async function secondary(answer: number, key = KEY) {
-  const socket = createSocket('udp4');
+async function secondary(answer: number, key = KEY, host = '127.0.0.1') {
+  const socket = createSocket(host.includes(':') ? 'udp6' : 'udp4');
   open.push(socket);
   const received: Buffer[] = [];
   socket.on('message', (message: Buffer, remote: RemoteInfo) => {
@@ -26,7 +26,7 @@ async function secondary(answer: number, key = KEY) {
       socket.send(signed, remote.port, remote.address);
     }
   });
-  await new Promise<void>((ready) => socket.bind(0, '127.0.0.1', () => ready()));
+  await new Promise<void>((ready) => socket.bind(0, host, () => ready()));
   return { port: (socket.address() as { port: number }).port, received };
 }
 
@@ -55,5 +55,15 @@ describe('NOTIFY to secondaries (RFC 1996)', () => {
     expect(packet.questions).toEqual([{ name: 'notified.com', type: 'SOA', class: 'IN' }]);
     expect(verifyTsig(answering.received[0], [KEY])).toMatchObject({ kind: 'ok' });
     expect(verifyTsig(answering.received[0], parseTsigKeys([`notify-key:hmac-sha256:${Buffer.from('another secret').toString('base64')}`]))).toMatchObject({ kind: 'error' });
+  });
+
+  it('sends an IPv6 secondary its NOTIFY over IPv6, beside an IPv4 one', async () => {
+    const v6 = await secondary(99, KEY, '::1');
+    const v4 = await secondary(99);
+    const notifier = await startNotifier([`[::1]:${v6.port}`, `127.0.0.1:${v4.port}`], KEY, 100);
+    open.push(notifier);
+    notifier.notify('both.com');
+    await expect.poll(() => notifier.answered).toBe(2);
+    expect(dnsPacket.decode(v6.received[0]).questions).toEqual([{ name: 'both.com', type: 'SOA', class: 'IN' }]);
   });
 });

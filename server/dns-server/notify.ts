@@ -1,5 +1,6 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
 import * as dnsPacket from 'dns-packet';
 import { signRequest, verifyTsig, type TsigKey } from './tsig.ts';
 
@@ -27,13 +28,11 @@ function parseTarget(target: string): { host: string; port: number } {
 
 /** `retryMs`: the first wait for an answer, doubled at each try (tests shorten it). */
 export async function startNotifier(targets: string[], key: TsigKey | undefined, retryMs = 1000): Promise<Notifier> {
-  const socket: Socket = createSocket('udp4');
-  await new Promise<void>((ready) => socket.bind(0, () => ready()));
   /** id -> what to stop when answered. */
   const pending = new Map<number, { timer: NodeJS.Timeout; zone: string; target: string; mac: Buffer | null }>();
   let sent = 0;
   let answered = 0;
-  socket.on('message', (message) => {
+  const onMessage = (message: Buffer) => {
     if (message.length < 4 || (message[2] & 0x80) === 0) return;
     const entry = pending.get(message.readUInt16BE(0));
     if (!entry) return;
@@ -42,8 +41,17 @@ export async function startNotifier(targets: string[], key: TsigKey | undefined,
     clearTimeout(entry.timer);
     pending.delete(message.readUInt16BE(0));
     answered += 1;
-  });
-  socket.on('error', () => undefined);
+  };
+  // One socket per address family the targets use: an IPv6 secondary ([::1]:53) is sent its NOTIFY from an IPv6 one.
+  const open = async (type: 'udp4' | 'udp6') => {
+    const socket: Socket = createSocket(type);
+    socket.on('message', onMessage);
+    socket.on('error', () => undefined);
+    await new Promise<void>((ready) => socket.bind(0, () => ready()));
+    return socket;
+  };
+  const ipv4 = await open('udp4');
+  const ipv6 = targets.some((t) => isIP(parseTarget(t).host) === 6) ? await open('udp6') : null;
 
   const send = (zone: string, target: string, attempt: number) => {
     // A newer NOTIFY for the same zone and secondary replaces one still being retried.
@@ -60,7 +68,7 @@ export async function startNotifier(targets: string[], key: TsigKey | undefined,
     if (key) ({ message, mac } = signRequest(message, key));
     const { host, port } = parseTarget(target);
     sent += 1;
-    socket.send(message, port, host);
+    (isIP(host) === 6 && ipv6 ? ipv6 : ipv4).send(message, port, host);
     const timer = setTimeout(() => {
       pending.delete(id);
       if (attempt < TRIES) send(zone, target, attempt + 1);
@@ -76,7 +84,7 @@ export async function startNotifier(targets: string[], key: TsigKey | undefined,
     async close() {
       for (const p of pending.values()) clearTimeout(p.timer);
       pending.clear();
-      await new Promise<void>((done) => socket.close(() => done()));
+      await Promise.all([ipv4, ipv6].map((socket) => socket && new Promise<void>((done) => socket.close(() => done()))));
     },
     get sent() {
       return sent;
