@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { authorizationTypes } from '@x402/evm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getAddress, serializeErc6492Signature, type Address, type Hex } from 'viem';
 import type { Operation, OperationId } from '../../src/core/operations.ts';
@@ -283,16 +284,7 @@ async function paymentHeader(world: World, payment: Payment): Promise<string | n
         signature = await account
           .signTypedData({
             domain: x402.usdDomain,
-            types: {
-              TransferWithAuthorization: [
-                { name: 'from', type: 'address' },
-                { name: 'to', type: 'address' },
-                { name: 'value', type: 'uint256' },
-                { name: 'validAfter', type: 'uint256' },
-                { name: 'validBefore', type: 'uint256' },
-                { name: 'nonce', type: 'bytes32' },
-              ],
-            },
+            types: authorizationTypes,
             primaryType: 'TransferWithAuthorization',
             message: {
               from: x402.payer,

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { x402Client, x402HTTPClient } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
-import { toClientEvmSigner } from '@x402/evm';
+import { authorizationTypes, toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getAddress, hexToBigInt, keccak256, toBytes, toHex, type Address, type Hex } from 'viem';
@@ -74,16 +74,7 @@ export function x402Kit(current: () => { service: TestService; client: TestClien
     };
     const signature = await account.signTypedData({
       domain: { ...USD_EIP712, chainId: chain().chainId, verifyingContract: usd() },
-      types: {
-        TransferWithAuthorization: [
-          { name: 'from', type: 'address' },
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'validAfter', type: 'uint256' },
-          { name: 'validBefore', type: 'uint256' },
-          { name: 'nonce', type: 'bytes32' },
-        ],
-      },
+      types: authorizationTypes,
       primaryType: 'TransferWithAuthorization',
       message: authorization,
     });

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ACCEPTED_PRIMARY_TYPES } from '@/core/eip712/registry.ts';
+import { cleanup, screen } from '@testing-library/react';
 import type { DnssecState } from '@/core/wire/dnssec.ts';
-import { ToastProvider } from '@/ui/index.ts';
+import { json, renderWithQueries, typesForMethodAnswer } from '@/lib/testing/service-edge.tsx';
 import DnssecPanel from './DnssecPanel.tsx';
 
 const STATE: DnssecState = {
@@ -17,8 +15,6 @@ const STATE: DnssecState = {
   dsRecords: [`panel.com. 3600 IN DS 4242 13 2 ${'AB'.repeat(32)}`],
 };
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
 /**
  * The service at the network edge, every request counted: production (no toggleDnssec) or one that offers it,
  * whatever its address (a self-hosted copy of this project's service is not the local one), answering `state`.
@@ -26,13 +22,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 function serve(kind: 'production' | 'offers dnssec', state: unknown = null) {
   const fetchMock = vi.fn(async (url: string) => {
     const { pathname } = new URL(url);
-    if (pathname.endsWith('/eip712/types-for-method')) {
-      return json(
-        kind === 'production'
-          ? { found: false, acceptedPrimaryTypes: [], types: {}, availableMethods: ['toggleDomainParking'] }
-          : { found: true, acceptedPrimaryTypes: ACCEPTED_PRIMARY_TYPES.toggleDnssec, types: {} },
-      );
-    }
+    if (pathname.endsWith('/eip712/types-for-method')) return json(typesForMethodAnswer('toggleDnssec', kind !== 'production'));
     if (pathname.endsWith('/eip712/domain')) return json({ name: 'Namefi Local', version: '1' });
     if (pathname.endsWith('/dns/dnssec')) return json(state);
     throw new Error(`unexpected request ${url}`);
@@ -41,16 +31,7 @@ function serve(kind: 'production' | 'offers dnssec', state: unknown = null) {
   return fetchMock;
 }
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <DnssecPanel domain="panel.com" />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = () => renderWithQueries(<DnssecPanel domain="panel.com" />);
 
 afterEach(() => {
   cleanup();

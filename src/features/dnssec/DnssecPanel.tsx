@@ -4,10 +4,10 @@ import { useApi } from '@/lib/api/use-api.ts';
 import { config } from '@/lib/config.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
-import { SignatureRejectedError } from '@/lib/signing/errors.ts';
+import { useConfirmedWrite } from '@/lib/errors/use-confirmed-write.ts';
 import { useServiceSupports } from '@/lib/signing/service-supports.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
-import { Card, Notice, Spinner, Switch, useToast } from '@/ui/index.ts';
+import { Card, Notice, Spinner, Switch } from '@/ui/index.ts';
 import { dnssecQuery } from './api/get-dnssec.ts';
 import { useToggleDnssec } from './api/toggle-dnssec.ts';
 import { DnssecDialog } from './components/DnssecDialog.tsx';
@@ -25,30 +25,16 @@ const DNSSEC_OPERATIONS = ['toggleDnssec'] as const;
 export default function DnssecPanel({ domain }: { domain: string }) {
   const api = useApi();
   const session = useWalletSession();
-  const { toast } = useToast();
   const supported = useServiceSupports('toggleDnssec');
   const offered = supported === 'yes';
   const state = useQuery(dnssecQuery(api, domain, offered));
   const toggle = useToggleDnssec(domain);
   useSigningTypes(DNSSEC_OPERATIONS);
   const [asking, setAsking] = useState<boolean | null>(null);
-  const [declined, setDeclined] = useState(false);
+  const write = useConfirmedWrite({ domain, address: session.address });
 
-  async function confirm(enable: boolean) {
-    setDeclined(false);
-    try {
-      await toggle.mutateAsync(enable);
-      toast({ tone: 'success', title: enable ? `${domain} is signed` : `${domain} is no longer signed` });
-    } catch (error) {
-      if (error instanceof SignatureRejectedError) setDeclined(true);
-      else {
-        const explained = explainError(error, { domain, address: session.address });
-        toast({ tone: 'error', title: explained.title, description: explained.description });
-      }
-    } finally {
-      setAsking(null);
-    }
-  }
+  const confirm = (enable: boolean) =>
+    write.run(() => toggle.mutateAsync(enable), { success: enable ? `${domain} is signed` : `${domain} is no longer signed`, close: () => setAsking(null) });
 
   const enabled = state.data?.enabled ?? false;
   return (
@@ -76,7 +62,7 @@ export default function DnssecPanel({ domain }: { domain: string }) {
           )}
         </div>
         {state.isError ? <Notice tone="danger" title={explainError(state.error, { domain }).title}>{explainError(state.error, { domain }).description}</Notice> : null}
-        {declined ? <p className="text-sm" role="status">You declined the signature; DNSSEC is unchanged.</p> : null}
+        {write.declined ? <p className="text-sm" role="status">You declined the signature; DNSSEC is unchanged.</p> : null}
         {enabled && state.data ? (
           <>
             <DsRecordFields state={state.data} />

@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '@/core/eip712/registry.ts';
-import { ToastProvider } from '@/ui/index.ts';
+import { cleanup, screen } from '@testing-library/react';
+import { json, renderWithQueries, typesForMethodAnswer } from '@/lib/testing/service-edge.tsx';
 import ForwardingPanel from './ForwardingPanel.tsx';
-
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** The service at the network edge: production (no forwarding) or this project's (forwarding off for the domain). */
 function serve(kind: 'production' | 'ours') {
   const fetchMock = vi.fn(async (url: string) => {
     const { pathname } = new URL(url);
-    if (pathname.endsWith('/eip712/types-for-method')) {
-      return json(
-        kind === 'production'
-          ? { found: false, acceptedPrimaryTypes: [], types: {}, availableMethods: ['toggleDomainParking'] }
-          : { found: true, acceptedPrimaryTypes: ACCEPTED_PRIMARY_TYPES.setForwarding, types: { SetForwarding: TYPE_REGISTRY.SetForwarding, SetForwardingEnvelope: TYPE_REGISTRY.SetForwardingEnvelope } },
-      );
-    }
+    if (pathname.endsWith('/eip712/types-for-method')) return json(typesForMethodAnswer('setForwarding', kind !== 'production'));
     if (pathname.endsWith('/eip712/domain')) return json({ name: 'Namefi Local', version: '1' });
     if (pathname.endsWith('/domain-config/forwarding')) return json({ normalizedDomainName: 'spare.com', enabled: false, targetUrl: '', statusCode: 301, keepPath: true });
     if (pathname.endsWith('/dns/records')) return json([]);
@@ -28,16 +18,7 @@ function serve(kind: 'production' | 'ours') {
   return fetchMock;
 }
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <ForwardingPanel domain="spare.com" />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = () => renderWithQueries(<ForwardingPanel domain="spare.com" />);
 
 afterEach(() => {
   cleanup();

@@ -5,10 +5,10 @@ import { isParkedZone, zoneRecordsQuery } from '@/features/parking/index.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
-import { SignatureRejectedError } from '@/lib/signing/errors.ts';
+import { useConfirmedWrite } from '@/lib/errors/use-confirmed-write.ts';
 import { useServiceSupports } from '@/lib/signing/service-supports.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
-import { Button, Card, Checkbox, Notice, Select, Spinner, TextField, useToast } from '@/ui/index.ts';
+import { Button, Card, Checkbox, Notice, Select, Spinner, TextField } from '@/ui/index.ts';
 import { forwardingQuery } from './api/forwarding.ts';
 import { useSetForwarding, type ForwardingChoice } from './api/set-forwarding.ts';
 import { ForwardDialog } from './components/ForwardDialog.tsx';
@@ -30,7 +30,6 @@ function targetProblem(domain: string, url: string): string | undefined {
 export default function ForwardingPanel({ domain }: { domain: string }) {
   const api = useApi();
   const session = useWalletSession();
-  const { toast } = useToast();
   const supported = useServiceSupports('setForwarding');
   const current = useQuery(forwardingQuery(api, domain, supported === 'yes'));
   const records = useQuery({ ...zoneRecordsQuery(api, domain), enabled: supported === 'yes' });
@@ -38,7 +37,7 @@ export default function ForwardingPanel({ domain }: { domain: string }) {
   useSigningTypes(FORWARDING_OPERATIONS);
   const [form, setForm] = useState<ForwardingChoice>({ enabled: true, targetUrl: '', statusCode: 301, keepPath: true });
   const [asking, setAsking] = useState<ForwardingChoice | null>(null);
-  const [declined, setDeclined] = useState(false);
+  const write = useConfirmedWrite({ domain, address: session.address });
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
@@ -64,19 +63,11 @@ export default function ForwardingPanel({ domain }: { domain: string }) {
   const problem = targetProblem(domain, form.targetUrl);
   const parked = records.data ? isParkedZone(records.data) : false;
 
-  async function confirm(choice: ForwardingChoice) {
-    setDeclined(false);
-    try {
-      await save.mutateAsync(choice);
-      setAsking(null);
-      toast({ tone: 'success', title: choice.enabled ? `${domain} now forwards to ${choice.targetUrl}` : `${domain} no longer forwards` });
-    } catch (error) {
-      setAsking(null);
-      if (error instanceof SignatureRejectedError) return setDeclined(true);
-      const explained = explainError(error, { domain, address: session.address });
-      toast({ tone: 'error', title: explained.title, description: explained.description });
-    }
-  }
+  const confirm = (choice: ForwardingChoice) =>
+    write.run(() => save.mutateAsync(choice), {
+      success: choice.enabled ? `${domain} now forwards to ${choice.targetUrl}` : `${domain} no longer forwards`,
+      close: () => setAsking(null),
+    });
 
   return (
     <section aria-labelledby="forwarding-heading">
@@ -128,7 +119,7 @@ export default function ForwardingPanel({ domain }: { domain: string }) {
             </div>
           </form>
         ) : null}
-        {declined ? <p className="text-sm" role="status">You declined the signature; forwarding is unchanged.</p> : null}
+        {write.declined ? <p className="text-sm" role="status">You declined the signature; forwarding is unchanged.</p> : null}
         {current.data?.enabled ? <TryForwarding domain={domain} /> : null}
         {asking ? <ForwardDialog domain={domain} choice={asking} parked={parked} busy={save.isPending} onCancel={() => setAsking(null)} onConfirm={() => void confirm(asking)} /> : null}
       </Card>

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
-import { SignatureRejectedError } from '@/lib/signing/errors.ts';
+import { useConfirmedWrite } from '@/lib/errors/use-confirmed-write.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
-import { Card, Notice, Spinner, Switch, useToast } from '@/ui/index.ts';
+import { Card, Notice, Spinner, Switch } from '@/ui/index.ts';
 import { useToggleParking } from './api/toggle-parking.ts';
 import { zoneRecordsQuery } from './api/zone-records.ts';
 import { ParkDialog } from './components/ParkDialog.tsx';
@@ -22,30 +22,21 @@ const PARKING_OPERATIONS = ['toggleDomainParking'] as const;
 export default function ParkingPanel({ domain }: { domain: string }) {
   const api = useApi();
   const session = useWalletSession();
-  const { toast } = useToast();
   const records = useQuery(zoneRecordsQuery(api, domain));
   const toggle = useToggleParking(domain, session.address);
   const [asking, setAsking] = useState<boolean | null>(null);
   // Asked as the dialog opens: the person reads it before the wallet can open, and a visit that never parks asks nothing.
   useSigningTypes(PARKING_OPERATIONS, asking !== null);
-  const [declined, setDeclined] = useState(false);
+  const write = useConfirmedWrite({ domain, address: session.address });
 
   const isParked = records.data ? isParkedZone(records.data) : undefined;
   const impact = parkingImpact(domain, records.data ?? []);
 
-  async function confirm(enable: boolean, override: boolean) {
-    setDeclined(false);
-    try {
-      await toggle.mutateAsync({ enableParking: enable, overrideExistingRecords: override });
-      setAsking(null);
-      toast({ tone: 'success', title: enable ? `${domain} is parked` : `${domain} is no longer parked` });
-    } catch (error) {
-      setAsking(null);
-      if (error instanceof SignatureRejectedError) return setDeclined(true);
-      const explained = explainError(error, { domain, address: session.address });
-      toast({ tone: 'error', title: explained.title, description: explained.description });
-    }
-  }
+  const confirm = (enable: boolean, override: boolean) =>
+    write.run(() => toggle.mutateAsync({ enableParking: enable, overrideExistingRecords: override }), {
+      success: enable ? `${domain} is parked` : `${domain} is no longer parked`,
+      close: () => setAsking(null),
+    });
 
   return (
     <section aria-labelledby="parking-heading">
@@ -70,7 +61,7 @@ export default function ParkingPanel({ domain }: { domain: string }) {
           )}
         </div>
         {records.isError ? <Notice tone="danger" title={explainError(records.error, { domain }).title}>{explainError(records.error, { domain }).description}</Notice> : null}
-        {declined ? <p className="text-sm" role="status">You declined the signature; parking is unchanged.</p> : null}
+        {write.declined ? <p className="text-sm" role="status">You declined the signature; parking is unchanged.</p> : null}
         {asking !== null ? (
           <ParkDialog
             domain={domain}
