@@ -297,9 +297,7 @@ test.describe('DNS records editor', () => {
     await signIn(page, wallet);
     await records.open(domain);
 
-    await records.section.getByRole('button', { name: 'Import zone file' }).click();
-    await records.dialog.getByRole('tab', { name: 'Import' }).click();
-    await records.dialog.getByLabel('Or choose a file').setInputFiles({ name: `${domain}.zone`, mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+    await records.chooseZoneFile(`${domain}.zone`, lines.join('\n'));
     await expect(records.dialog).toContainText(`Chosen: ${domain}.zone`);
     await records.dialog.getByRole('button', { name: 'Read zone file' }).click();
     // Said before anything is signed: how the records go, and what a refused batch does.

@@ -59,6 +59,12 @@ export function recordsPage(page: Page) {
       await expect(dialog).toBeVisible();
       return dialog;
     },
+    /** Opens the zone file dialog's import tab and chooses a file holding `text`, as a person picks one from disk. */
+    async chooseZoneFile(name: string, text: string) {
+      await section.getByRole('button', { name: 'Import zone file' }).click();
+      await dialog.getByRole('tab', { name: 'Import' }).click();
+      await dialog.getByLabel('Or choose a file').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+    },
     /** Opens the change set's review; answers the dialog that lists each signature before the wallet opens. */
     async reviewChangeSet() {
       await changeSet.getByRole('button', { name: 'Review and apply' }).click();
