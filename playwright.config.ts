@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './server/test-support/ports.ts';
+import { freePort } from './test/support/ports.ts';
 
 /**
  * Browser journeys against the real local service and the built dashboard. Ports and the data dir are

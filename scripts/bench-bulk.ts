@@ -10,7 +10,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { RECORD_TEMPLATES } from '../src/core/dns/templates.ts';
 import { loadConfig } from '../server/config.ts';
 import { startService } from '../server/service.ts';
-import { testClient, TEST_KEYS } from '../server/test-support/client.ts';
+import { testClient, TEST_KEYS } from '../test/support/client.ts';
 
 const DOMAINS = 20;
 const dir = await mkdtemp(join(tmpdir(), 'namefi-bench-bulk-'));

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
 import { startService } from '../server/service.ts';
-import { dig } from '../server/test-support/bind.ts';
-import { addressOf, TEST_KEYS, testClient } from '../server/test-support/client.ts';
-import { NAME_SERVER_BINARIES, nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../server/test-support/name-servers.ts';
-import { freePort } from '../server/test-support/ports.ts';
+import { dig } from '../test/support/bind.ts';
+import { addressOf, TEST_KEYS, testClient } from '../test/support/client.ts';
+import { NAME_SERVER_BINARIES, nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../test/support/name-servers.ts';
+import { freePort } from '../test/support/ports.ts';
 
 const SECONDS = Number(process.env.BENCH_DNS_SECONDS ?? 10);
 const RRL_PER_SECOND = Number(process.env.BENCH_DNS_RRL ?? 20);

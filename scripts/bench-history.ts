@@ -12,7 +12,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../server/config.ts';
 import { encodeCursor } from '../server/history/history-read.ts';
 import { startService } from '../server/service.ts';
-import { testClient, TEST_KEYS } from '../server/test-support/client.ts';
+import { testClient, TEST_KEYS } from '../test/support/client.ts';
 
 const ENTRIES = 100_000;
 const PAGE_REQUESTS = 50;

@@ -5,7 +5,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { freePort } from '../server/test-support/ports.ts';
+import { freePort } from '../test/support/ports.ts';
 import { findBrowser } from './find-browser.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { findBrowser } from './find-browser.ts';
-import { findPostgresBin, NO_POSTGRES_MESSAGE } from '../server/test-support/postgres-server.ts';
-import { bindToolsMissing } from '../server/test-support/bind.ts';
-import { nameServersMissing } from '../server/test-support/name-servers.ts';
+import { findPostgresBin, NO_POSTGRES_MESSAGE } from '../test/support/postgres-server.ts';
+import { bindToolsMissing } from '../test/support/bind.ts';
+import { nameServersMissing } from '../test/support/name-servers.ts';
 
 /** `npm test`: type check, lint, unit and service tests, then the browser journeys. Stops at the first failure. */
-const KILL_NINE = 'server/chain/kill-nine.test.ts';
+const KILL_NINE = 'test/chain/kill-nine.test.ts';
 const steps: Array<[string, string[]]> = [
   ['Type check', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['Lint', ['npx', 'oxlint', '--deny-warnings', 'src', 'server', 'e2e', 'scripts']],
+  ['Lint', ['npx', 'oxlint', '--deny-warnings', 'src', 'server', 'e2e', 'scripts', 'test']],
   // The kill -9 suite restarts the real service dozens of times: it runs alone, after the rest, with the machine to itself.
   ['Unit and service tests', ['npx', 'vitest', 'run', '--exclude', KILL_NINE]],
   ['kill -9 suite', ['npx', 'vitest', 'run', KILL_NINE]],

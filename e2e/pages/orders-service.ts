@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { freePort } from '../../server/test-support/ports.ts';
+import { freePort } from '../../test/support/ports.ts';
 
 /**
  * A second, real local service whose orders stay PROCESSING long enough to watch the order page poll

@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { deploySoladyAccount, ownerSalt, soladyAccount } from '../../server/chain/aa4337-accounts.ts';
+import { deploySoladyAccount, ownerSalt, soladyAccount } from '../../test/chain/aa4337-accounts.ts';
 import { e2eChain } from './chain.ts';
 import type { SmartAccountMode } from './test-wallet.ts';
 

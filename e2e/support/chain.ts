@@ -1,10 +1,10 @@
 import { keccak256, stringToBytes, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { delegateToSmartAccount, deploySmartAccount, setAccountSigner, smartAccountAddress } from '../../server/chain/accounts.ts';
+import { delegateToSmartAccount, deploySmartAccount, setAccountSigner, smartAccountAddress } from '../../test/chain/accounts.ts';
 import { chainClients, type ChainClients } from '../../server/chain/client.ts';
 import { domainRegistryAbi } from '../../server/chain/contracts.ts';
 import { deploymentFile, readDeployment, type Deployment } from '../../server/chain/deploy.ts';
-import { fundOnAnvil, transferDomain } from '../../server/chain/dev-actions.ts';
+import { fundOnAnvil, transferDomain } from '../../test/chain/dev-actions.ts';
 import { tokenIdOf } from '../../server/ownership/ownership.ts';
 import { CHAIN_RPC_URL, DATA_DIR } from './env.ts';
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { Page } from '@playwright/test';
 import { hashMessage, hashTypedData, isHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { safeMessageHash, signAsSafe } from '../../server/chain/safe-accounts.ts';
+import { safeMessageHash, signAsSafe } from '../../test/chain/safe-accounts.ts';
 import { e2eChain } from './chain.ts';
 import { DASHBOARD_URL, SAFE_HOST_PORT } from './env.ts';
 

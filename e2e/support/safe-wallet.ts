@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { deploySafe, safeAddress, signAsSafe, wrapForUndeployedSafe, type SafeConfig } from '../../server/chain/safe-accounts.ts';
+import { deploySafe, safeAddress, signAsSafe, wrapForUndeployedSafe, type SafeConfig } from '../../test/chain/safe-accounts.ts';
 import { e2eChain } from './chain.ts';
 import type { SmartAccountMode } from './test-wallet.ts';
 

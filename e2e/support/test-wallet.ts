@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { hashMessage, hashTypedData, numberToHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { metamaskPersonalSign, metamaskSignTypedDataV4 } from '../../server/test-support/metamask-signing.ts';
+import { metamaskPersonalSign, metamaskSignTypedDataV4 } from '../../test/support/metamask-signing.ts';
 import { installTestWalletProvider } from './test-wallet-page.ts';
 
 const ICON =

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { freePort } from '../../server/test-support/ports.ts';
+import { freePort } from '../../test/support/ports.ts';
 import { findBrowser } from '../find-browser.ts';
 
 /**

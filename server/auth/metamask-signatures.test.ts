@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TypedDataUtils, SignTypedDataVersion } from '@metamask/eth-sig-util';
 import { bytesToHex, getTypesForEIP712Domain, hashTypedData, serializeTypedData, stringToHex, type Hex, type TypedDataDefinition } from 'viem';
-import { metamaskPersonalSign, metamaskSignTypedDataV4, WalletRpcError } from '../test-support/metamask-signing.ts';
+import { metamaskPersonalSign, metamaskSignTypedDataV4, WalletRpcError } from '../../test/support/metamask-signing.ts';
 import { buildEnvelope, envelopeTypedData, payloadStructOf, type TypedDataRequest } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { loadConfig } from '../config.ts';
 import { signingDomain } from './signing-domain.ts';
 import type { TypeRegistry } from '../../src/core/wire/eip712.ts';
 import { operations, type OperationId } from '../../src/core/operations.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { authenticate } from './authenticate.ts';
 
 /**

@@ -4,8 +4,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { buildEnvelope, payloadStructOf } from '../../src/core/eip712/envelope.ts';
 import { TYPE_REGISTRY, typesReachableFrom } from '../../src/core/eip712/registry.ts';
 import type { OperationId } from '../../src/core/operations.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 
 /**
  * Every field a primary type signs must be in the payload, holding a value its type can hold: refused with a 400

@@ -7,9 +7,9 @@ import { loadConfig } from '../config.ts';
 import { signingDomain } from '../auth/signing-domain.ts';
 
 import { CREATE2_DEPLOYER, ensureAccountAbstraction, SIMPLE_7702_ACCOUNT } from './aa-deploy.ts';
-import { delegateToSmartAccount } from './accounts.ts';
+import { delegateToSmartAccount } from '../../test/chain/accounts.ts';
 import { readDeployment, deploymentFile } from './deploy.ts';
-import { signatureChecks, startTestChain, type TestChain } from './testing.ts';
+import { signatureChecks, startTestChain, type TestChain } from '../../test/chain/testing.ts';
 
 let chain: TestChain;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { parseErc6492Signature, serializeErc6492Signature, type Address, type Hex } from 'viem';
 import { getEip712Domain } from 'viem/actions';
 import { signMessage as signMessage7739, signTypedData as signTypedData7739 } from 'viem/experimental/erc7739';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, type TestClient } from '../test-support/client.ts';
-import { deploySoladyAccount, ownerSalt, soladyAccount, type SoladyAccount } from './aa4337-accounts.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, type TestClient } from '../../test/support/client.ts';
+import { deploySoladyAccount, ownerSalt, soladyAccount, type SoladyAccount } from '../../test/chain/aa4337-accounts.ts';
 import { ensureSoladyAccounts, soladyAddresses } from './aa4337-deploy.ts';
 import { deploymentFile, readDeployment } from './deploy.ts';
 import { explicitErc7739Signature } from './erc7739.ts';

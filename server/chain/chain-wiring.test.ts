@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { registerAndWait } from '../test-support/orders.ts';
-import { deploySmartAccount, setAccountSigner } from './accounts.ts';
-import { fundOnAnvil, transferDomain } from './dev-actions.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { registerAndWait } from '../../test/support/orders.ts';
+import { deploySmartAccount, setAccountSigner } from '../../test/chain/accounts.ts';
+import { fundOnAnvil, transferDomain } from '../../test/chain/dev-actions.ts';
 import type { LocalChain } from './local-chain.ts';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
 import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, hexToBigInt, keccak256, parseUnits, stringToBytes, zeroAddress, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { creditAbi, domainRegistryAbi } from './contracts.ts';
-import { deploySmartAccount } from './accounts.ts';
+import { deploySmartAccount } from '../../test/chain/accounts.ts';
 import { revertName } from './errors.ts';
 import { orderRef } from './credit.ts';
-import { startTestChain, type TestChain } from './testing.ts';
+import { startTestChain, type TestChain } from '../../test/chain/testing.ts';
 
 let chain: TestChain;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { creditAbi } from './contracts.ts';
 import { centsToUnits, chainCredit, unitsToCents } from './credit.ts';
-import { startTestChain, type TestChain } from './testing.ts';
+import { startTestChain, type TestChain } from '../../test/chain/testing.ts';
 
 let chain: TestChain;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient, http, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, type TestClient } from '../test-support/client.ts';
-import { x402Kit } from '../x402/x402-test-kit.ts';
-import { delegateToSmartAccount, deploySmartAccount } from './accounts.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, type TestClient } from '../../test/support/client.ts';
+import { x402Kit } from '../../test/chain/x402-test-kit.ts';
+import { delegateToSmartAccount, deploySmartAccount } from '../../test/chain/accounts.ts';
 import { delegationCode } from './account-journal.ts';
 import { reconcileChain } from './reconcile-chain.ts';
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { insertOrder } from '../test-support/orders.ts';
+import { insertOrder } from '../../test/support/orders.ts';
 import { chainCredit } from './credit.ts';
 import { ensureDeployment, type Deployment } from './deploy.ts';
 import { reconcileCredit } from './reconcile.ts';
-import { startTestChain, type TestChain } from './testing.ts';
+import { startTestChain, type TestChain } from '../../test/chain/testing.ts';
 
 let chain: TestChain;
 let db: Database;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { hashMessage, type Address, type Hex } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, type TestClient } from '../test-support/client.ts';
-import { deploySafe, safeAddress, signAsSafe, wrapForUndeployedSafe, type SafeConfig } from './safe-accounts.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, type TestClient } from '../../test/support/client.ts';
+import { deploySafe, safeAddress, signAsSafe, wrapForUndeployedSafe, type SafeConfig } from '../../test/chain/safe-accounts.ts';
 import { ensureSafeContracts, SAFE_CANONICAL, safeAddressesAreCanonical, safeDeployment } from './safe-deploy.ts';
 
 // Safe accounts through the whole service on anvil, signing as Safe{Wallet} does: owners sign the SafeMessage of

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getAddress, hexToBigInt, keccak256, toBytes, zeroAddress, type Hex } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, type TestClient } from '../test-support/client.ts';
-import { insertOrder, registerAndWait } from '../test-support/orders.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, type TestClient } from '../../test/support/client.ts';
+import { insertOrder, registerAndWait } from '../../test/support/orders.ts';
 import { startOrder } from '../orders/processing.ts';
 import { findOrder } from '../orders/repository.ts';
 import { creditAbi, domainRegistryAbi } from './contracts.ts';
 import { orderRef } from './credit.ts';
-import { fundOnAnvil } from './dev-actions.ts';
+import { fundOnAnvil } from '../../test/chain/dev-actions.ts';
 
 // The service started with CHAIN=anvil, as `npm start` runs it: every balance and owner below is read back from
 // the contracts themselves, not from the service.

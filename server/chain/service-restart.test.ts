@@ -1,10 +1,10 @@
 import { afterAll, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { registerAndWait } from '../test-support/orders.ts';
-import { transferDomain } from './dev-actions.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { registerAndWait } from '../../test/support/orders.ts';
+import { transferDomain } from '../../test/chain/dev-actions.ts';
 
 // Anvil's dev accounts 1 and 2 (account 0 is the service's own): they have ETH for gas on a new chain.
 const [aliceKey, bobKey] = [TEST_KEYS[1], TEST_KEYS[2]];

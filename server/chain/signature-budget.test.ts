@@ -6,9 +6,9 @@ import { concat, createPublicClient, custom, encodeFunctionData, hashTypedData, 
 import { foundry } from 'viem/chains';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
 import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, type TestClient } from '../test-support/client.ts';
-import { deploySmartAccount, smartAccountAddress } from './accounts.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, type TestClient } from '../../test/support/client.ts';
+import { deploySmartAccount, smartAccountAddress } from '../../test/chain/accounts.ts';
 import { smartAccountFactoryAbi } from './contracts.ts';
 import { chainSignatures } from './verify.ts';
 

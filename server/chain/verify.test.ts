@@ -7,9 +7,9 @@ import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { loadConfig } from '../config.ts';
 import { signingDomain } from '../auth/signing-domain.ts';
 
-import { delegateToSmartAccount, deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from './accounts.ts';
+import { delegateToSmartAccount, deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from '../../test/chain/accounts.ts';
 import { chainClients } from './client.ts';
-import { signatureChecks, startTestChain, type SignatureChecks, type TestChain } from './testing.ts';
+import { signatureChecks, startTestChain, type SignatureChecks, type TestChain } from '../../test/chain/testing.ts';
 
 let chain: TestChain;
 let verify: SignatureChecks;

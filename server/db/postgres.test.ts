@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PostgresServer } from '../test-support/postgres-server.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, TEST_KEYS, testClient } from '../test-support/client.ts';
-import { registerAndWait } from '../test-support/orders.ts';
+import { startPostgres, type PostgresServer } from '../../test/support/postgres-server.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient } from '../../test/support/client.ts';
+import { registerAndWait } from '../../test/support/orders.ts';
 
 /** The DATABASE_URL path against a real PostgreSQL server: the same service, the `pg` driver instead of PGlite. */
 const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;

@@ -3,10 +3,10 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { startPostgres, type PostgresServer } from '../test-support/postgres-server.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { startServiceProcess } from '../test-support/service-process.ts';
-import { testClient, type TestClient } from '../test-support/client.ts';
+import { startPostgres, type PostgresServer } from '../../test/support/postgres-server.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { startServiceProcess } from '../../test/support/service-process.ts';
+import { testClient, type TestClient } from '../../test/support/client.ts';
 import { startAnvil } from '../chain/anvil.ts';
 
 /**

@@ -2,9 +2,9 @@ import * as dnsPacket from 'dns-packet';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseZoneFile } from '../../src/core/dns/zone-file.ts';
-import { bindToolsMissing, compileZone, dig } from '../test-support/bind.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { bindToolsMissing, compileZone, dig } from '../../test/support/bind.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { answerWire, mayTransfer, nameServerSettings } from './server.ts';
 import { zoneSource } from './zone-snapshot.ts';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeResponse, encodeQuery } from '../../src/core/dns/message.ts';
 import { checkSignedAnswer } from '../../src/core/dns/signed-answer.ts';
 import type { DnssecState } from '../../src/core/wire/dnssec.ts';
-import { bindToolsMissing, delv, dig, verifySignedZone } from '../test-support/bind.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { bindToolsMissing, delv, dig, verifySignedZone } from '../../test/support/bind.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { renewDueSignatures } from '../dnssec/renewal.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);

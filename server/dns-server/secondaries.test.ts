@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DnssecState } from '../../src/core/wire/dnssec.ts';
-import { delv, dig } from '../test-support/bind.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../test-support/name-servers.ts';
+import { delv, dig } from '../../test/support/bind.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../../test/support/name-servers.ts';
 import { renewDueSignatures } from '../dnssec/renewal.ts';
-import { freePort } from '../test-support/ports.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { freePort } from '../../test/support/ports.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
 const missing = nameServersMissing(['named', 'knotd', 'nsd']);
 if (missing) throw new Error(missing);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delv, dig } from '../test-support/bind.ts';
-import { addressOf, TEST_KEYS, testClient } from '../test-support/client.ts';
-import { startPostgres, type PostgresServer } from '../test-support/postgres-server.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { delv, dig } from '../../test/support/bind.ts';
+import { addressOf, TEST_KEYS, testClient } from '../../test/support/client.ts';
+import { startPostgres, type PostgresServer } from '../../test/support/postgres-server.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
 const [OWNER_KEY] = TEST_KEYS;
 let postgres: PostgresServer;

@@ -1,9 +1,9 @@
 import { createSocket } from 'node:dgram';
 import * as dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindToolsMissing, dig } from '../test-support/bind.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { bindToolsMissing, dig } from '../../test/support/bind.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { clientNetwork } from './rrl.ts';
 import { rrlPerSecond } from './serving-options.ts';
 

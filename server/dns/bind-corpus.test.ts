@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bindToolsMissing, compileZone } from '../test-support/bind.ts';
+import { bindToolsMissing, compileZone } from '../../test/support/bind.ts';
 import { parseZoneFile } from '../../src/core/dns/zone-file.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../src/core/dns/fixtures/${name}`, import.meta.url), 'utf8');

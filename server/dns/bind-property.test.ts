@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bindToolsMissing, compileZone } from '../test-support/bind.ts';
+import { bindToolsMissing, compileZone } from '../../test/support/bind.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import { fullName } from '../../src/core/dns/names.ts';
 import { validateRdata } from '../../src/core/dns/rdata.ts';

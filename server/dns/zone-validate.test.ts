@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hex } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import type { OperationId } from '../../src/core/operations.ts';
 import { checkRecords } from './zone-validate.ts';
 

@@ -1,8 +1,8 @@
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 
 /**
  * What a client sees of compression: with Accept-Encoding it gets a compressed body that decodes to the same JSON a

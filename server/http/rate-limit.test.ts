@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { TEST_KEYS, testClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { TEST_KEYS, testClient } from '../../test/support/client.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 const LIMIT = 12;

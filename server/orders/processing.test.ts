@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, testClient, TEST_KEYS } from '../test-support/client.ts';
-import { insertOrder } from '../test-support/orders.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, testClient, TEST_KEYS } from '../../test/support/client.ts';
+import { insertOrder } from '../../test/support/orders.ts';
 import { finishOrder, startOrder } from './processing.ts';
 
 let service: TestService;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, testClient, TEST_KEYS } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, testClient, TEST_KEYS } from '../../test/support/client.ts';
 
 const [ALICE, BOB] = TEST_KEYS;
 const services: TestService[] = [];

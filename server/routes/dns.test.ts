@@ -3,8 +3,8 @@ import type { Hex } from 'viem';
 import { parkingRecords } from '../../src/core/dns/parking.ts';
 import { checkZoneChange } from '../../src/core/dns/zone-rules.ts';
 import { loadConfig } from '../config.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import type { OperationId } from '../../src/core/operations.ts';
 
 const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;

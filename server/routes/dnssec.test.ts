@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
 const [OWNER_KEY] = TEST_KEYS;
 let service: TestService;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { operations } from '../../src/core/operations.ts';
 
 let service: TestService;

@@ -2,9 +2,9 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { bindToolsMissing, dig } from '../test-support/bind.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { bindToolsMissing, dig } from '../../test/support/bind.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
 const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;
 let service: TestService;

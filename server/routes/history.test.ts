@@ -8,8 +8,8 @@ import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.t
 import type { Hex } from 'viem';
 import { isTerminal } from '../../src/core/wire/orders.ts';
 import { historyEntry, type HistoryEntry } from '../../src/core/wire/history.ts';
-import { addressOf, TEST_KEYS, testClient, type TestClient } from '../test-support/client.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
 const [OWNER, OTHER] = TEST_KEYS;
 let service: TestService;

@@ -1,6 +1,6 @@
 import { afterAll, expect, it, vi } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, TEST_KEYS } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, TEST_KEYS } from '../../test/support/client.ts';
 
 const KEY = TEST_KEYS[0];
 let service: TestService | undefined;

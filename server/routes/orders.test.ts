@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hex } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { addressOf, testClient, TEST_KEYS, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { addressOf, testClient, TEST_KEYS, type TestClient } from '../../test/support/client.ts';
 import { tokenIdOf } from '../ownership/ownership.ts';
 import { isTerminal } from '../../src/core/wire/orders.ts';
 

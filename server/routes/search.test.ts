@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, TEST_KEYS, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, TEST_KEYS, type TestClient } from '../../test/support/client.ts';
 
 let service: TestService;
 let client: TestClient;

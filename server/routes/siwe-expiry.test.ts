@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { TEST_KEYS, testClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { TEST_KEYS, testClient } from '../../test/support/client.ts';
 
 let service: TestService;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { startServiceProcess, type ServiceProcess } from '../test-support/service-process.ts';
-import { testClient } from '../test-support/client.ts';
+import { startServiceProcess, type ServiceProcess } from '../../test/support/service-process.ts';
+import { testClient } from '../../test/support/client.ts';
 
 // `npm run service` with CHAIN=anvil as a child process, and a client written for production: @x402/fetch and
 // @x402/evm, knowing only the path `/x402/domain/{name}` under the base URL.

@@ -4,11 +4,11 @@ import { decodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, type TestClient } from '../../test/support/client.ts';
 import { recordIntent, type SignedAuthorization } from './purchase-store.ts';
 import { NEVER_SETTLED, recoverPurchases } from './recover.ts';
-import { x402Kit } from './x402-test-kit.ts';
+import { x402Kit } from '../../test/chain/x402-test-kit.ts';
 
 // A crash leaves a purchase where the request stopped: its intent written, its payment settled or not, its order
 // not written. These put a purchase in each state with the service's own steps, then run the start-up recovery.

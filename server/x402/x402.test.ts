@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getAddress } from 'viem';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
-import { testClient, type TestClient } from '../test-support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { testClient, type TestClient } from '../../test/support/client.ts';
 import { USD_EIP712 } from '../chain/usd-token.ts';
-import { x402Kit } from './x402-test-kit.ts';
+import { x402Kit } from '../../test/chain/x402-test-kit.ts';
 
 // The service with CHAIN=anvil: every balance and holder below is read from the contracts, not from the service.
 let service: TestService;

@@ -5,7 +5,7 @@ import {
 } from './checkout-form.ts';
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
-import { productionTypesForMethod } from '@/core/eip712/fixtures/production-types.ts';
+import { productionTypesForMethod } from '../../../test/fixtures/eip712-production-types.ts';
 
 const range = { min: 1, max: 10 };
 const schema = checkoutSchema({ domain: 'example.com', range });

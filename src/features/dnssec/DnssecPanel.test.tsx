@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { DnssecState } from '@/core/wire/dnssec.ts';
-import { json, renderWithQueries, typesForMethodAnswer } from '@/lib/testing/service-edge.tsx';
+import { json, renderWithQueries, typesForMethodAnswer } from '../../../test/dashboard/service-edge.tsx';
 import DnssecPanel from './DnssecPanel.tsx';
 
 const STATE: DnssecState = {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { json, renderWithQueries, typesForMethodAnswer } from '@/lib/testing/service-edge.tsx';
+import { json, renderWithQueries, typesForMethodAnswer } from '../../../test/dashboard/service-edge.tsx';
 import ForwardingPanel from './ForwardingPanel.tsx';
 
 /** The service at the network edge: production (no forwarding) or this project's (forwarding off for the domain). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseSigning } from '@/core/eip712/signing-choice.ts';
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
 import { typesForMethod as typesForMethodSchema } from '@/core/wire/eip712.ts';
-import { productionTypesForMethod } from '@/core/eip712/fixtures/production-types.ts';
+import { productionTypesForMethod } from '../../../test/fixtures/eip712-production-types.ts';
 import { normaliseResponse } from './normalise.ts';
 
 const record = { zoneName: 'example.com', name: 'www', type: 'TXT', rdata: '"hi"', ttl: 300 };

@@ -7,7 +7,7 @@ import { unsignedFields } from '@/core/eip712/unsigned-fields.ts';
 import { fieldNames } from './signing-choice.ts';
 import { signRequest } from './sign-request.ts';
 import { UnsignableRequestError } from './errors.ts';
-import { PRODUCTION_REGISTRY, productionTypesForMethod, seedTypesForMethod } from '@/core/eip712/fixtures/production-types.ts';
+import { PRODUCTION_REGISTRY, productionTypesForMethod, seedTypesForMethod } from '../../../test/fixtures/eip712-production-types.ts';
 
 const production = productionTypesForMethod;
 const seed = seedTypesForMethod;

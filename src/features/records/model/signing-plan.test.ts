@@ -6,7 +6,7 @@ import { payloadStructOf, projectStruct } from '@/core/eip712/envelope.ts';
 import { unsignedFields } from '@/core/eip712/unsigned-fields.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import type { TypeRegistry, TypesForMethod } from '@/core/wire/eip712.ts';
-import { PRODUCTION_REGISTRY, productionTypesForMethod, seedTypesForMethod } from '@/core/eip712/fixtures/production-types.ts';
+import { PRODUCTION_REGISTRY, productionTypesForMethod, seedTypesForMethod } from '../../../../test/fixtures/eip712-production-types.ts';
 import { chooseSigning } from '@/core/eip712/signing-choice.ts';
 import { signRequest } from '@/lib/signing/sign-request.ts';
 import { addCreate, addDelete, EMPTY_DRAFT, planBatches, setUpdate, type Draft } from './change-set.ts';

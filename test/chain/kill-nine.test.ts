@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { processInfo, readPidfile } from './anvil-pidfile.ts';
+import { processInfo, readPidfile } from '../../server/chain/anvil-pidfile.ts';
 import { driveUntilDead, journey, WrongAnswer, type Kill, type Round, type Step } from './kill-nine-journey.ts';
 import { startService, type Running } from './kill-nine-process.ts';
 import { verify } from './kill-nine-verify.ts';

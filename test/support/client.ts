@@ -5,7 +5,7 @@ import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope
 import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';
 import type { SigningDomain, TypesForMethod } from '../../src/core/wire/eip712.ts';
-import type { RunningService } from '../service.ts';
+import type { RunningService } from '../../server/service.ts';
 
 /** Anvil's well-known development keys: test wallets only. */
 export const TEST_KEYS = [

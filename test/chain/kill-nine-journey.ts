@@ -2,11 +2,11 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { keccak256, stringToBytes, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { serviceHeaders } from '../../src/core/headers.ts';
-import { TEST_KEYS, testClient, type Reply, type TestClient } from '../test-support/client.ts';
-import { x402Payer } from '../x402/x402-test-kit.ts';
+import { TEST_KEYS, testClient, type Reply, type TestClient } from '../support/client.ts';
+import { x402Payer } from './x402-test-kit.ts';
 import { deploySmartAccount } from './accounts.ts';
-import { chainClients } from './client.ts';
-import { readDeployment, deploymentFile } from './deploy.ts';
+import { chainClients } from '../../server/chain/client.ts';
+import { readDeployment, deploymentFile } from '../../server/chain/deploy.ts';
 import { fundOnAnvil } from './dev-actions.ts';
 import type { Running } from './kill-nine-process.ts';
 

@@ -13,8 +13,8 @@ import {
   type Hex,
   type LocalAccount,
 } from 'viem';
-import type { ChainClients } from './client.ts';
-import { safeArtifact, safeDeployment, type SafeDeployment } from './safe-deploy.ts';
+import type { ChainClients } from '../../server/chain/client.ts';
+import { safeArtifact, safeDeployment, type SafeDeployment } from '../../server/chain/safe-deploy.ts';
 
 /**
  * Safe accounts for tests, e2e and the Safe App host: the address a Safe of given owners will have, its deployment

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { signingDomain } from '../../src/core/wire/eip712.ts';
-import type { TestService } from '../test-support/test-service.ts';
-import { addressOf, TEST_KEYS, testClient } from '../test-support/client.ts';
+import type { TestService } from '../support/test-service.ts';
+import { addressOf, TEST_KEYS, testClient } from '../support/client.ts';
 import { deploySmartAccount, smartAccountAddress } from '../chain/accounts.ts';
-import { USD_EIP712 } from '../chain/usd-token.ts';
-import { PAYMENT_REQUIRED } from '../x402/headers.ts';
+import { USD_EIP712 } from '../../server/chain/usd-token.ts';
+import { PAYMENT_REQUIRED } from '../../server/x402/headers.ts';
 import { digestQuery } from './database-digest.ts';
 import type { ChainWorld, World } from './operation-cases.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
 import type { Hex } from 'viem';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../../server/db/database.ts';
 import type { TestClient } from './client.ts';
 
 const FINISHED = ['SUCCEEDED', 'FAILED', 'PARTIALLY_COMPLETED'];

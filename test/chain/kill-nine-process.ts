@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { CRASH_MARKER } from './crash-points.ts';
+import { CRASH_MARKER } from '../../server/chain/crash-points.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

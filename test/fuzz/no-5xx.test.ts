@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
 import { FuzzRun } from './fuzz-run.ts';
 import { caseArbitrary, describeCase, runCase, type World } from './operation-cases.ts';
 import { describeDohCase, dohCaseArbitrary, runDohCase } from './doh-cases.ts';
@@ -13,7 +13,7 @@ import { setUpWorld } from './world.ts';
  */
 const CASES_PER_OPERATION = 150;
 const DOH_CASES = 500;
-const run = new FuzzRun('without a chain', 'server/fuzz/no-5xx.test.ts');
+const run = new FuzzRun('without a chain', 'test/fuzz/no-5xx.test.ts');
 
 let service: TestService;
 let world: World;

@@ -1,7 +1,7 @@
 import { encodeFunctionData, getAddress, serializeErc6492Signature, type Address, type Hex, type LocalAccount } from 'viem';
-import type { ChainClients } from './client.ts';
-import { smartAccountAbi, smartAccountFactoryAbi } from './contracts.ts';
-import type { Deployment } from './deploy.ts';
+import type { ChainClients } from '../../server/chain/client.ts';
+import { smartAccountAbi, smartAccountFactoryAbi } from '../../server/chain/contracts.ts';
+import type { Deployment } from '../../server/chain/deploy.ts';
 
 /**
  * Smart-account chores for tests, e2e set-up and scripts: predict or deploy an account, wrap a signature for

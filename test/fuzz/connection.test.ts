@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../src/core/wire/errors.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
 
 /**
  * Refusals that happen below the operations (body too large, request head too large) still answer the error body,

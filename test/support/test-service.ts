@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { startService, type RunningService } from '../service.ts';
+import { loadConfig } from '../../server/config.ts';
+import { startService, type RunningService } from '../../server/service.ts';
 
 export interface TestService extends RunningService {
   dataDir: string;

@@ -6,17 +6,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
-import { loadConfig } from '../config.ts';
-import { startService } from '../service.ts';
-import { testClient, TEST_KEYS } from '../test-support/client.ts';
+import { loadConfig } from '../../server/config.ts';
+import { startService } from '../../server/service.ts';
+import { testClient, TEST_KEYS } from '../support/client.ts';
 import { operations } from '../../src/core/operations.ts';
-import { listZone } from '../dns/zone-read.ts';
+import { listZone } from '../../server/dns/zone-read.ts';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '../../src/core/eip712/registry.ts';
 import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';
-import { signingDomain } from '../auth/signing-domain.ts';
+import { signingDomain } from '../../server/auth/signing-domain.ts';
 
-import { managedSettings } from '../dns/managed-settings.ts';
+import { managedSettings } from '../../server/dns/managed-settings.ts';
 
 const ZONE = 'bench-zone.com';
 const ZONE_SIZE = 10_000;

@@ -1,6 +1,6 @@
 import { concat, getAddress, keccak256, slice, stringToBytes, type Address, type Hex, type LocalAccount } from 'viem';
 import { toSoladySmartAccount, type ToSoladySmartAccountReturnType } from 'viem/account-abstraction';
-import type { ChainClients } from './client.ts';
+import type { ChainClients } from '../../server/chain/client.ts';
 
 /**
  * Solady ERC-4337 accounts for tests and e2e, through viem's own `toSoladySmartAccount`: its `signMessage` and

@@ -16,13 +16,13 @@ import {
   type Transport,
   type TypedDataDefinition,
 } from 'viem';
-import type { ContractSignatureVerifier } from '../auth/contract-signatures.ts';
-import { startAnvil, type Anvil } from './anvil.ts';
-import { chainClients, type ChainClients } from './client.ts';
-import { ensureDeployment, type Deployment } from './deploy.ts';
+import type { ContractSignatureVerifier } from '../../server/auth/contract-signatures.ts';
+import { startAnvil, type Anvil } from '../../server/chain/anvil.ts';
+import { chainClients, type ChainClients } from '../../server/chain/client.ts';
+import { ensureDeployment, type Deployment } from '../../server/chain/deploy.ts';
 import { fundOnAnvil } from './dev-actions.ts';
-import { smartAccountAbi } from './contracts.ts';
-import { chainSignatures } from './verify.ts';
+import { smartAccountAbi } from '../../server/chain/contracts.ts';
+import { chainSignatures } from '../../server/chain/verify.ts';
 
 export interface TestChain {
   anvil: Anvil;

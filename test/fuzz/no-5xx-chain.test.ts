@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
-import { startTestService, type TestService } from '../test-support/test-service.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
 import { FuzzRun } from './fuzz-run.ts';
 import { caseArbitrary, describeCase, runCase, type World } from './operation-cases.ts';
 import { setUpWorld } from './world.ts';
@@ -24,7 +24,7 @@ const MORE_CASES: Partial<Record<OperationId, number>> = {
   registerWithRecords: 100,
   verifySiwe: 100,
 };
-const run = new FuzzRun('with the chain', 'server/fuzz/no-5xx-chain.test.ts');
+const run = new FuzzRun('with the chain', 'test/fuzz/no-5xx-chain.test.ts');
 
 let service: TestService;
 let world: World;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../../server/db/database.ts';
 
 /**
  * What a refused request may legitimately change, left out of the digest:

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { zeroAddress } from 'viem';
-import { openDatabase } from '../db/database.ts';
-import { processInfo, readPidfile } from './anvil-pidfile.ts';
-import { chainClients } from './client.ts';
-import { creditAbi, domainRegistryAbi, usdTokenAbi } from './contracts.ts';
-import { orderRef, UNITS_PER_CENT } from './credit.ts';
-import { readDeployment, deploymentFile } from './deploy.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { processInfo, readPidfile } from '../../server/chain/anvil-pidfile.ts';
+import { chainClients } from '../../server/chain/client.ts';
+import { creditAbi, domainRegistryAbi, usdTokenAbi } from '../../server/chain/contracts.ts';
+import { orderRef, UNITS_PER_CENT } from '../../server/chain/credit.ts';
+import { readDeployment, deploymentFile } from '../../server/chain/deploy.ts';
 import { alice, aliceKey, clientOf, COM_CENTS, expectStatus, FINISHED, names, waitFor, type Round } from './kill-nine-journey.ts';
 import { startService, type Running } from './kill-nine-process.ts';
-import { USD_FAUCET_UNITS } from './usd-token.ts';
+import { USD_FAUCET_UNITS } from '../../server/chain/usd-token.ts';
 
 /** How long after a deployment was mined the service's journal has surely recorded it, even on a loaded machine. */
 const JOURNALED_WITHIN_MS = 2000;

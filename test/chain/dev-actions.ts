@@ -1,8 +1,8 @@
 import { createTestClient, getAddress, http, parseEther, type Address, type LocalAccount } from 'viem';
-import { tokenIdOf } from '../ownership/ownership.ts';
-import type { ChainClients } from './client.ts';
-import { domainRegistryAbi } from './contracts.ts';
-import type { Deployment } from './deploy.ts';
+import { tokenIdOf } from '../../server/ownership/ownership.ts';
+import type { ChainClients } from '../../server/chain/client.ts';
+import { domainRegistryAbi } from '../../server/chain/contracts.ts';
+import type { Deployment } from '../../server/chain/deploy.ts';
 
 /** Gives `address` ETH for gas on anvil (anvil_setBalance): test wallets are random keys with nothing. */
 export async function fundOnAnvil(clients: ChainClients, address: Address, ether = '10'): Promise<void> {

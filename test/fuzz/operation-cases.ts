@@ -7,9 +7,9 @@ import { buildEnvelope, envelopeTypedData, randomNonce } from '../../src/core/ei
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import type { SigningDomain } from '../../src/core/wire/eip712.ts';
 import { errorBody } from '../../src/core/wire/errors.ts';
-import type { TestService } from '../test-support/test-service.ts';
-import type { TestClient } from '../test-support/client.ts';
-import { PAYMENT_SIGNATURE, PAYMENT_SIGNATURE_ALIAS } from '../x402/headers.ts';
+import type { TestService } from '../support/test-service.ts';
+import type { TestClient } from '../support/client.ts';
+import { PAYMENT_SIGNATURE, PAYMENT_SIGNATURE_ALIAS } from '../../server/x402/headers.ts';
 import { erc6492Signature } from '../chain/accounts.ts';
 import { hostileNumeric, hostileNumber, hostileString, hostileValue, mutated, RawJson, sampleOf, toJsonText, type Mutation } from './arbitraries.ts';
 import { changedTables, digest } from './database-digest.ts';

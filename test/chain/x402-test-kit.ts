@@ -6,11 +6,11 @@ import { authorizationTypes, toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getAddress, hexToBigInt, keccak256, toBytes, toHex, type Address, type Hex } from 'viem';
-import type { ChainClients } from '../chain/client.ts';
-import type { TestService } from '../test-support/test-service.ts';
-import type { TestClient } from '../test-support/client.ts';
-import { domainRegistryAbi, usdTokenAbi } from '../chain/contracts.ts';
-import { USD_EIP712 } from '../chain/usd-token.ts';
+import type { ChainClients } from '../../server/chain/client.ts';
+import type { TestService } from '../support/test-service.ts';
+import type { TestClient } from '../support/client.ts';
+import { domainRegistryAbi, usdTokenAbi } from '../../server/chain/contracts.ts';
+import { USD_EIP712 } from '../../server/chain/usd-token.ts';
 
 /** A paying agent's x402 client (the real `@x402/*` one) signing with `key` for the local chain's USD token. */
 export function x402Payer(key: Hex, publicClient: ChainClients['public'], chainId: number, asset: Address): x402HTTPClient {
