@@ -4,11 +4,12 @@ import { findViolations, importSpecifiers, projectRoot, readSourceFiles } from '
 const project = (files: Record<string, string>) => new Map(Object.entries(files));
 
 describe('import boundaries of this project', () => {
-  it('src, server, e2e and scripts keep every rule', () => {
-    const files = readSourceFiles(projectRoot, ['src', 'server', 'e2e', 'scripts']);
+  it('src, server, e2e, scripts and test keep every rule', () => {
+    const files = readSourceFiles(projectRoot, ['src', 'server', 'e2e', 'scripts', 'test']);
     // The walk found the code it is meant to judge, so an empty answer means something.
     expect(files.size).toBeGreaterThan(300);
     expect(importSpecifiers(files.get('src/lib/api/call.ts')!)).toContain('../session/wallet-session.ts');
+    expect(importSpecifiers(files.get('server/routes/dns.test.ts')!)).toContain('../../test/support/test-service.ts');
     expect(findViolations(files)).toEqual([]);
   });
 });
@@ -60,15 +61,37 @@ describe('findViolations on a tiny project', () => {
     ]);
   });
 
-  it('server importing e2e is refused; e2e importing server test support is fine', () => {
+  it('server or test support importing e2e is refused; e2e importing test support is fine', () => {
     const violations = findViolations(
       project({
-        'server/test-support/postgres-server.ts': "import { freePort } from '../../e2e/support/ports.ts';",
-        'e2e/pages/orders-service.ts': "import { freePort } from '../../server/test-support/ports.ts';",
+        'server/db/database.test.ts': "import { freePort } from '../../e2e/support/ports.ts';",
+        'test/support/postgres-server.ts': "import { freePort } from '../../e2e/support/ports.ts';",
+        'e2e/pages/orders-service.ts': "import { freePort } from '../../test/support/ports.ts';",
       }),
     );
     expect(violations).toEqual([
-      'server/test-support/postgres-server.ts imports e2e/support/ports.ts: server/ must not depend on e2e/ (share helpers through server/test-support/)',
+      'server/db/database.test.ts imports e2e/support/ports.ts: server/ and test/ must not depend on e2e/ (share helpers through test/support/)',
+      'test/support/postgres-server.ts imports e2e/support/ports.ts: server/ and test/ must not depend on e2e/ (share helpers through test/support/)',
+    ]);
+  });
+
+  it('what ships (src/, server/) never imports test/; a test beside its code, test/ itself, e2e and scripts may', () => {
+    const violations = findViolations(
+      project({
+        'server/chain/deploy.ts': "import { fundOnAnvil } from '../../test/chain/dev-actions.ts';",
+        'server/routes/index.ts': "import type { TestClient } from '../../test/support/client.ts';",
+        'src/features/dnssec/DnssecPanel.tsx': "import { json } from '../../../test/dashboard/service-edge.tsx';",
+        'server/routes/dns.test.ts': "import { startTestService } from '../../test/support/test-service.ts';",
+        'src/features/dnssec/DnssecPanel.test.tsx': "import { json } from '../../../test/dashboard/service-edge.tsx';",
+        'test/chain/testing.ts': "import { fundOnAnvil } from './dev-actions.ts';\nimport { chainClients } from '../../server/chain/client.ts';",
+        'e2e/support/chain.ts': "import { fundOnAnvil } from '../../test/chain/dev-actions.ts';",
+        'scripts/test.ts': "import { bindToolsMissing } from '../test/support/bind.ts';",
+      }),
+    );
+    expect(violations).toEqual([
+      'server/chain/deploy.ts imports test/chain/dev-actions.ts: what ships (src/, server/) never imports test support (test/); only a test may',
+      'server/routes/index.ts imports test/support/client.ts: what ships (src/, server/) never imports test support (test/); only a test may',
+      'src/features/dnssec/DnssecPanel.tsx imports test/dashboard/service-edge.tsx: what ships (src/, server/) never imports test support (test/); only a test may',
     ]);
   });
 
@@ -126,13 +149,13 @@ describe('findViolations on a tiny project', () => {
   it('src/ never imports server/, tests included; server/ may import src/', () => {
     const violations = findViolations(
       project({
-        'src/core/dns/x.test.ts': "import { compileZone } from '../../../server/test-support/bind.ts';",
+        'src/core/dns/x.test.ts': "import { compileZone } from '../../../server/dns/zone-compile.ts';",
         'src/features/records/y.ts': "import type { Services } from '../../../server/http/context.ts';",
         'server/auth/z.ts': "import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';",
       }),
     );
     expect(violations).toEqual([
-      'src/core/dns/x.test.ts imports server/test-support/bind.ts: src/ never imports server/ (share it through src/core/)',
+      'src/core/dns/x.test.ts imports server/dns/zone-compile.ts: src/ never imports server/ (share it through src/core/)',
       'src/features/records/y.ts imports server/http/context.ts: src/ never imports server/ (share it through src/core/)',
     ]);
   });

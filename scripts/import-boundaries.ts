@@ -13,14 +13,17 @@ import { dirname, join, posix } from 'node:path';
  *    routes mount, the layout's islands such as WalletLayer, the domain route's panels), because it loads each
  *    one on its own with lazy(() => import(...)); reached through index.ts, one page would pull in everything
  *    else the index exports, and the pages would no longer load apart.
- * 2. server/ never imports e2e/: the service and its tests must not depend on the browser journeys; helpers both
- *    need live in server/test-support/ and e2e imports them from there.
+ * 2. server/ and test/ never import e2e/: the service and its tests must not depend on the browser journeys; helpers
+ *    both need live in test/support/ and e2e imports them from there.
  * 3. No cycles between the folders of src/lib/ (a file directly in src/lib/ counts as a folder of its own): the
  *    plumbing is layered, so each folder can be read knowing only the folders below it.
  * 4. src/core/ is pure TypeScript shared by the service and the dashboard: it imports no React or DOM module
  *    (react, react-dom, jsdom, @testing-library/*), no Node-only module (node:*, or a Node built-in by its bare
  *    name), and nothing of src/lib, src/features, src/ui or src/app. Its tests may read fixtures with Node.
  * 5. src/ never imports server/: the dashboard ships without the service; what both need lives in src/core/.
+ * 6. What ships never imports test support: a file of src/ or server/ that is not a test (`*.test.ts`, `*.test.tsx`)
+ *    imports nothing of test/ (harnesses, fixtures, fuzz, benches, the kill -9 machinery). A test beside its code
+ *    may.
  */
 
 export type SourceFiles = ReadonlyMap<string, string>;
@@ -116,14 +119,22 @@ function featureInternals({ from, to }: Edge): string | undefined {
 }
 
 function serverImportsE2e({ from, to }: Edge): string | undefined {
-  if (from.startsWith('server/') && to.startsWith('e2e/')) {
-    return `${from} imports ${to}: server/ must not depend on e2e/ (share helpers through server/test-support/)`;
+  if ((from.startsWith('server/') || from.startsWith('test/')) && to.startsWith('e2e/')) {
+    return `${from} imports ${to}: server/ and test/ must not depend on e2e/ (share helpers through test/support/)`;
   }
   return undefined;
 }
 
 const NODE_BUILTINS = new Set(builtinModules);
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+
+/** Rule 6. */
+function productionImportsTestSupport({ from, to }: Edge): string | undefined {
+  if (/^(src|server)\//.test(from) && !isTest(from) && to.startsWith('test/')) {
+    return `${from} imports ${to}: what ships (src/, server/) never imports test support (test/); only a test may`;
+  }
+  return undefined;
+}
 
 /** Rule 4 for one import of a file in src/core/: `to` is the file it resolves to, undefined for a package. */
 function coreImport(from: string, specifier: string, to: string | undefined): string | undefined {
@@ -198,7 +209,7 @@ function libCycles(all: Edge[]): string[] {
 /** Every broken rule, one line each; empty when the code keeps them all. */
 export function findViolations(files: SourceFiles): string[] {
   const all = edges(files);
-  const perImport = all.flatMap((edge) => [featureInternals(edge), serverImportsE2e(edge), srcImportsServer(edge)].filter((v) => v !== undefined));
+  const perImport = all.flatMap((edge) => [featureInternals(edge), serverImportsE2e(edge), srcImportsServer(edge), productionImportsTestSupport(edge)].filter((v) => v !== undefined));
   const inCore = [...files]
     .filter(([from]) => from.startsWith('src/core/'))
     .flatMap(([from, source]) => importSpecifiers(source).map((specifier) => coreImport(from, specifier, resolveSpecifier(from, specifier))))
