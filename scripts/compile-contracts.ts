@@ -1,12 +1,115 @@
-// Compiles contracts/*.sol into the committed artifacts in server/chain/artifacts, so the service never needs solc
-// at run time. Run after editing a contract: `node --import tsx scripts/compile-contracts.ts`.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { ABIS_FILE, ARTIFACTS_DIR, abisModule, artifactFile, artifactJson, compileContracts } from '../server/chain/compile.ts';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Abi, Hex } from 'viem';
 
-const started = performance.now();
-const artifacts = await compileContracts();
-await mkdir(ARTIFACTS_DIR, { recursive: true });
-for (const artifact of artifacts) await writeFile(artifactFile(artifact.contractName), artifactJson(artifact));
-await writeFile(ABIS_FILE, abisModule(artifacts));
-const sizes = artifacts.map((a) => `${a.contractName} ${(a.bytecode.length - 2) / 2} B`).join(', ');
-console.log(`compiled in ${Math.round(performance.now() - started)} ms: ${sizes}`);
+/**
+ * The contract build, a script only (`npm run build:contracts`, after editing a contract): compiles contracts/*.sol
+ * with solc (a devDependency) into the one checked-in artifact set, server/chain/artifacts/<Name>.ts, each module
+ * the contract's ABI `as const` (so viem types reads and writes) and its creation bytecode. The service imports
+ * those modules (server/chain/contracts.ts) and never needs solc; scripts/compile-contracts.test.ts fails when they
+ * are stale.
+ */
+
+/** The contracts the service deploys or that tests use, by artifact name. */
+export const CONTRACT_NAMES = ['DomainRegistry', 'Credit', 'SmartAccount', 'SmartAccountFactory', 'UsdToken', 'SoladyAccount', 'SoladyAccountFactory'] as const;
+export type ContractName = (typeof CONTRACT_NAMES)[number];
+
+export interface Artifact {
+  contractName: ContractName;
+  abi: Abi;
+  bytecode: Hex;
+}
+
+export const CONTRACTS_DIR = fileURLToPath(new URL('../contracts/', import.meta.url));
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../server/chain/artifacts/', import.meta.url));
+
+/** Must match the chain: anvil runs with `--hardfork prague`. */
+const EVM_VERSION = 'prague';
+
+/** npm packages whose Solidity sources contracts/ may import (`import "solady/src/…"`, `import "@openzeppelin/contracts/…"`). */
+const SOLIDITY_PACKAGES = ['solady', '@openzeppelin/contracts'];
+
+interface SolcOutput {
+  errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string; sourceLocation?: { file: string } }[];
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+}
+
+/** solc's import callback: a library's file from node_modules, by the package-relative path contracts/ names. */
+function findImport(path: string): { contents: string } | { error: string } {
+  if (!SOLIDITY_PACKAGES.some((p) => path.startsWith(`${p}/`))) return { error: `${path}: only ${SOLIDITY_PACKAGES.join(', ')} sources may be imported` };
+  try {
+    return { contents: readFileSync(createRequire(import.meta.url).resolve(path), 'utf8') };
+  } catch {
+    return { error: `${path} not found in node_modules` };
+  }
+}
+
+/**
+ * Compiles every `contracts/*.sol` with solc-js (the npm package bundles the compiler: no download) and returns
+ * the artifacts of CONTRACT_NAMES. Throws with solc's messages on any error; warnings in contracts/ are failures
+ * too, so our sources stay clean (a library's own warnings are not ours to fix).
+ */
+export async function compileContracts(dir = CONTRACTS_DIR): Promise<Artifact[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sol')).sort();
+  const sources: Record<string, { content: string }> = {};
+  for (const file of files) sources[file] = { content: await readFile(join(dir, file), 'utf8') };
+  const input = {
+    language: 'Solidity',
+    sources,
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: EVM_VERSION,
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  // solc is CommonJS and loads its 8 MB soljson lazily: require it only when compiling.
+  const solc = createRequire(import.meta.url)('solc') as { compile(input: string, callbacks: { import: typeof findImport }): string };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
+  const ours = (e: { sourceLocation?: { file: string } }) => !e.sourceLocation || files.includes(e.sourceLocation.file);
+  const problems = (output.errors ?? []).filter((e) => e.severity === 'error' || (e.severity === 'warning' && ours(e)));
+  if (problems.length > 0) throw new Error(`solc:\n${problems.map((e) => e.formattedMessage).join('\n')}`);
+  return CONTRACT_NAMES.map((contractName) => {
+    const file = Object.keys(output.contracts ?? {}).find((f) => output.contracts?.[f]?.[contractName]);
+    const compiled = file ? output.contracts?.[file]?.[contractName] : undefined;
+    if (!compiled) throw new Error(`solc produced no ${contractName} (expected in ${dir})`);
+    return { contractName, abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` };
+  });
+}
+
+/**
+ * A contract's artifact as a TypeScript module: its ABI `as const`, so viem types reads and writes, and its creation
+ * bytecode. Pure data: the dashboard may import it too.
+ */
+export function artifactModule({ contractName, abi, bytecode }: Artifact): string {
+  return [
+    '// Generated by scripts/compile-contracts.ts from contracts/*.sol (npm run build:contracts). Do not edit.',
+    '',
+    `export const contractName = '${contractName}';`,
+    '',
+    `export const abi = ${JSON.stringify(abi, null, 2)} as const;`,
+    '',
+    `export const bytecode: \`0x\${string}\` = '${bytecode}';`,
+    '',
+  ].join('\n');
+}
+
+export const artifactModuleFile = (name: ContractName) => join(ARTIFACTS_DIR, `${name}.ts`);
+
+/** Writes the artifact set: one module per contract, and nothing else in the folder. */
+export async function writeArtifacts(artifacts: Artifact[]): Promise<void> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const keep = new Set(artifacts.map((a) => `${a.contractName}.ts`));
+  for (const file of await readdir(ARTIFACTS_DIR)) if (!keep.has(file)) await rm(join(ARTIFACTS_DIR, file));
+  for (const artifact of artifacts) await writeFile(artifactModuleFile(artifact.contractName), artifactModule(artifact));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = performance.now();
+  const artifacts = await compileContracts();
+  await writeArtifacts(artifacts);
+  const sizes = artifacts.map((a) => `${a.contractName} ${(a.bytecode.length - 2) / 2} B`).join(', ');
+  console.log(`compiled in ${Math.round(performance.now() - started)} ms: ${sizes}`);
+}

@@ -3,8 +3,7 @@ import { join, resolve } from 'node:path';
 import { getAddress, isAddress, type Address } from 'viem';
 import type { Queryable } from '../db/database.ts';
 import type { ChainClients } from './client.ts';
-import type { ContractName } from './compile.ts';
-import { bytecodeOf, creditAbi, domainRegistryAbi, smartAccountFactoryAbi } from './contracts.ts';
+import { bytecodeOf, creditAbi, domainRegistryAbi, smartAccountFactoryAbi, type ContractName } from './contracts.ts';
 
 /** Where the service's contracts live on the chain. Kept in `<DATA_DIR>/chain/deployment.json`. */
 export interface Deployment {
