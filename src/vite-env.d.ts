@@ -25,6 +25,8 @@ interface ImportMetaEnv {
   readonly VITE_DOH_URL?: string;
   /** Include the local chain 31337; default: whenever the service is the local one. */
   readonly VITE_LOCAL_CHAIN?: string;
+  /** 'true' only in the build `npm run bench:records` measures: the records table sets its performance marks. */
+  readonly VITE_BENCH_MARKS?: string;
 }
 
 interface ImportMeta {

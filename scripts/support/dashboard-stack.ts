@@ -40,7 +40,10 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-export async function startDashboardStack(name: string, options: { orderProcessingMs: number; dns?: boolean; env?: Record<string, string> }): Promise<DashboardStack> {
+export async function startDashboardStack(
+  name: string,
+  options: { orderProcessingMs: number; dns?: boolean; env?: Record<string, string>; buildEnv?: Record<string, string> },
+): Promise<DashboardStack> {
   const browser = await findBrowser();
   if ('error' in browser) throw new Error(browser.error);
   const servicePort = await freePort();
@@ -58,7 +61,7 @@ export async function startDashboardStack(name: string, options: { orderProcessi
   console.log('Building the dashboard…');
   const build = spawnSync('node_modules/.bin/vite', ['build', '--outDir', buildDir, '--emptyOutDir', '--logLevel', 'error'], {
     stdio: 'inherit',
-    env: { ...process.env, VITE_API_URL: apiUrl, VITE_WALLETS: 'injected' },
+    env: { ...process.env, VITE_API_URL: apiUrl, VITE_WALLETS: 'injected', ...options.buildEnv },
   });
   if (build.status !== 0) throw new Error('vite build failed');
 
