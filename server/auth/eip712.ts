@@ -4,7 +4,7 @@ import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesReachableFrom, UNSIGNED_BUT
 import { integerProblem, signedValueProblems } from '../../src/core/eip712/signed-values.ts';
 import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
-import type { Operation } from '../../src/core/operations.ts';
+import type { Operation } from '../../src/core/operations/index.ts';
 import type { Principal, Services } from '../http/context.ts';
 import { HttpError, invalidInput, unauthorized } from '../http/errors.ts';
 import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from './contract-signatures.ts';

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Ownership } from '../ownership/ownership.ts';
 import type { CreditStore } from '../balance/credit-store.ts';
 import type { ServiceHeaders } from '../../src/core/headers.ts';
-import type { OperationId } from '../../src/core/operations.ts';
+import type { OperationId } from '../../src/core/operations/index.ts';
 import type { X402Rail } from '../x402/rail.ts';
 import type { ContractSignatureVerifier } from '../auth/contract-signatures.ts';
 import type { ZoneCache } from '../dns/zone-read.ts';

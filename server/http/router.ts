@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
+import { operations, type Operation, type OperationId } from '../../src/core/operations/index.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import { CompressedJson, acceptedEncodings } from './compressed-json.ts';
 import { HttpError, fromZodError } from './errors.ts';

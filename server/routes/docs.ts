@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
+import { operations, type Operation, type OperationId } from '../../src/core/operations/index.ts';
 import { ACCEPTED_PRIMARY_TYPES } from '../../src/core/eip712/registry.ts';
 import { errorBody } from '../../src/core/wire/errors.ts';
 import { DEFAULT_HEADER_PREFIX, serviceHeaders, type ServiceHeaders } from '../../src/core/headers.ts';

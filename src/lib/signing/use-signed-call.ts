@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OperationId, OperationOutput } from '@/core/operations.ts';
+import type { OperationId, OperationOutput } from '@/core/operations/index.ts';
 import type { SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
 import { apiCall } from '../api/call.ts';
 import { delegatedHeaders } from '../api/credentials.ts';

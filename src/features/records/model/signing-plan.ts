@@ -1,4 +1,4 @@
-import type { OperationId } from '@/core/operations.ts';
+import type { OperationId } from '@/core/operations/index.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
 import { chooseSigning, type SigningChoice } from '@/core/eip712/signing-choice.ts';
 import { fieldNames, unsignedTypeNotice } from '@/lib/signing/signing-choice.ts';
