@@ -41,9 +41,11 @@ type SchemaOf<K extends OperationId, P extends 'input' | 'output' | 'params'> = 
 /** What a client reads back: the output schema's output. */
 export type OperationOutput<K extends OperationId> = z.infer<Table[K]['output']>;
 /** The input a handler is given: the input schema's output (parsed), or nothing for an operation without input. */
-export type OperationInput<K extends OperationId> = SchemaOf<K, 'input'> extends z.ZodType ? z.output<SchemaOf<K, 'input'>> : undefined;
+export type OperationInput<K extends OperationId> = K extends OperationId ? (SchemaOf<K, 'input'> extends z.ZodType ? z.output<SchemaOf<K, 'input'>> : undefined) : never;
 /** What a client sends: the input schema's input. */
-export type OperationRequest<K extends OperationId> = SchemaOf<K, 'input'> extends z.ZodType ? z.input<SchemaOf<K, 'input'>> : undefined;
+export type OperationRequest<K extends OperationId> = K extends OperationId ? (SchemaOf<K, 'input'> extends z.ZodType ? z.input<SchemaOf<K, 'input'>> : undefined) : never;
+/** What a client sends to a signed operation: always an object (an envelope's payload). */
+export type SignedRequest<K extends SignedOperationId> = Extract<OperationRequest<K>, Record<string, unknown>>;
 /** What a handler returns, before it is sent as JSON. */
 export type OperationResult<K extends OperationId> = z.input<Table[K]['output']>;
 
@@ -74,7 +76,7 @@ export function zoneOf<K extends ZoneChangingOperationId>(id: K, input: Operatio
 }
 
 /** What the wallet signs for this call, in one line (the operations whose calls are said before the wallet opens). */
-export function signedInWords<K extends SignedOperationId>(id: K, input: OperationRequest<K>): string | undefined {
+export function noticeOf<K extends SignedOperationId>(id: K, input: OperationRequest<K>): string | undefined {
   const notice = (operations[id].signed as Signed).notice as ((input: unknown) => string) | undefined;
   return notice?.(input);
 }

@@ -96,6 +96,7 @@ export const recordOperations = {
       structs: { CreateRecords: [f('zoneName', 'string'), f('records', 'CreateZoneRecord[]')] },
       accepted: ['CreateRecordsEnvelope'],
       matches: createdRecords,
+      notice: (input: dns.BatchCreateInput) => `Create ${input.records.length} ${input.records.length === 1 ? 'record' : 'records'} in ${input.zoneName} (CreateRecords)`,
     },
     zone: zoneOfRecords,
     history: { changes: ['create'], words: 'Added records' },
