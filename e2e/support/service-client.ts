@@ -1,6 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { operations, type OperationId, type OperationOutput } from '../../src/core/operations.ts';
+import { operations, type OperationId, type OperationOutput } from '../../src/core/operations/index.ts';
 import { serviceHeaders, DEFAULT_HEADER_PREFIX } from '../../src/core/headers.ts';
 import { isTerminal } from '../../src/core/wire/orders.ts';
 import { callOperation, type CallArgs } from '../../src/lib/api/client.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
-import { operations } from '../../src/core/operations.ts';
+import { operations } from '../../src/core/operations/index.ts';
 import { randomNonce, nowSeconds } from '../../src/core/eip712/envelope.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';

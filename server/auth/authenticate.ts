@@ -1,4 +1,4 @@
-import type { Operation } from '../../src/core/operations.ts';
+import type { Operation } from '../../src/core/operations/index.ts';
 import { envelope } from '../../src/core/wire/eip712.ts';
 import type { Principal, Services } from '../http/context.ts';
 import { invalidInput, unauthorized } from '../http/errors.ts';

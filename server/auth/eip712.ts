@@ -1,10 +1,10 @@
 import { hashTypedData, isAddress, isErc6492Signature, type Hex } from 'viem';
 import { envelopeTypedData, payloadStructOf, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesReachableFrom, UNSIGNED_BUT_ACCEPTED } from '../../src/core/eip712/registry.ts';
+import { TYPE_REGISTRY, typesReachableFrom } from '../../src/core/eip712/registry.ts';
 import { integerProblem, signedValueProblems } from '../../src/core/eip712/signed-values.ts';
 import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
-import type { Operation } from '../../src/core/operations.ts';
+import type { Operation } from '../../src/core/operations/index.ts';
 import type { Principal, Services } from '../http/context.ts';
 import { HttpError, invalidInput, unauthorized } from '../http/errors.ts';
 import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from './contract-signatures.ts';
@@ -38,7 +38,7 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   if (!/^0x[0-9a-fA-F]+$/.test(signature)) throw unauthorized(`${h.signature} is malformed: expected 0x-prefixed hex`);
   if (!primaryType) throw unauthorized(`A signed request needs the ${h.eip712Type} header (the primary type signed)`);
 
-  const accepted = Object.hasOwn(ACCEPTED_PRIMARY_TYPES, operation.id) ? ACCEPTED_PRIMARY_TYPES[operation.id] : [];
+  const accepted: readonly string[] = operation.signed?.accepted ?? [];
   if (accepted.length === 0) {
     throw unauthorized(`${operation.id} takes no EIP-712 signature: use ${operation.auth === 'write' ? 'an API key' : 'a SIWE token or an API key'}`);
   }
@@ -90,7 +90,7 @@ export async function authenticateEnvelope(services: Services, operation: Operat
 
   // The service acts only on what was signed: an unsigned extra is refused whole, before the nonce is spent, so
   // the client learns at once and can sign again with a type that covers it.
-  refuseUnsignedFields(primaryType, envelope.payload);
+  refuseUnsignedFields(primaryType, envelope.payload, operation.signed?.unsignedAccepted?.[primaryType] ?? []);
 
   // Spent for the key that signed, so a signature used for an account cannot be replayed as its owner or for another
   // account; and for an account that vouched for its own signature, so an envelope cannot pass once wrapped
@@ -120,9 +120,9 @@ function refuseUnsignableValues(primaryType: string, payload: Record<string, unk
   });
 }
 
-function refuseUnsignedFields(primaryType: string, payload: Record<string, unknown>): void {
+/** `allowed`: the fields the operation's declaration takes unsigned under this primary type. */
+function refuseUnsignedFields(primaryType: string, payload: Record<string, unknown>, allowed: readonly string[]): void {
   const struct = payloadStructOf(TYPE_REGISTRY, primaryType) ?? '';
-  const allowed = Object.hasOwn(UNSIGNED_BUT_ACCEPTED, primaryType) ? UNSIGNED_BUT_ACCEPTED[primaryType] : [];
   const unsigned = unsignedFields(TYPE_REGISTRY, struct, payload, allowed);
   if (unsigned.length === 0) return;
   const message = `not signed by ${primaryType}: sign with a type that covers it, or leave it out`;

@@ -7,7 +7,7 @@ import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '../../src/core/eip712/reg
 import { loadConfig } from '../config.ts';
 import { signingDomain } from './signing-domain.ts';
 import type { TypeRegistry } from '../../src/core/wire/eip712.ts';
-import { operations, type OperationId } from '../../src/core/operations.ts';
+import { operations, type OperationId } from '../../src/core/operations/index.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { authenticate } from './authenticate.ts';

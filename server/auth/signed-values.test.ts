@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { buildEnvelope, payloadStructOf } from '../../src/core/eip712/envelope.ts';
 import { TYPE_REGISTRY, typesReachableFrom } from '../../src/core/eip712/registry.ts';
-import type { OperationId } from '../../src/core/operations.ts';
+import type { OperationId } from '../../src/core/operations/index.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 

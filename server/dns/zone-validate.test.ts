@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hex } from 'viem';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
-import type { OperationId } from '../../src/core/operations.ts';
+import type { OperationId } from '../../src/core/operations/index.ts';
 import { checkRecords } from './zone-validate.ts';
 
 // Counts how often a request runs core's record rules. The real rules run: these only count the calls, so the

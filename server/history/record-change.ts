@@ -1,4 +1,4 @@
-import type { OperationId } from '../../src/core/operations.ts';
+import type { OperationId } from '../../src/core/operations/index.ts';
 import type { Forwarding } from '../../src/core/wire/forwarding.ts';
 import type { HistoryActor, RecordChange, SignedWrite } from '../../src/core/wire/history.ts';
 import type { Principal, Queryable } from '../http/context.ts';

@@ -3,11 +3,13 @@ import type { Config } from '../config.ts';
 import type { Ownership } from '../ownership/ownership.ts';
 import type { CreditStore } from '../balance/credit-store.ts';
 import type { ServiceHeaders } from '../../src/core/headers.ts';
-import type { OperationId } from '../../src/core/operations.ts';
+import type { OperationId, OperationInput, OperationResult } from '../../src/core/operations/index.ts';
 import type { X402Rail } from '../x402/rail.ts';
 import type { ContractSignatureVerifier } from '../auth/contract-signatures.ts';
 import type { ZoneCache } from '../dns/zone-read.ts';
 import type { SignedWrite } from '../../src/core/wire/history.ts';
+import type { CompressedJson } from './compressed-json.ts';
+import type { WithHeaders } from './router.ts';
 
 /** The wallet a request acts as, and how it proved it. Addresses are lowercase. */
 export interface Principal {
@@ -54,6 +56,9 @@ export interface RequestContext<I = unknown> {
   request: Request;
 }
 
-export type Handler<I = any> = (ctx: RequestContext<I>) => Promise<unknown>;
-export type Handlers = Partial<Record<OperationId, Handler>>;
+/** What a handler answers: its operation's output, or an answer made already (compressed JSON, with headers, a Response). */
+export type HandlerResult<K extends OperationId> = OperationResult<K> | CompressedJson | WithHeaders | Response;
+/** One operation's handler, typed from its declaration: the parsed input in, the output (as its schema reads it) out. */
+export type Handler<K extends OperationId> = (ctx: RequestContext<OperationInput<K>>) => Promise<HandlerResult<K>>;
+export type Handlers = { [K in OperationId]?: Handler<K> };
 export type { Queryable };

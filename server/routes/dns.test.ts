@@ -5,7 +5,7 @@ import { checkZoneChange } from '../../src/core/dns/zone-rules.ts';
 import { loadConfig } from '../config.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
-import type { OperationId } from '../../src/core/operations.ts';
+import type { OperationId } from '../../src/core/operations/index.ts';
 
 const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;
 const OWNER = addressOf(OWNER_KEY);

@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { operations, type Operation, type OperationId } from '../../src/core/operations.ts';
-import { ACCEPTED_PRIMARY_TYPES } from '../../src/core/eip712/registry.ts';
+import { allOperations, operations, type Operation } from '../../src/core/operations/index.ts';
 import { errorBody } from '../../src/core/wire/errors.ts';
 import { DEFAULT_HEADER_PREFIX, serviceHeaders, type ServiceHeaders } from '../../src/core/headers.ts';
 import { API_PREFIX } from '../http/router.ts';
@@ -15,23 +14,19 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 /** Errors each kind of operation can answer, beyond the 429 every one can. */
-function errorStatuses(id: OperationId, op: Operation): number[] {
+function errorStatuses(op: Operation): number[] {
   const statuses = new Set<number>();
   if (op.input || op.method !== 'GET') statuses.add(400);
   if (op.auth === 'siwe' || op.auth === 'write') statuses.add(401);
   if (op.path.startsWith('/dns/') && op.auth === 'write') [403, 404].forEach((s) => statuses.add(s));
-  if (id === 'registerDomain' || id === 'registerWithRecords') [402, 409].forEach((s) => statuses.add(s));
-  if (id === 'getOrder' || id === 'revokeApiKey') statuses.add(404);
-  if (id === 'requestFaucet') statuses.add(403);
-  if (id === 'registerDomainX402') [402, 403, 409].forEach((s) => statuses.add(s));
-  if (id === 'getX402Purchase') [403, 404].forEach((s) => statuses.add(s));
+  for (const status of op.errors ?? []) statuses.add(status);
   if (op.method !== 'GET') statuses.add(413);
   statuses.add(429);
   return [...statuses].sort();
 }
 
-function security(id: OperationId, op: Operation): Array<Record<string, string[]>> | undefined {
-  const signed = (ACCEPTED_PRIMARY_TYPES[id] ?? []).length > 0 ? [{ eip712Signer: [], eip712Signature: [], eip712Type: [] }] : [];
+function security(op: Operation): Array<Record<string, string[]>> | undefined {
+  const signed = op.signed ? [{ eip712Signer: [], eip712Signature: [], eip712Type: [] }] : [];
   switch (op.auth) {
     case 'none':
       return [];
@@ -65,10 +60,10 @@ function parameters(op: Operation): JsonSchema[] {
   return out;
 }
 
-function requestBody(id: OperationId, op: Operation): JsonSchema | undefined {
+function requestBody(op: Operation): JsonSchema | undefined {
   if (op.method === 'GET' || !op.input) return undefined;
   const plain = schemaOf(op.input, 'input');
-  const types = ACCEPTED_PRIMARY_TYPES[id] ?? [];
+  const types = op.signed?.accepted ?? [];
   const schema =
     types.length === 0
       ? plain
@@ -110,18 +105,19 @@ function addX402Headers(responses: Record<string, JsonSchema>): void {
 
 export function openApiDocument(headers: ServiceHeaders = serviceHeaders(DEFAULT_HEADER_PREFIX)): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const [id, op] of Object.entries(operations) as Array<[OperationId, Operation]>) {
+  for (const op of allOperations()) {
+    const id = op.id;
     const responses: Record<string, JsonSchema> = {
       '200': { description: op.summary, content: { 'application/json': { schema: schemaOf(op.output, 'output') } } },
     };
-    for (const status of errorStatuses(id, op)) responses[String(status)] = { $ref: '#/components/responses/Error' };
-    const body = requestBody(id, op);
+    for (const status of errorStatuses(op)) responses[String(status)] = { $ref: '#/components/responses/Error' };
+    const body = requestBody(op);
     if (id === 'registerDomainX402') addX402Headers(responses);
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {
       operationId: id,
       summary: op.summary,
       tags: [op.tag],
-      security: security(id, op),
+      security: security(op),
       parameters: id === 'registerDomainX402' ? [...parameters(op), ...X402_PARAMETERS] : parameters(op),
       ...(body ? { requestBody: body } : {}),
       responses,

@@ -13,7 +13,7 @@ import { balanceHandlers } from './balance.ts';
 import { x402Handlers } from './x402.ts';
 import { historyHandlers } from './history.ts';
 
-/** Every operation's handler; the operation table (src/core/operations.ts) declares the rest. */
+/** Every operation's handler; the operation table (src/core/operations/) declares the rest. */
 export const handlers: Handlers = {
   ...eip712Handlers,
   ...siweHandlers,

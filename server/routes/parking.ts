@@ -10,7 +10,7 @@ async function park(ctx: RequestContext, domain: string, parked: boolean, overri
     await requireOwnedDomain(services, tx, domain, principal);
     await setParking(tx, domain, { parked, overrideExistingRecords, now: services.now(), author: authorOf(ctx.operationId, principal!) });
   });
-  return { success: true };
+  return { success: true } as const;
 }
 
 export const parkingHandlers: Handlers = {

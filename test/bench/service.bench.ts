@@ -9,7 +9,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../../server/config.ts';
 import { startService } from '../../server/service.ts';
 import { testClient, TEST_KEYS } from '../support/client.ts';
-import { operations } from '../../src/core/operations.ts';
+import { operations } from '../../src/core/operations/index.ts';
 import { listZone } from '../../server/dns/zone-read.ts';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '../../src/core/eip712/registry.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { authorizationTypes } from '@x402/evm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getAddress, serializeErc6492Signature, type Address, type Hex } from 'viem';
-import type { Operation, OperationId } from '../../src/core/operations.ts';
+import type { Operation, OperationId } from '../../src/core/operations/index.ts';
 import { buildEnvelope, envelopeTypedData, randomNonce } from '../../src/core/eip712/envelope.ts';
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import type { SigningDomain } from '../../src/core/wire/eip712.ts';

@@ -1,6 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { hashTypedData, type Hex, type TypedDataDefinition } from 'viem';
-import { operations, operationPath, type OperationId } from '../../src/core/operations.ts';
+import { operations, operationPath, type OperationId } from '../../src/core/operations/index.ts';
 import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
 import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';

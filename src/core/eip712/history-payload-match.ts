@@ -2,6 +2,7 @@ import { validateRecordName } from '../dns/names.ts';
 import { validateRdata } from '../dns/rdata.ts';
 import type { DnsRecord, RecordType } from '../wire/dns.ts';
 import type { HistoryEntry } from '../wire/history.ts';
+import { signedOperations, type Operation, type PayloadCheck, type Signed } from '../operations/index.ts';
 import { payloadStructOf, projectStruct } from './envelope.ts';
 
 type Fields = Record<string, unknown>;
@@ -16,7 +17,7 @@ const storedData = (type: string, rdata: unknown) => {
   return checked.ok ? checked.value : String(rdata);
 };
 
-/** What differs between a signed record and the record the entry says was written; `signsType` is false for the seed's structs. */
+/** What differs between a signed record and the record the entry says was written; a struct without `type` (the seed's) is not checked for it. */
 function recordProblems(where: string, signed: Fields, record: DnsRecord, zone: string): string[] {
   const problems: string[] = [];
   const type = 'type' in signed ? String(signed.type) : record.type;
@@ -29,10 +30,14 @@ function recordProblems(where: string, signed: Fields, record: DnsRecord, zone: 
 
 const ids = (list: Array<DnsRecord | null>) => list.map((r) => r?.id ?? '?').sort().join(', ');
 
+/** The declaration whose structs a payload struct is, by name: the one whose `matches` compares its entries. */
+const OWNER_OF_STRUCT = new Map<string, Operation & { signed: Signed }>(signedOperations().flatMap((o) => Object.keys(o.signed.structs).map((name) => [name, o] as const)));
+
 /**
  * Whether an entry's changes are what its signed payload asked for, compared on the payload as the signature covers
- * it (projected onto the signed struct): the records written, the ids updated or deleted, the zone and parking.
- * Answers each difference in words; empty when they agree.
+ * it (projected onto the signed struct): the zone, the kinds of change the operation's entry holds (its declaration's
+ * `history.changes`), then what its declaration's `signed.matches` compares. Answers each difference in words; empty
+ * when they agree.
  */
 export function signedPayloadProblems(entry: HistoryEntry): string[] {
   const signed = entry.signed!;
@@ -49,81 +54,23 @@ export function signedPayloadProblems(entry: HistoryEntry): string[] {
   const problems: string[] = [];
   const zone = (payload.zoneName ?? payload.normalizedDomainName) as string | undefined;
   if (zone !== undefined && zone !== entry.zoneName) problems.push(`the signature is for ${zone}, the entry is of ${entry.zoneName}`);
-  const made = entry.changes.filter((c) => c.op === 'create').map((c) => c.after!);
-  const updated = entry.changes.filter((c) => c.op === 'update');
-  const deleted = entry.changes.filter((c) => c.op === 'delete').map((c) => c.before);
-  const only = (kinds: string) => {
-    const extra = entry.changes.filter((c) => !kinds.includes(c.op));
-    if (extra.length > 0) problems.push(`the entry lists ${extra.length} ${extra[0].op}(s) the signature does not ask for`);
-  };
 
-  switch (struct) {
-    case 'CreateDnsRecord':
-    case 'CreateTypedDnsRecord': {
-      only('create');
-      if (made.length !== 1) problems.push(`one record was signed, the entry lists ${made.length} created`);
-      else problems.push(...recordProblems('the created record', signedFields(envelopePayload, struct), made[0], entry.zoneName));
-      break;
-    }
-    case 'CreateRecords':
-    case 'RegisterDomainWithRecords': {
-      only('create');
-      const records = payload.records as Fields[];
-      if (records.length !== made.length) problems.push(`${records.length} records were signed, the entry lists ${made.length} created`);
-      else records.forEach((_, i) => problems.push(...recordProblems(`record ${i + 1}`, signedFields((envelopePayload as { records: unknown[] }).records[i], 'CreateZoneRecord'), made[i], entry.zoneName)));
-      break;
-    }
-    case 'UpdateDnsRecord':
-    case 'UpdateTypedDnsRecord': {
-      only('update');
-      if (updated.length !== 1 || updated[0].after?.id !== payload.id) problems.push(`record ${String(payload.id)} was signed, the entry updates ${ids(updated.map((u) => u.after))}`);
-      else problems.push(...recordProblems('the updated record', signedFields(envelopePayload, struct), updated[0].after!, entry.zoneName));
-      break;
-    }
-    case 'UpdateRecords': {
-      only('update');
-      const records = payload.records as Fields[];
-      const byId = new Map(updated.map((u) => [u.after?.id, u.after!]));
-      if (records.length !== updated.length) problems.push(`${records.length} updates were signed, the entry lists ${updated.length}`);
-      records.forEach((r, i) => {
-        const after = byId.get(String(r.id));
-        if (!after) problems.push(`record ${String(r.id)} was signed, the entry does not update it`);
-        else problems.push(...recordProblems(`record ${String(r.id)}`, signedFields((envelopePayload as { records: unknown[] }).records[i], 'UpdateZoneRecord'), after, entry.zoneName));
-      });
-      break;
-    }
-    case 'RecordSelect':
-    case 'DeleteRecords': {
-      only('delete');
-      const signedIds = struct === 'RecordSelect' ? [String(payload.id)] : (payload.recordsIds as string[]);
-      if ([...signedIds].sort().join(', ') !== ids(deleted)) problems.push(`the signature deletes ${signedIds.join(', ')}, the entry deletes ${ids(deleted)}`);
-      break;
-    }
-    case 'ParkDomain':
-    case 'ToggleDomainParking': {
-      only('delete');
-      const parked = struct === 'ParkDomain' ? true : payload.enableParking === true;
-      if (entry.parking?.after !== parked) problems.push(`the signature ${parked ? 'parks' : 'unparks'} the domain, the entry ${entry.parking?.after ? 'parks' : 'unparks'} it`);
-      if (deleted.length > 0 && !(parked && payload.overrideExistingRecords === true)) problems.push('the entry deletes records the signature did not ask to replace');
-      break;
-    }
-    case 'SetForwarding': {
-      only('');
-      const after = (entry.forwarding?.after ?? {}) as Fields;
-      for (const field of ['enabled', 'targetUrl', 'statusCode', 'keepPath']) {
-        const signedValue = field === 'statusCode' ? Number(payload[field]) : payload[field];
-        if (after[field] !== signedValue) problems.push(`the signature sets forwarding ${field} to ${JSON.stringify(signedValue)}, the entry to ${JSON.stringify(after[field])}`);
-      }
-      break;
-    }
-    case 'ToggleDnssec': {
-      only('');
-      const enabled = payload.enabled === true;
-      if (entry.dnssec?.after !== enabled) problems.push(`the signature turns DNSSEC ${enabled ? 'on' : 'off'}, the entry turns it ${entry.dnssec?.after ? 'on' : 'off'}`);
-      break;
-    }
-    default:
-      problems.push(`the entry's changes cannot be compared with a ${struct} signature`);
-  }
-  return problems;
+  const operation = OWNER_OF_STRUCT.get(struct);
+  if (!operation?.signed.matches) return [...problems, `the entry's changes cannot be compared with a ${struct} signature`];
+  const kinds: readonly string[] = operation.history?.changes ?? [];
+  const extra = entry.changes.filter((c) => !kinds.includes(c.op));
+  if (extra.length > 0) problems.push(`the entry lists ${extra.length} ${extra[0].op}(s) the signature does not ask for`);
+  const check: PayloadCheck = {
+    entry,
+    struct,
+    payload,
+    signedFields,
+    received: envelopePayload,
+    made: entry.changes.filter((c) => c.op === 'create').map((c) => c.after!),
+    updated: entry.changes.filter((c) => c.op === 'update'),
+    deleted: entry.changes.filter((c) => c.op === 'delete').map((c) => c.before),
+    recordProblems: (where, fields, record) => recordProblems(where, fields, record, entry.zoneName),
+    ids,
+  };
+  return [...problems, ...operation.signed.matches(check)];
 }

@@ -1,54 +1,40 @@
 import type { TypeRegistry } from '../wire/eip712.ts';
+import { signedOperations } from '../operations/index.ts';
+import { PUBLISHED_ONLY, sharedStructs } from '../operations/structs.ts';
 
 /** The signing domain's version; its name is the service's own (the local service: EIP712_DOMAIN_NAME). */
 export const SIGNING_DOMAIN_VERSION = '1';
 /** Production's signing domain: chain-agnostic, no verifying contract. A local service never signs under it. */
 export const PRODUCTION_SIGNING_DOMAIN = { name: 'Namefi', version: SIGNING_DOMAIN_VERSION } as const;
 
-const f = (name: string, type: string) => ({ name, type });
 const envelopeOf = (payloadStruct: string) => [
-  f('payloadType', 'string'),
-  f('payload', payloadStruct),
-  f('timestamp', 'uint256'),
-  f('nonce', 'string'),
+  { name: 'payloadType', type: 'string' },
+  { name: 'payload', type: payloadStruct },
+  { name: 'timestamp', type: 'uint256' },
+  { name: 'nonce', type: 'string' },
 ];
 
-const structs: TypeRegistry = {
-  ZoneSelect: [f('zoneName', 'string')],
-  CreateDnsRecord: [f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), f('zoneName', 'string')],
-  UpdateDnsRecord: [f('id', 'string'), f('zoneName', 'string'), f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
-  // Ours: the seed's two structs above leave the record's type unsigned, so a relay could change it.
-  CreateTypedDnsRecord: [f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), f('zoneName', 'string')],
-  UpdateTypedDnsRecord: [f('id', 'string'), f('zoneName', 'string'), f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
-  RecordSelect: [f('id', 'string'), f('zoneName', 'string')],
-  CreateZoneRecord: [f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
-  CreateRecords: [f('zoneName', 'string'), f('records', 'CreateZoneRecord[]')],
-  UpdateZoneRecord: [f('id', 'string'), f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
-  UpdateRecords: [f('records', 'UpdateZoneRecord[]'), f('zoneName', 'string')],
-  DeleteRecords: [f('recordsIds', 'string[]'), f('zoneName', 'string')],
-  ParkDomain: [f('normalizedDomainName', 'string'), f('overrideExistingRecords', 'bool')],
-  ToggleDomainParking: [f('normalizedDomainName', 'string'), f('enableParking', 'bool'), f('overrideExistingRecords', 'bool')],
-  ToggleDnssec: [f('normalizedDomainName', 'string'), f('enabled', 'bool')],
-  NftReceivingWallet: [f('walletAddress', 'string'), f('chainId', 'uint256')],
-  InstantRegisterDomain: [
-    f('normalizedDomainName', 'string'),
-    f('durationInYears', 'uint256'),
-    f('nftReceivingWallet', 'NftReceivingWallet'),
-  ],
-  InstantRegisterDomainDefaultWallet: [f('normalizedDomainName', 'string'), f('durationInYears', 'uint256')],
-  RegisterDomainWithRecords: [
-    f('normalizedDomainName', 'string'),
-    f('durationInYears', 'uint256'),
-    f('records', 'CreateZoneRecord[]'),
-  ],
-  SetForwarding: [f('normalizedDomainName', 'string'), f('enabled', 'bool'), f('targetUrl', 'string'), f('statusCode', 'uint256'), f('keepPath', 'bool')],
-};
+/**
+ * Every struct, made of the declarations (src/core/operations/): the published-only and shared ones, then each
+ * signed operation's own in the table's order, a nested shared struct just before the first struct that uses it.
+ */
+function declaredStructs(): TypeRegistry {
+  const own = signedOperations().map((o) => o.signed.structs);
+  const pool: TypeRegistry = Object.assign({}, PUBLISHED_ONLY, sharedStructs, ...own);
+  const out: TypeRegistry = {};
+  const visit = (name: string) => {
+    if (Object.hasOwn(out, name) || !Object.hasOwn(pool, name)) return;
+    for (const field of pool[name]) if (field.type.replace(/\[\]$/, '') !== name) visit(field.type.replace(/\[\]$/, ''));
+    out[name] = pool[name];
+  };
+  for (const name of Object.keys(PUBLISHED_ONLY)) visit(name);
+  for (const structs of own) for (const name of Object.keys(structs)) visit(name);
+  return out;
+}
 
-const ENVELOPED = [
-  'ZoneSelect', 'CreateDnsRecord', 'UpdateDnsRecord', 'CreateTypedDnsRecord', 'UpdateTypedDnsRecord', 'RecordSelect', 'CreateRecords', 'UpdateRecords', 'DeleteRecords',
-  'ParkDomain', 'ToggleDomainParking', 'ToggleDnssec', 'InstantRegisterDomain', 'InstantRegisterDomainDefaultWallet', 'RegisterDomainWithRecords',
-  'SetForwarding',
-];
+const structs = declaredStructs();
+/** The payload structs a client may sign: every struct but the ones only nested in others. */
+const ENVELOPED = Object.keys(structs).filter((name) => !Object.hasOwn(sharedStructs, name) && !Object.values(structs).some((fields) => fields.some((field) => field.type.replace(/\[\]$/, '') === name)));
 
 /** The full registry the service publishes at /eip712/types and verifies with. */
 export const TYPE_REGISTRY: TypeRegistry = {
@@ -58,32 +44,15 @@ export const TYPE_REGISTRY: TypeRegistry = {
 
 /**
  * Which envelope types each operation accepts, in the order a client should try them (it signs with the first
- * whose struct covers every field it sends); an operation absent here has no EIP-712 form.
+ * whose struct covers every field it sends); an operation absent here has no EIP-712 form. From the declarations.
  */
-export const ACCEPTED_PRIMARY_TYPES: Record<string, string[]> = {
-  createDnsRecord: ['CreateTypedDnsRecordEnvelope', 'CreateDnsRecordEnvelope'],
-  updateDnsRecord: ['UpdateTypedDnsRecordEnvelope', 'UpdateDnsRecordEnvelope'],
-  deleteDnsRecord: ['RecordSelectEnvelope'],
-  batchCreateDnsRecords: ['CreateRecordsEnvelope'],
-  batchUpdateDnsRecords: ['UpdateRecordsEnvelope'],
-  batchDeleteDnsRecords: ['DeleteRecordsEnvelope'],
-  parkDomain: ['ParkDomainEnvelope'],
-  toggleDomainParking: ['ToggleDomainParkingEnvelope'],
-  toggleDnssec: ['ToggleDnssecEnvelope'],
-  // The default-wallet type first: a registration without a receiving wallet signs none, rather than an empty one.
-  registerDomain: ['InstantRegisterDomainDefaultWalletEnvelope', 'InstantRegisterDomainEnvelope'],
-  registerWithRecords: ['RegisterDomainWithRecordsEnvelope'],
-  setForwarding: ['SetForwardingEnvelope'],
-};
+export const ACCEPTED_PRIMARY_TYPES: Record<string, string[]> = Object.fromEntries(signedOperations().map((o) => [o.id, [...o.signed.accepted]]));
 
 /**
- * Payload fields a primary type leaves unsigned but the service still takes: the seed's untyped record structs
- * do not sign `type`, and its clients send it (a known weakness the typed structs above close).
+ * Payload fields a primary type leaves unsigned but the service still takes (the seed's untyped record structs do
+ * not sign `type`, and its clients send it), from the declarations.
  */
-export const UNSIGNED_BUT_ACCEPTED: Record<string, readonly string[]> = {
-  CreateDnsRecordEnvelope: ['type'],
-  UpdateDnsRecordEnvelope: ['type'],
-};
+export const UNSIGNED_BUT_ACCEPTED: Record<string, readonly string[]> = Object.assign({}, ...signedOperations().map((o) => o.signed.unsignedAccepted ?? {}));
 
 /** The `unsignedAccepted` a types-for-method answer carries for these accepted primary types. */
 export function unsignedAcceptedFor(primaryTypes: readonly string[]): Record<string, string[]> {

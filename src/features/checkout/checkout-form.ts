@@ -1,3 +1,4 @@
+import type { OperationRequest } from '@/core/operations/index.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
 import { chooseSigning } from '@/core/eip712/signing-choice.ts';
 import { fieldNames } from '@/lib/signing/signing-choice.ts';
@@ -122,12 +123,12 @@ export function checkoutSchema(ctx: { domain: string; range: YearsRange }) {
 }
 
 export type RegistrationRequest =
-  | { operationId: 'registerDomain'; payload: Record<string, unknown> }
-  | { operationId: 'registerWithRecords'; payload: Record<string, unknown> };
+  | { operationId: 'registerDomain'; payload: OperationRequest<'registerDomain'> }
+  | { operationId: 'registerWithRecords'; payload: OperationRequest<'registerWithRecords'> };
 
 /** The request Pay signs: registerWithRecords when records were added, registerDomain otherwise. */
 export function registrationRequest(domain: string, values: CheckoutValues): RegistrationRequest {
-  const payload: Record<string, unknown> = { normalizedDomainName: domain, durationInYears: values.years };
+  const payload: OperationRequest<'registerDomain'> = { normalizedDomainName: domain, durationInYears: values.years };
   if (values.nftWallet.custom) {
     payload.nftReceivingWallet = { walletAddress: values.nftWallet.walletAddress.trim(), chainId: Number(values.nftWallet.chainId) };
   }

@@ -1,4 +1,4 @@
-import type { OperationId, OperationOutput } from '@/core/operations.ts';
+import type { OperationId, OperationOutput } from '@/core/operations/index.ts';
 import { ApiError } from '../api-error.ts';
 import { retryWithBackoff } from '../retry.ts';
 import { SiweMessageMismatchError, otherSignInHost, siweMessageProblems } from './siwe-message.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OperationId, OperationOutput } from '@/core/operations.ts';
+import type { OperationId, OperationOutput, SignedRequest, SignedOperationId } from '@/core/operations/index.ts';
 import type { SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
 import { apiCall } from '../api/call.ts';
 import { delegatedHeaders } from '../api/credentials.ts';
@@ -36,11 +36,11 @@ async function signInForWrite(): Promise<void> {
  * a refused signature (401) leaves the session alone, so the person can simply sign again.
  */
 export function useSignedCall(): {
-  signAndCall<K extends OperationId>(id: K, payload: Record<string, unknown>): Promise<OperationOutput<K>>;
+  signAndCall<K extends SignedOperationId>(id: K, payload: SignedRequest<K>): Promise<OperationOutput<K>>;
 } {
   const queryClient = useQueryClient();
   const signAndCall = useCallback(
-    async <K extends OperationId>(id: K, payload: Record<string, unknown>): Promise<OperationOutput<K>> => {
+    async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>): Promise<OperationOutput<K>> => {
       const settings = settingsStore.getState();
       if (settings.apiKey) return apiCall(id, { body: payload });
       const [domain, types] = await signingMetadata(queryClient, id);

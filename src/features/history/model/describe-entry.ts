@@ -3,30 +3,16 @@ import type { HistoryEntry, RecordChange } from '@/core/wire/history.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
 import type { Forwarding } from '@/core/wire/forwarding.ts';
 import { shortAddress } from '@/lib/format.ts';
+import { operationById } from '@/core/operations/index.ts';
 
-const OPERATION_WORDS: Record<string, string> = {
-  createDnsRecord: 'Added a record',
-  updateDnsRecord: 'Edited a record',
-  deleteDnsRecord: 'Deleted a record',
-  batchCreateDnsRecords: 'Added records',
-  batchUpdateDnsRecords: 'Edited records',
-  batchDeleteDnsRecords: 'Deleted records',
-  parkDomain: 'Parked the domain',
-  toggleDomainParking: 'Changed parking',
-  registerDomain: 'Registration',
-  registerWithRecords: 'Records of the registration',
-  toggleDnssec: 'Changed DNSSEC',
-  setForwarding: 'Changed forwarding',
-};
-
-/** What the entry did, in a few words. */
+/** What the entry did, in a few words: its operation's own title, a flip it made, or its operation's words (counted). */
 export function entryTitle(entry: HistoryEntry): string {
-  // Forwarding turned on for a parked domain unparks it too: the entry is about forwarding.
-  const forwardedTo = entry.forwarding?.after;
-  if (entry.operation === 'setForwarding' && forwardedTo) return forwardedTo.enabled ? `Forwarded to ${forwardedTo.targetUrl}` : 'Stopped forwarding';
+  const described = operationById(entry.operation)?.history;
+  const own = described?.title?.(entry);
+  if (own !== undefined) return own;
   if (entry.parking && entry.parking.before !== entry.parking.after) return entry.parking.after ? 'Parked the domain' : 'Unparked the domain';
   if (entry.dnssec && entry.dnssec.before !== entry.dnssec.after) return entry.dnssec.after ? 'Turned DNSSEC on' : 'Turned DNSSEC off';
-  const words = OPERATION_WORDS[entry.operation] ?? entry.operation;
+  const words = described?.words ?? entry.operation;
   const count = entry.changes.length;
   return count > 1 ? `${words} (${count})` : words;
 }

@@ -1,4 +1,4 @@
-import type { OperationId } from '@/core/operations.ts';
+import type { OperationId, OperationRequest } from '@/core/operations/index.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
 import { chooseSigning, type SigningChoice } from '@/core/eip712/signing-choice.ts';
 import { fieldNames, unsignedTypeNotice } from '@/lib/signing/signing-choice.ts';
@@ -13,15 +13,19 @@ export const RECORD_OPERATIONS = [...SINGLE_RECORD_OPERATIONS, ...BATCH_RECORD_O
 export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
 export type RecordTypes = Partial<Record<RecordOperation, TypesForMethod>>;
 
+/** A batch update's body: its struct does not sign `type`, so it is not sent (the plan sends a type change on its own). */
+export function batchUpdatePayload(payload: Extract<Batch, { kind: 'update' }>['payload']): OperationRequest<'batchUpdateDnsRecords'> {
+  return { zoneName: payload.zoneName, records: payload.records.map(({ id, name, rdata, ttl }) => ({ id, name, rdata, ttl })) };
+}
+
 /** Exactly the body a batch sends (before signing), so that what is planned is what is signed. */
-export function sentPayload(batch: Batch): Record<string, unknown> {
+export function sentPayload(batch: Batch): OperationRequest<Batch['operationId']> {
   switch (batch.kind) {
     case 'delete':
     case 'create':
       return batch.payload;
-    // A batch update's struct does not sign `type`, so it is not sent: the plan sends a type change on its own.
     case 'update':
-      return { zoneName: batch.payload.zoneName, records: batch.payload.records.map(({ id, name, rdata, ttl }) => ({ id, name, rdata, ttl })) };
+      return batchUpdatePayload(batch.payload);
     case 'retype':
       return { id: batch.id, zoneName: batch.zoneName, ...batch.payload };
     case 'create-one':

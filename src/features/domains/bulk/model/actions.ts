@@ -4,6 +4,7 @@ import { checkZoneChange } from '@/core/dns/zone-rules.ts';
 import type { TemplateRecord } from '@/core/dns/templates.ts';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import { isForwardingLoop, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
+import { noticeOf } from '@/core/operations/index.ts';
 
 /** What a step changes, in the records table's words: '+ @ MX 10 mx.example.' / '- @ A 34.123.0.161 (parking)'. */
 export type DiffLine = { op: '+' | '-'; text: string };
@@ -101,16 +102,7 @@ export function assess(call: StepCall, state: DomainState): Assessed {
   }
 }
 
-/** What the wallet signs for a step, in words, said before it opens. */
+/** What the wallet signs for a step, in words, said before it opens: its operation's notice (src/core/operations/). */
 export function signedInWords(call: StepCall): string {
-  switch (call.operation) {
-    case 'toggleDomainParking':
-      return `${call.payload.enableParking ? 'Park' : 'Unpark'} ${call.payload.normalizedDomainName} (ToggleDomainParking)`;
-    case 'setForwarding':
-      return `Forward ${call.payload.normalizedDomainName} to ${call.payload.targetUrl}, status ${call.payload.statusCode} (SetForwarding)`;
-    case 'batchCreateDnsRecords':
-      return `Create ${call.payload.records.length} ${call.payload.records.length === 1 ? 'record' : 'records'} in ${call.payload.zoneName} (CreateRecords)`;
-    case 'toggleDnssec':
-      return `Turn DNSSEC ${call.payload.enabled ? 'on' : 'off'} for ${call.payload.normalizedDomainName} (ToggleDnssec)`;
-  }
+  return noticeOf(call.operation, call.payload) ?? call.operation;
 }

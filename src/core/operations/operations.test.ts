@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod, UNSIGNED_BUT_ACCEPTED } from '../eip712/registry.ts';
+import published from '../../../test/fixtures/local-types.json';
+import { allOperations, operationById, operations, signedOperations, zoneChangingOperations, zoneOf } from './index.ts';
+
+describe('the declarations', () => {
+  it('derive the registry, the accepted types and the unsigned fields the service published before', () => {
+    expect(TYPE_REGISTRY).toEqual(published.registry);
+    expect(JSON.stringify(ACCEPTED_PRIMARY_TYPES)).toBe(JSON.stringify(published.accepted));
+    expect(UNSIGNED_BUT_ACCEPTED).toEqual(published.unsignedAccepted);
+    for (const method of [...Object.keys(published.accepted), 'getBalance', 'nope']) {
+      expect(JSON.stringify(typesForMethod(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES, method)), method).toBe(JSON.stringify(typesForMethod(published.registry, published.accepted, method)));
+    }
+  });
+
+  it('are keyed by their own id, each path and method once', () => {
+    for (const [key, operation] of Object.entries(operations)) expect(operation.id).toBe(key);
+    const routes = allOperations().map((o) => `${o.method} ${o.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+    expect(operationById('constructor')).toBeUndefined();
+  });
+
+  it('give each struct one owner, and accept only envelopes of their own structs', () => {
+    const owners = signedOperations().flatMap((o) => Object.keys(o.signed.structs));
+    expect(new Set(owners).size).toBe(owners.length);
+    for (const o of signedOperations()) {
+      for (const type of o.signed.accepted) expect(Object.keys(o.signed.structs), `${o.id} ${type}`).toContain(type.replace(/Envelope$/, ''));
+      for (const type of Object.keys(o.signed.unsignedAccepted ?? {})) expect(o.signed.accepted, o.id).toContain(type);
+      expect(o.auth, o.id).toBe('write');
+    }
+  });
+
+  it('say which operations change a zone, each with its history entry described', () => {
+    const changing = zoneChangingOperations();
+    expect(changing.map((o) => `${o.id}:${o.zone.change}:${o.zone.when ?? 'request'}`)).toEqual([
+      'createDnsRecord:content:request',
+      'updateDnsRecord:content:request',
+      'deleteDnsRecord:content:request',
+      'batchCreateDnsRecords:content:request',
+      'batchUpdateDnsRecords:content:request',
+      'batchDeleteDnsRecords:content:request',
+      'parkDomain:content:request',
+      'toggleDomainParking:content:request',
+      'toggleDnssec:content:request',
+      'registerDomain:content:order',
+      'registerWithRecords:content:order',
+      'setForwarding:content:request',
+    ]);
+    for (const o of allOperations()) expect(o.history !== undefined, o.id).toBe(o.zone !== undefined);
+    expect(zoneOf('createDnsRecord', { zoneName: 'a.com', name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 60 })).toBe('a.com');
+    expect(zoneOf('toggleDnssec', { normalizedDomainName: 'b.com', enabled: true })).toBe('b.com');
+  });
+});

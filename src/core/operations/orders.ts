@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { safeText } from '../wire/text.ts';
+import * as orders from '../wire/orders.ts';
+import { f, op } from './define.ts';
+import { createdRecords } from './records.ts';
+
+/** A registration changes its zone when its order finishes (parking it, or applying its records), not at the request. */
+const zoneWhenOrdered = { of: (input: orders.RegisterDomainInput) => input.normalizedDomainName, change: 'content', when: 'order' } as const;
+
+export const orderOperations = {
+  registerDomain: op({
+    id: 'registerDomain', method: 'POST', path: '/orders/register-domain', tag: 'orders', summary: 'Order a registration', auth: 'write', input: orders.registerDomainInput, output: orders.createdOrder, errors: [402, 409],
+    signed: {
+      structs: {
+        InstantRegisterDomain: [f('normalizedDomainName', 'string'), f('durationInYears', 'uint256'), f('nftReceivingWallet', 'NftReceivingWallet')],
+        InstantRegisterDomainDefaultWallet: [f('normalizedDomainName', 'string'), f('durationInYears', 'uint256')],
+      },
+      // The default-wallet type first: a registration without a receiving wallet signs none, rather than an empty one.
+      accepted: ['InstantRegisterDomainDefaultWalletEnvelope', 'InstantRegisterDomainEnvelope'],
+    },
+    zone: zoneWhenOrdered,
+    history: { changes: [], parking: true, words: 'Registration' },
+  }),
+
+  registerWithRecords: op({
+    id: 'registerWithRecords', method: 'POST', path: '/orders/register-domain/records', tag: 'orders', summary: 'Order a registration with initial records', auth: 'write', input: orders.registerWithRecordsInput, output: orders.createdOrder, errors: [402, 409],
+    signed: {
+      structs: { RegisterDomainWithRecords: [f('normalizedDomainName', 'string'), f('durationInYears', 'uint256'), f('records', 'CreateZoneRecord[]')] },
+      accepted: ['RegisterDomainWithRecordsEnvelope'],
+      matches: createdRecords,
+    },
+    zone: zoneWhenOrdered,
+    history: { changes: ['create'], parking: true, words: 'Records of the registration' },
+  }),
+
+  getOrder: op({ id: 'getOrder', method: 'GET', path: '/orders/{orderId}', tag: 'orders', summary: 'One order with its items and payments', auth: 'siwe', params: z.object({ orderId: safeText() }), output: orders.orderDetails, errors: [404] }),
+};
