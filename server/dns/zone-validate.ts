@@ -6,7 +6,7 @@ import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from '../../s
 import { checkZoneChange, managedRecordMessage, type ZoneViolation } from '../../src/core/dns/zone-rules.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { ZoneRule } from '../../src/core/wire/errors.ts';
-import { invalidInput } from '../http/errors.ts';
+import { invalidInput } from '../domain-errors.ts';
 
 /**
  * The record and zone rules of a zone write, each run once per request. The route's input schema has checked the

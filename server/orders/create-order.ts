@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal, Services } from '../http/context.ts';
-import { HttpError, invalidInput } from '../http/errors.ts';
+import type { Principal, Services } from '../services.ts';
+import { DomainError, conflict, invalidInput } from '../domain-errors.ts';
 import type { CreatedOrder, RegisterDomainInput } from '../../src/core/wire/orders.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
 import { parseDomainName } from '../../src/core/names/index.ts';
@@ -55,13 +55,13 @@ export async function createOrder(
       // One order creation per wallet at a time, so two quick orders cannot both count the same credit.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-wallet:${wallet}`]);
       const availability = await checkName(tx, name);
-      if (!availability.availability) throw new HttpError(409, `${name} is not available any more: ${availability.reason ?? 'taken'}`);
+      if (!availability.availability) throw conflict(`${name} is not available any more: ${availability.reason ?? 'taken'}`);
       const balance = await services.credit.balanceCents(wallet, tx);
       const held = await heldCents(tx, wallet);
       if (balance - held < amountCents) {
         const missing = amountCents - (balance - held);
-        throw new HttpError(
-          402,
+        throw new DomainError(
+          'payment-required',
           `This order costs ${formatUsd(amountCents)}; the balance is ${formatUsd(balance)}` +
             (held > 0 ? ` of which pending orders hold ${formatUsd(held)}` : '') +
             `: ${formatUsd(missing)} missing`,
@@ -82,7 +82,7 @@ export async function createOrder(
     });
   } catch (error) {
     // Another order for the same name won the race (one pending item per domain, enforced by an index).
-    if ((error as { code?: string }).code === '23505') throw new HttpError(409, `${name} is not available any more: it has a pending order`);
+    if ((error as { code?: string }).code === '23505') throw conflict(`${name} is not available any more: it has a pending order`);
     throw error;
   }
   services.notifyOrders();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../domain-errors.ts';
 import { API_PREFIX } from '../http/router.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Hash } from 'viem';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-errors.ts';
 import { USD_UNITS_PER_CENT } from '../chain/usd-token.ts';
 import { createPaidOrder } from './paid-order.ts';
 import { findPurchase, type PurchaseRow } from './purchase-store.ts';
@@ -49,7 +49,7 @@ export async function completeSettledPurchase(
     const finished = purchase && completionOf(purchase);
     if (finished) return finished;
     if (purchase?.status !== 'SETTLING') throw error;
-    const reason = error instanceof HttpError ? error.message : 'the order could not be created';
+    const reason = error instanceof DomainError ? error.message : 'the order could not be created';
     const transaction = await rail.usd.refund(purchaseId, purchase.payer, BigInt(purchase.amount_units));
     await db.query(
       `UPDATE x402_purchases SET status = 'REFUNDED', settlement_tx = COALESCE($2, settlement_tx), refund_tx = $3, refund_units = $4, failure_reason = $5, updated_at = $6
