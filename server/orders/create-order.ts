@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal, Services } from '../services.ts';
-import { DomainError, conflict, invalidInput } from '../domain-errors.ts';
+import { DomainError, conflict } from '../domain-errors.ts';
 import type { CreatedOrder, RegisterDomainInput } from '../../src/core/wire/orders.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
-import { parseDomainName } from '../../src/core/names/index.ts';
 import { checkRecords } from '../dns/zone-validate.ts';
 import { checkName } from '../search/availability.ts';
 import { CREDIT_CHAIN_ID, heldCents } from '../balance/credit.ts';
-import { DURATION_YEARS, formatUsd, priceCents } from './pricing.ts';
+import { checkNameAndDuration, formatUsd } from '../search/pricing.ts';
 import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './repository.ts';
 
 /**
@@ -16,21 +15,6 @@ import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './reposi
  */
 export function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
   return checkRecords(zoneName, { creates: [...records] }).creates.map(({ name, type, rdata, ttl }) => ({ name, type, rdata, ttl }));
-}
-
-export function checkNameAndDuration(input: RegisterDomainInput): { name: string; amountCents: number } {
-  const parsed = parseDomainName(input.normalizedDomainName);
-  if (!parsed.ok) throw invalidInput({ normalizedDomainName: [parsed.reason] });
-  if (parsed.name !== input.normalizedDomainName) {
-    throw invalidInput({ normalizedDomainName: [`Send the normalized name: ${parsed.name}`] });
-  }
-  const { min, max } = DURATION_YEARS;
-  if (input.durationInYears < min || input.durationInYears > max) {
-    throw invalidInput({ durationInYears: [`${parsed.name} registers for ${min} to ${max} years`] });
-  }
-  const amountCents = priceCents(parsed.tld, input.durationInYears);
-  if (amountCents === null) throw invalidInput({ normalizedDomainName: [`.${parsed.tld} names are not sold here`] });
-  return { name: parsed.name, amountCents };
 }
 
 /**

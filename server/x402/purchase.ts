@@ -4,9 +4,8 @@ import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleRespon
 import { formatUnits, getAddress, isAddress } from 'viem';
 import type { Principal, Services } from '../services.ts';
 import { DomainError, conflict, forbidden, invalidInput } from '../domain-errors.ts';
-import { checkNameAndDuration } from '../orders/create-order.ts';
 import { checkName } from '../search/availability.ts';
-import { formatUsd } from '../orders/pricing.ts';
+import { checkNameAndDuration, formatUsd } from '../search/pricing.ts';
 import { USD_DECIMALS, USD_EIP712, USD_UNITS_PER_CENT } from '../chain/usd-token.ts';
 import type { RegisterDomainX402Query, X402Purchase } from '../../src/core/wire/x402.ts';
 import { crashPoint } from '../chain/crash-points.ts';
