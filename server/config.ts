@@ -10,7 +10,7 @@ const list = (fallback: string) =>
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 
 /** Every setting of the local service, from the environment, with defaults for local use. See the README. */
-export const configSchema = z.object({
+const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),

@@ -5,7 +5,7 @@ import type { Principal } from '../services.ts';
 import { unauthorized } from '../domain-errors.ts';
 import { randomToken, sha256Hex } from './secrets.ts';
 
-export const API_KEY_PREFIX = 'nfk_';
+const API_KEY_PREFIX = 'nfk_';
 /** How much of a key the list shows, enough to tell keys apart and nothing to guess with. */
 const SHOWN_PREFIX_LENGTH = 12;
 

@@ -4,7 +4,7 @@ import type { CreditStore } from './credit-store.ts';
 import { DomainError } from '../domain-errors.ts';
 import { USD_FAUCET_UNITS, type UsdLedger } from '../chain/usd-token.ts';
 
-export const FAUCET_GRANT_CENTS = 10_000;
+const FAUCET_GRANT_CENTS = 10_000;
 
 /**
  * Credits 100.00 (and, on a chain, 100 USDC) to the wallet at once (the local faucet answers `completed`), unless the wallet had a grant

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 
 /** The contracts the service deploys or that tests use, by artifact name. */
-export const CONTRACT_NAMES = ['DomainRegistry', 'Credit', 'SmartAccount', 'SmartAccountFactory', 'UsdToken', 'SoladyAccount', 'SoladyAccountFactory'] as const;
+const CONTRACT_NAMES = ['DomainRegistry', 'Credit', 'SmartAccount', 'SmartAccountFactory', 'UsdToken', 'SoladyAccount', 'SoladyAccountFactory'] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 export interface Artifact {
@@ -15,7 +15,7 @@ export interface Artifact {
   bytecode: Hex;
 }
 
-export const CONTRACTS_DIR = fileURLToPath(new URL('../../contracts/', import.meta.url));
+const CONTRACTS_DIR = fileURLToPath(new URL('../../contracts/', import.meta.url));
 export const ARTIFACTS_DIR = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 /** Must match the chain: anvil runs with `--hardfork prague`. */

@@ -22,7 +22,7 @@ export function clientNetwork(address: string): string {
 }
 
 /** The end of the question section (after QTYPE and QCLASS), or -1 when the message is too short. */
-export function questionEnd(message: Buffer): number {
+function questionEnd(message: Buffer): number {
   let offset = 12;
   while (offset < message.length && message[offset] !== 0) {
     if ((message[offset] & 0xc0) !== 0) return -1;

@@ -13,7 +13,7 @@ import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './reposi
  * Checks each initial record on its own (name and rdata), by the DNS routes' own check, so a bad record fails the
  * request with its field path; whether the set fits together is the zone's business when the domain is registered.
  */
-export function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
+function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
   return checkRecords(zoneName, { creates: [...records] }).creates.map(({ name, type, rdata, ttl }) => ({ name, type, rdata, ttl }));
 }
 

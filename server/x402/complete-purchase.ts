@@ -9,7 +9,7 @@ import type { X402Rail } from './rail.ts';
 /** What became of a settled purchase: its order, or its payment refunded on chain. */
 export type Completion = { orderId: string } | { refunded: { reason: string; transaction: Hash | string } };
 
-export const centsOfUnits = (units: string): number => Number(BigInt(units) / USD_UNITS_PER_CENT);
+const centsOfUnits = (units: string): number => Number(BigInt(units) / USD_UNITS_PER_CENT);
 
 /**
  * Gives a purchase whose payment settled its order, once: the order is created under the purchase row's lock and

@@ -14,7 +14,7 @@ import { estimatedSeconds, purchaseOfAuthorization, recordIntent, type SignedAut
 import type { X402Rail } from './rail.ts';
 
 /** How long a signed authorization may wait before it is settled (its validBefore, set by the client from this). */
-export const MAX_TIMEOUT_SECONDS = 300;
+const MAX_TIMEOUT_SECONDS = 300;
 
 type Authorization = SignedAuthorization['authorization'];
 

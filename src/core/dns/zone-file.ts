@@ -17,7 +17,7 @@ export interface ParsedZoneFile {
   warnings: Array<{ line: number; text: string; message: string }>;
 }
 
-export const DEFAULT_IMPORT_TTL = 3600;
+const DEFAULT_IMPORT_TTL = 3600;
 
 /** Types a zone file may hold that this service does not serve: skipped, with a reason, rather than errors. */
 const OTHER_TYPES = new Set([

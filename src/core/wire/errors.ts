@@ -45,7 +45,7 @@ export const DEFAULT_MESSAGES: Record<number, string> = {
 };
 
 /** Names of the zone rules a 400 can carry in `data.rule`. */
-export const ZONE_RULES = [
+const ZONE_RULES = [
   'DNS_DUPLICATE',
   'DNS_CNAME_CONFLICT',
   'DNS_CNAME_AT_APEX',

@@ -4,7 +4,7 @@ import { ApiError } from '../api-error.ts';
 export { ApiError, isApiError } from '../api-error.ts';
 
 /** Retry-After is seconds or an HTTP date; anything else is ignored. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const at = Date.parse(value);
