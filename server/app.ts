@@ -4,12 +4,15 @@ import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { HttpError, errorBody } from './http/errors.ts';
+import { HttpError, errorBody, httpErrorOf } from './http/errors.ts';
+import { DomainError } from './domain-errors.ts';
 import { rateLimitHeaders, rateLimitMessage, rateLimits, type RateLimitResult } from './http/rate-limit.ts';
-import { clientAddressOf, parseCidr } from './http/client-address.ts';
+import { clientAddressOf } from './http/client-address.ts';
+import { parseCidr } from './net/addresses.ts';
 import { budgetedVerifier } from './auth/contract-signatures.ts';
 import { API_PREFIX, mountOperations } from './http/router.ts';
-import type { Handlers, Services } from './http/context.ts';
+import type { Handlers } from './http/context.ts';
+import type { Services } from './services.ts';
 import { X402_REQUEST_HEADERS, X402_RESPONSE_HEADERS } from './x402/headers.ts';
 
 export function createApp(services: Services, handlers: Handlers, extra?: (app: Hono) => void): Hono {
@@ -59,12 +62,13 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
   app.use(`${API_PREFIX}/*`, clientBudget);
   app.use('/dns-query', clientBudget);
 
-  // A budget's headers replace the ones already set when they are tighter; a refusal is a 429 with them.
+  // A budget's headers replace the ones already set when they are tighter; a refusal is a 429 with them. It is thrown
+  // as a DomainError: a contract account's signature check spends the budget from inside server/auth, which lets it
+  // through as it is.
   const charge = (c: Context, result: RateLimitResult) => {
     if (result.allowed && result.remaining >= Number(c.res.headers.get('RateLimit-Remaining') ?? Infinity)) return;
-    const headers = rateLimitHeaders(result);
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    if (!result.allowed) throw new HttpError(429, rateLimitMessage(result), undefined, headers);
+    for (const [name, value] of Object.entries(rateLimitHeaders(result))) c.header(name, value);
+    if (!result.allowed) throw new DomainError('too-many-requests', rateLimitMessage(result), undefined, result.resetSeconds);
   };
 
   app.use(
@@ -92,9 +96,11 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
 
   app.notFound((c) => c.json(errorBody(404, `No operation at ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
   app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(errorBody(error.status, error.message, error.data), error.status as 400);
+    // DomainError first: the HttpError shim counts one as an HttpError too.
+    const refusal = error instanceof DomainError ? httpErrorOf(error) : error instanceof HttpError ? error : null;
+    if (refusal) {
+      for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value);
+      return c.json(errorBody(refusal.status, refusal.message, refusal.data), refusal.status as 400);
     }
     console.error(`Unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     return c.json(errorBody(500), 500);

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { chainConfigShape } from './chain/config.ts';
-import { parseCidr } from './http/client-address.ts';
+import { parseCidr } from './net/addresses.ts';
 
 const list = (fallback: string) =>
   z
@@ -9,8 +9,11 @@ const list = (fallback: string) =>
     .default(fallback)
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 
+/** An address or a CIDR (`10.0.0.0/8`, `2001:db8::/32`), as TRUSTED_PROXIES and DNS_AXFR_ALLOW take them. */
+const addressOrCidr = z.string().refine((s) => parseCidr(s) !== null, 'an address or a CIDR such as 10.0.0.0/8 or 2001:db8::/32');
+
 /** Every setting of the local service, from the environment, with defaults for local use. See the README. */
-export const configSchema = z.object({
+const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
@@ -28,7 +31,7 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Proxies (addresses and CIDRs) whose X-Forwarded-For names the client; from anyone else it is ignored. */
-  TRUSTED_PROXIES: list('').pipe(z.array(z.string().refine((s) => parseCidr(s) !== null, 'an address or a CIDR such as 10.0.0.0/8 or 2001:db8::/32'))),
+  TRUSTED_PROXIES: list('').pipe(z.array(addressOrCidr)),
   /** How long a contract account's signature check (ERC-1271, ERC-6492) may take before the request is refused (401). */
   CONTRACT_CALL_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
@@ -45,7 +48,7 @@ export const configSchema = z.object({
   /** The port of the authoritative DNS server (UDP and TCP on HOST); unset = no DNS server (DoH stays on HTTP). 0 = any free port. */
   DNS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Clients that may transfer whole zones (AXFR over TCP): loopback only by default. */
-  DNS_AXFR_ALLOW: list('127.0.0.1,::1'),
+  DNS_AXFR_ALLOW: list('127.0.0.1,::1').pipe(z.array(addressOrCidr)),
   /** The name servers the zones' SOA and apex NS name. */
   DNS_NAMESERVERS: list('ns1.namefi.test,ns2.namefi.test'),
   /** The URL forwarder's port (HTTP, on HOST); unset = no forwarder. 0 = any free port. */

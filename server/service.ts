@@ -26,10 +26,10 @@ import { dnsServingOptions } from './dns-server/serving-options.ts';
 import { zoneSource } from './dns-server/zone-snapshot.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
-import { mountDoh } from './dns-server/doh.ts';
+import { mountDoh } from './http/doh.ts';
 import { startSignatureRenewal } from './dnssec/renewal.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
-import type { Services } from './http/context.ts';
+import type { Services } from './services.ts';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8787 */

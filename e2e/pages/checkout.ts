@@ -28,7 +28,3 @@ export function checkoutPage(page: Page) {
   };
 }
 
-/** Money as the dashboard shows it. */
-export function usd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}

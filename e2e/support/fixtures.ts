@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { TEST_KEYS } from './keys.ts';
 import { TestWallet, type WalletMode } from './test-wallet.ts';
 
-export function isLocalUrl(raw: string): boolean {
+function isLocalUrl(raw: string): boolean {
   let url: URL;
   try {
     url = new URL(raw);

@@ -14,7 +14,6 @@ export const TEST_KEYS = {
   frank: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
 } as const satisfies Record<string, Hex>;
 
-export type TestKeyName = keyof typeof TEST_KEYS;
 
 export function addressOf(key: Hex): `0x${string}` {
   return privateKeyToAccount(key).address;

@@ -19,7 +19,7 @@ import { DASHBOARD_URL, SAFE_HOST_PORT } from './env.ts';
  * Another origin than the dashboard's: the dashboard runs cross-origin, as under app.safe.global. A real local server
  * (not page.route): Chromium refuses a page with no address of its own to frame a loopback one.
  */
-export const SAFE_HOST_ORIGIN = `http://127.0.0.1:${SAFE_HOST_PORT}`;
+const SAFE_HOST_ORIGIN = `http://127.0.0.1:${SAFE_HOST_PORT}`;
 
 export interface SafeAppHost {
   /** Opens the host with the dashboard at `path` in its frame. */

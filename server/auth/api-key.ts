@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { API_KEY_PATTERN } from '../../src/core/wire/user.ts';
-import type { Principal, Queryable } from '../http/context.ts';
-import { unauthorized } from '../http/errors.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Principal } from '../services.ts';
+import { unauthorized } from '../domain-errors.ts';
 import { randomToken, sha256Hex } from './secrets.ts';
 
-export const API_KEY_PREFIX = 'nfk_';
+const API_KEY_PREFIX = 'nfk_';
 /** How much of a key the list shows, enough to tell keys apart and nothing to guess with. */
 const SHOWN_PREFIX_LENGTH = 12;
 

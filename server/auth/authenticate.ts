@@ -1,7 +1,7 @@
 import type { Operation } from '../../src/core/operations/index.ts';
 import { envelope } from '../../src/core/wire/eip712.ts';
-import type { Principal, Services } from '../http/context.ts';
-import { invalidInput, unauthorized } from '../http/errors.ts';
+import type { Principal, Services } from '../services.ts';
+import { invalidInput, unauthorized } from '../domain-errors.ts';
 import { textProblem } from '../../src/core/wire/text.ts';
 import { authenticateApiKey } from './api-key.ts';
 import { authenticateEnvelope, hasSignatureHeaders } from './eip712.ts';

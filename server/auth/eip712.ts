@@ -5,8 +5,8 @@ import { integerProblem, signedValueProblems } from '../../src/core/eip712/signe
 import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
 import type { Operation } from '../../src/core/operations/index.ts';
-import type { Principal, Services } from '../http/context.ts';
-import { HttpError, invalidInput, unauthorized } from '../http/errors.ts';
+import type { Principal, Services } from '../services.ts';
+import { DomainError, invalidInput, unauthorized } from '../domain-errors.ts';
 import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from './contract-signatures.ts';
 import { recoverSigner } from './recover-signer.ts';
 import { signingDomain } from './signing-domain.ts';
@@ -159,7 +159,7 @@ async function verifyContractAccount(
     accepted = await verifier.isValidSignature({ account, hash, signature, chainId });
   } catch (error) {
     // A spent budget (429) stands; a chain too slow to answer is this credential not verified, never a 5xx.
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     if (error instanceof SignatureCheckTimeout) throw unauthorized(`${what} ${TIMED_OUT_MESSAGE}`);
     accepted = false;
   }

@@ -1,5 +1,6 @@
-import type { Principal, Queryable } from '../http/context.ts';
-import { unauthorized } from '../http/errors.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Principal } from '../services.ts';
+import { unauthorized } from '../domain-errors.ts';
 import { randomToken, sha256Hex } from './secrets.ts';
 
 export interface CreatedSession {

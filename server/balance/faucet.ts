@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { CreditStore } from './credit-store.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-errors.ts';
 import { USD_FAUCET_UNITS, type UsdLedger } from '../chain/usd-token.ts';
 
-export const FAUCET_GRANT_CENTS = 10_000;
+const FAUCET_GRANT_CENTS = 10_000;
 
 /**
  * Credits 100.00 (and, on a chain, 100 USDC) to the wallet at once (the local faucet answers `completed`), unless the wallet had a grant
@@ -31,11 +31,11 @@ export async function grantFaucet(
         const eligible = new Date(new Date(last.granted_at).getTime() + cooldownSeconds * 1000);
         if (eligible > now) {
           const wait = Math.max(1, Math.ceil((eligible.getTime() - now.getTime()) / 1000));
-          throw new HttpError(
-            429,
+          throw new DomainError(
+            'too-many-requests',
             `The faucet gives once every ${cooldownSeconds} s; try again at ${eligible.toISOString()}`,
             { nextEligibleAt: eligible.toISOString() },
-            { 'Retry-After': String(wait) },
+            wait,
           );
         }
       }

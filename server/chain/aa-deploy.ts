@@ -26,7 +26,7 @@ interface Artifact {
   bytecode: Hex;
 }
 
-export function aaArtifact(name: 'Simple7702Account'): Artifact {
+function aaArtifact(name: 'Simple7702Account'): Artifact {
   return require(`@account-abstraction/contracts/artifacts/${name}.json`) as Artifact;
 }
 

@@ -49,7 +49,7 @@ export async function removeStaleTemps(path: string): Promise<void> {
 }
 
 /** The chain's state as anvil's `--load-state` reads it (the RPC answers it gzipped, hex encoded). */
-export async function dumpState(rpcUrl: string, timeoutMs = 10_000): Promise<string> {
+async function dumpState(rpcUrl: string, timeoutMs = 10_000): Promise<string> {
   const response = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -22,7 +22,7 @@ import { crashPoint } from './crash-points.ts';
  */
 const ANVIL_ACCOUNT_0_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
-export type ServiceWallet = WalletClient<Transport, Chain, Account>;
+type ServiceWallet = WalletClient<Transport, Chain, Account>;
 
 export interface ChainClients {
   chain: Chain;
@@ -38,7 +38,7 @@ export interface ChainClients {
   write(send: (wallet: ServiceWallet) => Promise<Hash>): Promise<TransactionReceipt>;
 }
 
-export function localChain(rpcUrl: string, chainId = LOCAL_CHAIN_ID): Chain {
+function localChain(rpcUrl: string, chainId = LOCAL_CHAIN_ID): Chain {
   return defineChain({
     id: chainId,
     name: chainId === LOCAL_CHAIN_ID ? 'Anvil' : `Chain ${chainId}`,
@@ -96,7 +96,7 @@ async function sendOwnNonce(send: () => Promise<Hash>): Promise<Hash> {
   }
 }
 
-export function isNonceRace(error: unknown): boolean {
+function isNonceRace(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if (/nonce too low|nonce has already been used|replacement transaction underpriced|already known|nonce.*(lower|mismatch)/i.test(e.message)) return true;
   }

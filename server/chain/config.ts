@@ -17,4 +17,3 @@ export const chainConfigShape = {
   CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   CHAIN_STATE_INTERVAL_S: z.coerce.number().int().min(1).default(2),
 };
-export type ChainConfig = z.infer<z.ZodObject<typeof chainConfigShape>>;

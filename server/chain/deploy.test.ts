@@ -8,7 +8,7 @@ import { anvilBinary, startAnvil, type Anvil } from './anvil.ts';
 import { chainClients } from './client.ts';
 import { chainCredit } from './credit.ts';
 import { deploymentFile, ensureDeployment, type Deployment } from './deploy.ts';
-import { chainOwnership } from '../ownership/chain-ownership.ts';
+import { chainOwnership } from './chain-ownership.ts';
 
 let dataDir: string;
 let anvil: Anvil | undefined;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { Ownership } from '../ownership/ownership.ts';
-import { chainOwnership } from '../ownership/chain-ownership.ts';
+import { chainOwnership } from './chain-ownership.ts';
 import { startAnvil, type Anvil } from './anvil.ts';
 import { chainClients, type ChainClients } from './client.ts';
 import { chainCredit, type CreditLedger } from './credit.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { restoreMissingMints } from '../ownership/chain-ownership.ts';
+import { restoreMissingMints } from './chain-ownership.ts';
 import type { LocalChain } from './local-chain.ts';
 import { reconcileCredit, type ReconcileReport } from './reconcile.ts';
 import { reconcileUsdGrants } from './usd-token.ts';

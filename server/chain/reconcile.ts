@@ -34,7 +34,7 @@ export interface ReconcileReport {
 }
 
 /** What the journal says the chain must hold, by ref. */
-export async function journalEntries(q: Queryable): Promise<Map<Hex, Target>> {
+async function journalEntries(q: Queryable): Promise<Map<Hex, Target>> {
   const targets = new Map<Hex, Target>();
   const grants = await q.query<{ id: string; wallet_address: string; amount_cents: number | string }>(
     'SELECT id, wallet_address, amount_cents FROM faucet_grants',
@@ -60,7 +60,7 @@ export async function journalEntries(q: Queryable): Promise<Map<Hex, Target>> {
 }
 
 /** Every grant and charge the Credit contract has seen, as it holds them now. */
-export async function chainEntries(clients: ChainClients, deployment: Pick<Deployment, 'credit'>): Promise<ChainEntry[]> {
+async function chainEntries(clients: ChainClients, deployment: Pick<Deployment, 'credit'>): Promise<ChainEntry[]> {
   const address = deployment.credit;
   const count = await clients.public.readContract({ address, abi: creditAbi, functionName: 'entryCount' });
   const entries: ChainEntry[] = [];

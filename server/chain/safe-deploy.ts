@@ -10,7 +10,7 @@ import type { ChainClients } from './client.ts';
  */
 
 /** The Safe singleton factory: the same runtime code as the Arachnid deterministic deployment proxy. */
-export const SAFE_SINGLETON_FACTORY: Address = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7';
+const SAFE_SINGLETON_FACTORY: Address = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7';
 /**
  * Its runtime code: calldata is `salt ‖ initCode`, it CREATE2s and returns the 20-byte address. Anvil has no key
  * to deploy it the way public chains did (a pre-signed transaction per chain id), so it is set with anvil_setCode.
@@ -58,7 +58,7 @@ export function safeArtifact(name: SafeArtifactName): Artifact {
 }
 
 /** Where the singleton factory puts `name`: the canonical address when the npm creation code is the deployed one. */
-export function safeAddressOf(name: SafeContractName): Address {
+function safeAddressOf(name: SafeContractName): Address {
   return getContractAddress({ opcode: 'CREATE2', from: SAFE_SINGLETON_FACTORY, salt: ZERO_SALT, bytecodeHash: keccak256(safeArtifact(name).bytecode) });
 }
 

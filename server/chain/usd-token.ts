@@ -13,7 +13,7 @@ export const USD_FAUCET_UNITS = 100n * 10n ** 6n;
 export const USD_EIP712 = { name: 'Namefi Test USD', version: '1' } as const;
 
 /** The on-chain reference of an x402 refund: its own namespace, apart from grants and orders. */
-export const refundRef = (purchaseId: string): Hex => keccak256(stringToBytes(`x402-refund:${purchaseId}`));
+const refundRef = (purchaseId: string): Hex => keccak256(stringToBytes(`x402-refund:${purchaseId}`));
 
 export interface UsdLedger {
   address: Address;

@@ -7,7 +7,7 @@ import { explicitErc7739Signature } from './erc7739.ts';
  * project knows) takes well under 1M; without a cap an eth_call gets the block's 30M, which an ERC-6492 factory chosen
  * by the sender could spend for free.
  */
-export const SIGNATURE_CHECK_GAS = 2_000_000n;
+const SIGNATURE_CHECK_GAS = 2_000_000n;
 
 /**
  * Whether an account accepts a signature, asked of the chain through viem's universal verification (EOA recovery,

@@ -8,7 +8,7 @@ import { buildSnapshot, type NameServerSettings, type ZoneSnapshot, type ZoneSou
  * label is a hash of its name: unique per zone and the same on every instance. The serial is the number of zones
  * (zones are added, never removed, by this service), so every instance gives the same one.
  */
-export const memberLabel = (zone: string) => createHash('sha256').update(zone).digest('hex').slice(0, 20);
+const memberLabel = (zone: string) => createHash('sha256').update(zone).digest('hex').slice(0, 20);
 
 export function catalogSource(db: Queryable, catalogZone: string, settings: NameServerSettings) {
   let cached: ZoneSnapshot | null = null;

@@ -5,6 +5,7 @@ import { parseZoneFile } from '../../src/core/dns/zone-file.ts';
 import { bindToolsMissing, compileZone, dig } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { loadConfig } from '../config.ts';
 import { answerWire, mayTransfer, nameServerSettings } from './server.ts';
 import { zoneSource } from './zone-snapshot.ts';
 
@@ -184,6 +185,17 @@ describe('AXFR allow-list', () => {
     expect(mayTransfer('::ffff:127.0.0.1', ['127.0.0.1'])).toBe(true);
     expect(mayTransfer('127.0.0.1', [])).toBe(false);
     expect(mayTransfer('192.0.2.7', ['127.0.0.1', '::1'])).toBe(false);
+  });
+
+  it('takes CIDRs like TRUSTED_PROXIES: an address inside one may transfer, one outside may not', () => {
+    const allow = loadConfig({ DNS_AXFR_ALLOW: '10.0.0.0/8, 2001:db8::/32' }).DNS_AXFR_ALLOW;
+    expect(mayTransfer('10.20.30.40', allow)).toBe(true);
+    expect(mayTransfer('::ffff:10.1.2.3', allow)).toBe(true);
+    expect(mayTransfer('2001:db8:1::53', allow)).toBe(true);
+    expect(mayTransfer('11.0.0.1', allow)).toBe(false);
+    expect(mayTransfer('2001:db9::53', allow)).toBe(false);
+    expect(() => loadConfig({ DNS_AXFR_ALLOW: '10.0.0.0/8,secondary.internal' })).toThrow(/DNS_AXFR_ALLOW/);
+    expect(loadConfig({ DNS_AXFR_ALLOW: '' }).DNS_AXFR_ALLOW).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
-import { isIP } from 'node:net';
-
+import { clientNetwork } from '../net/addresses.ts';
 /**
  * Response-rate limiting for UDP answers (as BIND's RRL does): at most `perSecond` answers a second to one client
  * network (IPv4 /24, IPv6 /56) for one answer — the same question, or any NXDOMAIN, so random names do not escape
@@ -8,21 +7,8 @@ import { isIP } from 'node:net';
  */
 export type RrlVerdict = 'send' | 'truncate' | 'drop';
 
-/** The client network an address belongs to: IPv4 /24, IPv6 /56. */
-export function clientNetwork(address: string): string {
-  const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
-  if (isIP(plain) === 4) return plain.slice(0, plain.lastIndexOf('.'));
-  // Expand '::' so that the first 56 bits (three groups and a half) are read from fixed positions.
-  const [head, tail = ''] = plain.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = plain.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  const g = groups.map((x) => x.padStart(4, '0').toLowerCase());
-  return `${g[0]}:${g[1]}:${g[2]}:${g[3].slice(0, 2)}`;
-}
-
 /** The end of the question section (after QTYPE and QCLASS), or -1 when the message is too short. */
-export function questionEnd(message: Buffer): number {
+function questionEnd(message: Buffer): number {
   let offset = 12;
   while (offset < message.length && message[offset] !== 0) {
     if ((message[offset] & 0xc0) !== 0) return -1;

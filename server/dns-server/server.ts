@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import * as dnsPacket from 'dns-packet';
 import type { Packet } from 'dns-packet';
 import type { Queryable } from '../db/database.ts';
+import { inAny, parseCidr } from '../net/addresses.ts';
 import { packetCache } from './packet-cache.ts';
 import { resolve, RCODE } from './resolve.ts';
 import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
@@ -44,11 +45,9 @@ export function nameServerSettings(nameservers: string[], managed: ManagedSettin
   return { ...managed, nameservers: nameservers.map((n) => (n.endsWith('.') ? n : `${n}.`).toLowerCase()), soa: DEFAULT_SOA, nsTtl: 3600 };
 }
 
-/** Normalises '::ffff:127.0.0.1' to '127.0.0.1' so an allow-list of plain IPv4 addresses matches. */
-export function mayTransfer(address: string | undefined, allow: string[]): boolean {
-  if (!address) return false;
-  const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
-  return allow.includes(plain);
+/** Whether a peer may transfer zones: its address (IPv4-mapped or not) in one of the allow-list's addresses and CIDRs. */
+export function mayTransfer(address: string | undefined, allow: readonly string[]): boolean {
+  return inAny(address, allow.flatMap((entry) => parseCidr(entry) ?? []));
 }
 
 /**

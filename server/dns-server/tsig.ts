@@ -16,7 +16,7 @@ const ALGORITHM = 'hmac-sha256';
 const TYPE_TSIG = 250;
 const CLASS_ANY = 255;
 const FUDGE = 300;
-export const TSIG_ERROR = { BADSIG: 16, BADKEY: 17, BADTIME: 18 } as const;
+const TSIG_ERROR = { BADSIG: 16, BADKEY: 17, BADTIME: 18 } as const;
 
 /** `name:hmac-sha256:<base64>` entries of DNS_TSIG_KEYS. */
 export function parseTsigKeys(entries: string[]): TsigKey[] {
@@ -26,7 +26,7 @@ export function parseTsigKeys(entries: string[]): TsigKey[] {
   });
 }
 
-export function nameWire(name: string): Buffer {
+function nameWire(name: string): Buffer {
   const labels = name.toLowerCase().replace(/\.$/, '').split('.').filter(Boolean);
   return Buffer.concat([...labels.map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'ascii')])), Buffer.from([0])]);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindToolsMissing, dig } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-import { clientNetwork } from './rrl.ts';
+import { clientNetwork } from '../net/addresses.ts';
 import { rrlPerSecond } from './serving-options.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);

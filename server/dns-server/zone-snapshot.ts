@@ -39,7 +39,7 @@ export interface NameServerSettings extends ManagedSettings {
 
 export const DEFAULT_SOA = { refresh: 3600, retry: 600, expire: 1209600, minimum: 60, ttl: 3600 };
 
-export function soaRdata(zone: string, serial: number, settings: NameServerSettings): string {
+function soaRdata(zone: string, serial: number, settings: NameServerSettings): string {
   const { refresh, retry, expire, minimum } = settings.soa;
   return `${settings.nameservers[0]} hostmaster.${zone}. ${serial} ${refresh} ${retry} ${expire} ${minimum}`;
 }
@@ -78,7 +78,7 @@ export function buildSnapshot(
   return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }
 
-export const ZONE_CHANNEL = 'namefi_zone';
+const ZONE_CHANNEL = 'namefi_zone';
 
 /**
  * Zones kept in memory and dropped the moment they change. Every write of a zone changes `domains.zone_version`

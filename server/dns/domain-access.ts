@@ -1,6 +1,7 @@
 import type { DomainToken } from '../ownership/ownership.ts';
-import type { Principal, Queryable, Services } from '../http/context.ts';
-import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Principal, Services } from '../services.ts';
+import { forbidden, notFound, unauthorized } from '../domain-errors.ts';
 
 /** 404 for a domain nobody owns, 403 for another wallet's: the contract's ownership check for every DNS and parking write. */
 export async function requireOwnedDomain(services: Services, q: Queryable, domain: string, principal: Principal | null): Promise<DomainToken> {

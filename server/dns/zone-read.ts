@@ -3,7 +3,7 @@ import type { RecordLike } from '../../src/core/dns/types.ts';
 import type { DnsRecord, RecordType } from '../../src/core/wire/dns.ts';
 import type { Queryable } from '../db/database.ts';
 import { publicView } from '../dnssec/keys.ts';
-import { CompressedJson } from '../http/compressed-json.ts';
+import { CompressedJson } from '../support/compressed-json.ts';
 
 /** Reads of a zone: its records on the wire, and under the zone's lock the records a write's rules weigh. */
 

@@ -6,7 +6,7 @@ import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from '../../s
 import { checkZoneChange, managedRecordMessage, type ZoneViolation } from '../../src/core/dns/zone-rules.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { ZoneRule } from '../../src/core/wire/errors.ts';
-import { invalidInput } from '../http/errors.ts';
+import { invalidInput } from '../domain-errors.ts';
 
 /**
  * The record and zone rules of a zone write, each run once per request. The route's input schema has checked the
@@ -19,14 +19,14 @@ import { invalidInput } from '../http/errors.ts';
 const DEFAULT_TTL = 3600;
 const DEFAULT_NAME = '@';
 
-export interface RecordCreate {
+interface RecordCreate {
   name?: string;
   type: RecordType;
   rdata: string;
   ttl?: number;
 }
 /** A partial update: absent fields keep their stored value. */
-export interface RecordUpdate {
+interface RecordUpdate {
   id: string;
   type?: RecordType;
   name?: string;
@@ -51,13 +51,13 @@ export interface CheckedChange {
   paths: RecordPaths;
 }
 
-export type RecordPaths = ReturnType<typeof recordPaths>;
+type RecordPaths = ReturnType<typeof recordPaths>;
 
 /**
  * Where a record's errors land: `records` (the default) gives `records.2.rdata`; '' is a single-record
  * operation, whose paths are the plain field (`rdata`, `id`). Deleted ids of a batch land on `recordsIds.N`.
  */
-export function recordPaths(pathPrefix = 'records') {
+function recordPaths(pathPrefix = 'records') {
   const single = pathPrefix === '';
   return {
     record: (index: number, field?: string): string | null => (single ? (field ?? null) : field ? `${pathPrefix}.${index}.${field}` : `${pathPrefix}.${index}`),

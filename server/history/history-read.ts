@@ -1,5 +1,5 @@
-import type { Queryable } from '../http/context.ts';
-import { invalidInput } from '../http/errors.ts';
+import type { Queryable } from '../db/database.ts';
+import { invalidInput } from '../domain-errors.ts';
 
 interface HistoryRow {
   id: string;

@@ -85,7 +85,6 @@ export function rateLimits(limitPerMinute: number, now: () => number = Date.now)
     wallet: (wallet: string) => limiter.hit(`wallet:${wallet.toLowerCase()}`),
   };
 }
-export type RateLimits = ReturnType<typeof rateLimits>;
 
 export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
   return {

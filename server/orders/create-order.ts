@@ -1,36 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal, Services } from '../http/context.ts';
-import { HttpError, invalidInput } from '../http/errors.ts';
+import type { Principal, Services } from '../services.ts';
+import { DomainError, conflict } from '../domain-errors.ts';
 import type { CreatedOrder, RegisterDomainInput } from '../../src/core/wire/orders.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
-import { parseDomainName } from '../../src/core/names/index.ts';
 import { checkRecords } from '../dns/zone-validate.ts';
 import { checkName } from '../search/availability.ts';
 import { CREDIT_CHAIN_ID, heldCents } from '../balance/credit.ts';
-import { DURATION_YEARS, formatUsd, priceCents } from './pricing.ts';
+import { checkNameAndDuration, formatUsd } from '../search/pricing.ts';
 import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './repository.ts';
 
 /**
  * Checks each initial record on its own (name and rdata), by the DNS routes' own check, so a bad record fails the
  * request with its field path; whether the set fits together is the zone's business when the domain is registered.
  */
-export function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
+function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
   return checkRecords(zoneName, { creates: [...records] }).creates.map(({ name, type, rdata, ttl }) => ({ name, type, rdata, ttl }));
-}
-
-export function checkNameAndDuration(input: RegisterDomainInput): { name: string; amountCents: number } {
-  const parsed = parseDomainName(input.normalizedDomainName);
-  if (!parsed.ok) throw invalidInput({ normalizedDomainName: [parsed.reason] });
-  if (parsed.name !== input.normalizedDomainName) {
-    throw invalidInput({ normalizedDomainName: [`Send the normalized name: ${parsed.name}`] });
-  }
-  const { min, max } = DURATION_YEARS;
-  if (input.durationInYears < min || input.durationInYears > max) {
-    throw invalidInput({ durationInYears: [`${parsed.name} registers for ${min} to ${max} years`] });
-  }
-  const amountCents = priceCents(parsed.tld, input.durationInYears);
-  if (amountCents === null) throw invalidInput({ normalizedDomainName: [`.${parsed.tld} names are not sold here`] });
-  return { name: parsed.name, amountCents };
 }
 
 /**
@@ -55,13 +39,13 @@ export async function createOrder(
       // One order creation per wallet at a time, so two quick orders cannot both count the same credit.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-wallet:${wallet}`]);
       const availability = await checkName(tx, name);
-      if (!availability.availability) throw new HttpError(409, `${name} is not available any more: ${availability.reason ?? 'taken'}`);
+      if (!availability.availability) throw conflict(`${name} is not available any more: ${availability.reason ?? 'taken'}`);
       const balance = await services.credit.balanceCents(wallet, tx);
       const held = await heldCents(tx, wallet);
       if (balance - held < amountCents) {
         const missing = amountCents - (balance - held);
-        throw new HttpError(
-          402,
+        throw new DomainError(
+          'payment-required',
           `This order costs ${formatUsd(amountCents)}; the balance is ${formatUsd(balance)}` +
             (held > 0 ? ` of which pending orders hold ${formatUsd(held)}` : '') +
             `: ${formatUsd(missing)} missing`,
@@ -82,7 +66,7 @@ export async function createOrder(
     });
   } catch (error) {
     // Another order for the same name won the race (one pending item per domain, enforced by an index).
-    if ((error as { code?: string }).code === '23505') throw new HttpError(409, `${name} is not available any more: it has a pending order`);
+    if ((error as { code?: string }).code === '23505') throw conflict(`${name} is not available any more: it has a pending order`);
     throw error;
   }
   services.notifyOrders();

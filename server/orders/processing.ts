@@ -8,7 +8,7 @@ import { setParking } from '../dns/parking-store.ts';
 import { orderAuthor, type ChangeAuthor } from '../history/record-change.ts';
 import { applyInitialRecords } from './initial-records.ts';
 import { refundX402Order } from '../x402/refund.ts';
-import { formatUsd } from './pricing.ts';
+import { formatUsd } from '../search/pricing.ts';
 import { findOrder, itemsOf, setItemStatus, setOrderStatus, type OrderItemRow } from './repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Services } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import { finishOrder, startOrder } from './processing.ts';
 
 export interface OrderWorker {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { createApiKeyInput } from '../../src/core/wire/user.ts';
 import { generateApiKey, hashApiKey } from '../auth/api-key.ts';
 import type { Handlers, Principal, RequestContext } from '../http/context.ts';
-import { notFound, unauthorized } from '../http/errors.ts';
+import { notFound, unauthorized } from '../domain-errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

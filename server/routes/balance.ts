@@ -1,5 +1,5 @@
 import type { Handlers } from '../http/context.ts';
-import { HttpError, unauthorized } from '../http/errors.ts';
+import { forbidden, unauthorized } from '../domain-errors.ts';
 import { CREDIT_CHAIN_ID } from '../balance/credit.ts';
 import { grantFaucet } from '../balance/faucet.ts';
 
@@ -14,7 +14,7 @@ export const balanceHandlers: Handlers = {
   },
   requestFaucet: async ({ input, principal, services }) => {
     if (!principal) throw unauthorized();
-    if (!services.config.FAUCET_ENABLED) throw new HttpError(403, 'The faucet is turned off on this service');
+    if (!services.config.FAUCET_ENABLED) throw forbidden('The faucet is turned off on this service');
     return grantFaucet(services.db, services.credit, input.walletAddress ?? principal.wallet, {
       cooldownSeconds: services.config.FAUCET_COOLDOWN_S,
       now: services.now(),

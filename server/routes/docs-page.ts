@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../domain-errors.ts';
 import { API_PREFIX } from '../http/router.ts';
 
 /**
  * The interactive API reference at /v-next/docs: Swagger UI from the `swagger-ui-dist` package, served from the
  * service's own files so the page works offline and tells no third party who reads it.
  */
-export const DOCS_PATH = `${API_PREFIX}/docs`;
+const DOCS_PATH = `${API_PREFIX}/docs`;
 const ASSETS_PATH = `${DOCS_PATH}/assets`;
 
 const SWAGGER_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -50,7 +50,7 @@ const PAGE = `<!doctype html>
 `;
 
 /** Same-origin only: Swagger UI styles inline and draws icons from data: URIs; nothing may load from elsewhere. */
-export const DOCS_POLICY =
+const DOCS_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function mountDocsPage(app: Hono): void {

@@ -2,7 +2,7 @@ import type { HistoryQuery } from '../../src/core/wire/history.ts';
 import { requireOwnedDomain } from '../dns/domain-access.ts';
 import { historyNdjson, historyPageJson } from '../history/history-read.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
-import { CompressedJson } from '../http/compressed-json.ts';
+import { CompressedJson } from '../support/compressed-json.ts';
 
 /** A zone's history: read by its current owner only (contract: History). */
 export const historyHandlers: Handlers = {

@@ -1,5 +1,5 @@
 import type { Handlers, Principal } from '../http/context.ts';
-import { notFound, unauthorized } from '../http/errors.ts';
+import { notFound, unauthorized } from '../domain-errors.ts';
 import { createOrder } from '../orders/create-order.ts';
 import { findOrder, itemsOf, paymentsOf, toOrder, toOrderItem } from '../orders/repository.ts';
 

@@ -6,7 +6,7 @@ import { createSession } from '../auth/siwe-session.ts';
 import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from '../auth/contract-signatures.ts';
 import { recoverSigner } from '../auth/recover-signer.ts';
 import type { Handlers, RequestContext, Services } from '../http/context.ts';
-import { HttpError, invalidInput } from '../http/errors.ts';
+import { DomainError, invalidInput } from '../domain-errors.ts';
 
 /** How far a message's issuedAt may lie ahead of the service's clock. */
 const CLOCK_SKEW_MS = 30_000;
@@ -126,7 +126,7 @@ export const siweHandlers: Handlers = {
         signed = await verifier.isValidSignature({ account: address, hash: hashMessage(text), signature: input.signature as Hex, chainId: message.chainId });
       } catch (error) {
         // A spent budget is a 429; a chain too slow to answer is a failed sign-in, never a 5xx.
-        if (error instanceof HttpError) throw error;
+        if (error instanceof DomainError) throw error;
         if (error instanceof SignatureCheckTimeout) return invalid(`The signature of ${address}, a contract account, ${TIMED_OUT_MESSAGE}`);
         signed = false;
       }

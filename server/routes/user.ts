@@ -2,7 +2,7 @@ import type { Handlers } from '../http/context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Ownership } from '../ownership/ownership.ts';
 import type { UserDomain } from '../../src/core/wire/user.ts';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../domain-errors.ts';
 import { itemsOfWallet } from '../orders/repository.ts';
 
 export const userHandlers: Handlers = {

@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/database.ts';
 import type { Availability } from '../../src/core/wire/search.ts';
 import { parseDomainName } from '../../src/core/names/index.ts';
-import { centsToUsd, DURATION_YEARS, RESERVED_NAMES, SUPPORTED_TLDS, yearlyPriceCents } from '../orders/pricing.ts';
+import { centsToUsd, DURATION_YEARS, RESERVED_NAMES, SUPPORTED_TLDS, yearlyPriceCents } from './pricing.ts';
 
 /** Statuses in which an order still holds its domain. */
-export const PENDING_STATUSES = ['CREATED', 'PROCESSING'] as const;
+const PENDING_STATUSES = ['CREATED', 'PROCESSING'] as const;
 
 const usd = (cents: number) => ({ type: 'PER_YEAR' as const, price: { amount: centsToUsd(cents), currency: 'USD' as const } });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelOf, paginate, suggestionsFor } from './suggestions.ts';
 import { parseDomainName } from '../../src/core/names/index.ts';
-import { SUPPORTED_TLDS } from '../orders/pricing.ts';
+import { SUPPORTED_TLDS } from './pricing.ts';
 
 describe('labelOf', () => {
   it.each([

@@ -1,6 +1,6 @@
 import type { Suggestions } from '../../src/core/wire/search.ts';
 import { labelProblem, parseDomainName } from '../../src/core/names/index.ts';
-import { SUPPORTED_TLDS } from '../orders/pricing.ts';
+import { SUPPORTED_TLDS } from './pricing.ts';
 
 const PREFIXES = ['get', 'try', 'my', 'go', 'the', 'use'];
 const SUFFIXES = ['app', 'hq', 'labs', 'hub', 'now', 'online', 'io', 'dao'];

@@ -1,6 +1,6 @@
 import type { Hash } from 'viem';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-errors.ts';
 import { USD_UNITS_PER_CENT } from '../chain/usd-token.ts';
 import { createPaidOrder } from './paid-order.ts';
 import { findPurchase, type PurchaseRow } from './purchase-store.ts';
@@ -9,7 +9,7 @@ import type { X402Rail } from './rail.ts';
 /** What became of a settled purchase: its order, or its payment refunded on chain. */
 export type Completion = { orderId: string } | { refunded: { reason: string; transaction: Hash | string } };
 
-export const centsOfUnits = (units: string): number => Number(BigInt(units) / USD_UNITS_PER_CENT);
+const centsOfUnits = (units: string): number => Number(BigInt(units) / USD_UNITS_PER_CENT);
 
 /**
  * Gives a purchase whose payment settled its order, once: the order is created under the purchase row's lock and
@@ -49,7 +49,7 @@ export async function completeSettledPurchase(
     const finished = purchase && completionOf(purchase);
     if (finished) return finished;
     if (purchase?.status !== 'SETTLING') throw error;
-    const reason = error instanceof HttpError ? error.message : 'the order could not be created';
+    const reason = error instanceof DomainError ? error.message : 'the order could not be created';
     const transaction = await rail.usd.refund(purchaseId, purchase.payer, BigInt(purchase.amount_units));
     await db.query(
       `UPDATE x402_purchases SET status = 'REFUNDED', settlement_tx = COALESCE($2, settlement_tx), refund_tx = $3, refund_units = $4, failure_reason = $5, updated_at = $6

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { conflict } from '../domain-errors.ts';
 import { checkName } from '../search/availability.ts';
 import { CREDIT_CHAIN_ID } from '../balance/credit.ts';
 
@@ -15,7 +15,7 @@ export async function createPaidOrder(
 ): Promise<string> {
   const { name, years, amountCents, now } = input;
   const availability = await checkName(tx, name);
-  if (!availability.availability) throw new HttpError(409, `${name} is not available any more: ${availability.reason ?? 'taken'}`);
+  if (!availability.availability) throw conflict(`${name} is not available any more: ${availability.reason ?? 'taken'}`);
   const orderId = randomUUID();
   const at = now.toISOString();
   await tx.query(

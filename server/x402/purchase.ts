@@ -1,29 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
-import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { decodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { formatUnits, getAddress, isAddress } from 'viem';
-import type { Principal, Services } from '../http/context.ts';
-import { HttpError, invalidInput } from '../http/errors.ts';
-import { WithHeaders } from '../http/router.ts';
-import { checkNameAndDuration } from '../orders/create-order.ts';
+import type { Principal, Services } from '../services.ts';
+import { DomainError, conflict, forbidden, invalidInput } from '../domain-errors.ts';
 import { checkName } from '../search/availability.ts';
-import { formatUsd } from '../orders/pricing.ts';
+import { checkNameAndDuration, formatUsd } from '../search/pricing.ts';
 import { USD_DECIMALS, USD_EIP712, USD_UNITS_PER_CENT } from '../chain/usd-token.ts';
 import type { RegisterDomainX402Query, X402Purchase } from '../../src/core/wire/x402.ts';
-import { PAYMENT_REQUIRED, PAYMENT_RESPONSE, PAYMENT_SIGNATURE, PAYMENT_SIGNATURE_ALIAS } from './headers.ts';
 import { crashPoint } from '../chain/crash-points.ts';
 import { completeSettledPurchase } from './complete-purchase.ts';
 import { estimatedSeconds, purchaseOfAuthorization, recordIntent, type SignedAuthorization } from './purchase-store.ts';
 import type { X402Rail } from './rail.ts';
 
 /** How long a signed authorization may wait before it is settled (its validBefore, set by the client from this). */
-export const MAX_TIMEOUT_SECONDS = 300;
+const MAX_TIMEOUT_SECONDS = 300;
 
 type Authorization = SignedAuthorization['authorization'];
 
 export function railOf(services: Services): X402Rail {
-  if (!services.x402) throw new HttpError(403, 'x402 payments need the local chain: start the service with CHAIN=anvil');
+  if (!services.x402) throw forbidden('x402 payments need the local chain: start the service with CHAIN=anvil');
   return services.x402;
+}
+
+/** A refused payment: a DomainError `payment-required` carrying this as its data (the route sends it as PAYMENT-REQUIRED too). */
+export interface PaymentRefusal {
+  reason: string | null;
+  paymentRequired: PaymentRequired;
 }
 
 /**
@@ -36,9 +39,12 @@ export async function purchaseWithX402(ctx: {
   input: RegisterDomainX402Query;
   name: string;
   principal: Principal | null;
-  request: Request;
-}): Promise<WithHeaders> {
-  const { services, input, principal, request } = ctx;
+  /** The PAYMENT-SIGNATURE header (or its alias) as sent, if any. */
+  paymentSignature: string | null;
+  /** The URL paid for, named in the requirements. */
+  resourceUrl: string;
+}): Promise<{ purchase: X402Purchase; settlement: SettleResponse }> {
+  const { services, input, principal } = ctx;
   const rail = railOf(services);
   const years = input.durationInYears ?? input.years ?? 1;
   const { name, amountCents } = checkNameAndDuration({ normalizedDomainName: ctx.name, durationInYears: years });
@@ -50,13 +56,14 @@ export async function purchaseWithX402(ctx: {
     price: { amount, asset: rail.asset, extra: { ...USD_EIP712 } },
     maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
   });
-  const resource = { url: request.url, description: `Register ${name} for ${years} year(s): ${formatUsd(amountCents)}`, mimeType: 'application/json' };
+  const resource = { url: ctx.resourceUrl, description: `Register ${name} for ${years} year(s): ${formatUsd(amountCents)}`, mimeType: 'application/json' };
   const refuse = async (message: string, reason?: string): Promise<never> => {
     const required = await rail.resourceServer.createPaymentRequiredResponse(requirements, resource, message);
-    throw new HttpError(402, message, { reason: reason ?? null, paymentRequired: required }, { [PAYMENT_REQUIRED]: encodePaymentRequiredHeader(required) });
+    const refusal: PaymentRefusal = { reason: reason ?? null, paymentRequired: required };
+    throw new DomainError('payment-required', message, refusal);
   };
 
-  const header = request.headers.get(PAYMENT_SIGNATURE) ?? request.headers.get(PAYMENT_SIGNATURE_ALIAS);
+  const header = ctx.paymentSignature;
   let payload: PaymentPayload | null = null;
   if (header) {
     try {
@@ -148,11 +155,11 @@ export async function purchaseWithX402(ctx: {
   const done = await completeSettledPurchase(services.db, rail, { purchaseId, settlementTx, now: services.now });
   if ('refunded' in done) {
     const { reason, transaction } = done.refunded;
-    throw new HttpError(409, `${reason}; the payment was refunded on chain (${transaction})`, { purchaseId, refundTransaction: transaction });
+    throw conflict(`${reason}; the payment was refunded on chain (${transaction})`, { purchaseId, refundTransaction: transaction });
   }
   const { orderId } = done;
   services.notifyOrders();
-  const body: X402Purchase = {
+  const purchase: X402Purchase = {
     status: 'accepted',
     message: `Payment settled; ${name} is being registered`,
     purchaseId,
@@ -162,8 +169,8 @@ export async function purchaseWithX402(ctx: {
     estimatedCompletionSeconds: estimatedSeconds(services.config.ORDER_PROCESSING_MS),
     orderId,
   };
-  const response: SettleResponse = settled.success ? settled : { success: true, transaction: settlementTx ?? '', network: rail.network, payer };
-  return new WithHeaders(body, { [PAYMENT_RESPONSE]: encodePaymentResponseHeader(response) });
+  const settlement: SettleResponse = settled.success ? settled : { success: true, transaction: settlementTx ?? '', network: rail.network, payer };
+  return { purchase, settlement };
 }
 
 function authorizationOf(payload: PaymentPayload): Authorization | null {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Services } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import { USD_UNITS_PER_CENT } from '../chain/usd-token.ts';
 import { purchaseOfOrder } from './purchase-store.ts';
 import { railOf } from './purchase.ts';

@@ -44,7 +44,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 const headerSlotRef: RefCallback<HTMLDivElement> = (header) => walletSlots.setState((s) => (s.header === header ? s : { header }));
 const noticesSlotRef: RefCallback<HTMLDivElement> = (notices) => walletSlots.setState((s) => (s.notices === notices ? s : { notices }));
 
-export function PageFallback() {
+function PageFallback() {
   return (
     <div className="flex justify-center py-16">
       <Spinner size="lg" label="Loading page" />

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Card } from '@/ui/index.ts';
 
 /** Shown when a page fails to load or render: the header and the rest of the app stay usable. */
-export function RouteError({ error }: { error: unknown }) {
+function RouteError({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : 'Unknown error';
   return (
     <Card role="alert">

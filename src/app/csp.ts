@@ -54,7 +54,7 @@ export function connectOrigins(env: EndpointEnv): string[] {
   return [...new Set(origins)];
 }
 
-export function cspDirectives(env: EndpointEnv, options: CspOptions = {}): Array<[string, string[]]> {
+function cspDirectives(env: EndpointEnv, options: CspOptions = {}): Array<[string, string[]]> {
   const hashes = (options.scriptHashes ?? []).map((hash) => `'sha256-${hash}'`);
   return [
     ['default-src', ["'self'"]],

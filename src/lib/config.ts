@@ -2,7 +2,7 @@ import { DEFAULT_HEADER_PREFIX } from '@/core/headers.ts';
 import { readStored, STORAGE_KEYS } from './settings/storage.ts';
 import { endpointsFromEnv } from './endpoints.ts';
 
-export type WalletMode = 'all' | 'injected';
+type WalletMode = 'all' | 'injected';
 
 export interface DashboardConfig {
   /** Base URL of the service, ending in /v-next. */
@@ -26,7 +26,7 @@ export interface DashboardConfig {
   dohUrl: string;
 }
 
-export { LOCAL_SERVICE_URL, isLocalUrl, normaliseServiceUrl } from './endpoints.ts';
+export { isLocalUrl, normaliseServiceUrl } from './endpoints.ts';
 
 type Env = ImportMetaEnv & Record<string, string | undefined>;
 

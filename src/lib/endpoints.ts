@@ -2,8 +2,8 @@
  * The network endpoints a build is configured with, read from its environment. Kept free of imports and of
  * import.meta so that vite.config.ts (the Content-Security-Policy plugin) reads them exactly as the app does.
  */
-export const LOCAL_SERVICE_URL = 'http://127.0.0.1:8787/v-next';
-export const LOCAL_CHAIN_RPC_URL = 'http://127.0.0.1:8545';
+const LOCAL_SERVICE_URL = 'http://127.0.0.1:8787/v-next';
+const LOCAL_CHAIN_RPC_URL = 'http://127.0.0.1:8545';
 /** Safe{Wallet}'s web app: the host that opens the dashboard as a Safe App unless VITE_SAFE_APP_ORIGINS says otherwise. */
 export const SAFE_WALLET_ORIGIN = 'https://app.safe.global';
 
@@ -27,7 +27,7 @@ export interface Endpoints {
 }
 
 /** The public DoH resolver used against production when VITE_DOH_URL names none. */
-export const PUBLIC_DOH_URL = 'https://cloudflare-dns.com/dns-query';
+const PUBLIC_DOH_URL = 'https://cloudflare-dns.com/dns-query';
 
 export function isLocalUrl(url: string): boolean {
   try {
@@ -42,7 +42,7 @@ export function normaliseServiceUrl(url: string): string {
   return url.trim().replace(/\/+$/, '');
 }
 
-export function flag(value: string | boolean | undefined): boolean | undefined {
+function flag(value: string | boolean | undefined): boolean | undefined {
   if (value === true || value === 'true' || value === '1') return true;
   if (value === false || value === 'false' || value === '0') return false;
   return undefined;

@@ -6,7 +6,7 @@ export function isServiceTrouble(error: unknown): boolean {
 }
 
 /** How often a query whose last fetch met service trouble asks again on its own: backs off to half a minute. */
-export const RECOVERY_BASE_MS = 3_000;
+const RECOVERY_BASE_MS = 3_000;
 export const RECOVERY_MAX_MS = 30_000;
 
 /**

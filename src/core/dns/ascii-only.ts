@@ -8,7 +8,7 @@ import type { RecordType } from '../wire/dns.ts';
  */
 const KEPT_AS_WRITTEN: ReadonlySet<RecordType> = new Set(['TXT', 'SPF', 'CAA']);
 
-export const NON_ASCII_RDATA_MESSAGE = 'Is not ASCII: send host names as A-labels (xn--…)';
+const NON_ASCII_RDATA_MESSAGE = 'Is not ASCII: send host names as A-labels (xn--…)';
 
 export function nonAsciiRdataProblem(type: RecordType, rdata: string): string | null {
   return KEPT_AS_WRITTEN.has(type) || isAsciiText(rdata) ? null : NON_ASCII_RDATA_MESSAGE;

@@ -33,11 +33,6 @@ const u16 = (n: number) => Uint8Array.of((n >> 8) & 0xff, n & 0xff);
 const u32 = (n: number) => Uint8Array.of((n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
 
 export const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-export function fromHex(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i += 1) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
 export const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 export const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
@@ -48,7 +43,7 @@ export function nameLabels(name: string): string[] {
 }
 
 /** An absolute name in canonical wire form: lowercase, uncompressed (RFC 4034 §6.2). */
-export function nameToWire(name: string): Uint8Array {
+function nameToWire(name: string): Uint8Array {
   const parts: Uint8Array[] = [];
   for (const label of nameLabels(name)) {
     const bytes = encoder.encode(label);
@@ -62,18 +57,6 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i += 1) if (a[i] !== b[i]) return a[i] - b[i];
   return a.length - b.length;
-}
-
-/** Canonical name order (RFC 4034 §6.1): label by label from the root, each as lowercase bytes, absent first. */
-export function compareNames(a: string, b: string): number {
-  const la = nameLabels(a).reverse();
-  const lb = nameLabels(b).reverse();
-  const n = Math.min(la.length, lb.length);
-  for (let i = 0; i < n; i += 1) {
-    const c = compareBytes(encoder.encode(la[i]), encoder.encode(lb[i]));
-    if (c !== 0) return c;
-  }
-  return la.length - lb.length;
 }
 
 /** The RRSIG labels field: the owner's labels, a leading wildcard label not counted (RFC 4034 §3.1.3). */
@@ -125,7 +108,7 @@ export const dsDigestInput = (zone: string, dnskey: Uint8Array) => concatBytes([
 export const dsRdata = (tag: number, digest: Uint8Array) => concatBytes([u16(tag), Uint8Array.of(ALGORITHM, DIGEST_TYPE), digest]);
 
 /** The NSEC type bit maps (RFC 4034 §4.1.2): per window of 256 types, as many bytes as its highest type needs. */
-export function typeBitmap(types: number[]): Uint8Array {
+function typeBitmap(types: number[]): Uint8Array {
   const windows = new Map<number, number[]>();
   for (const type of new Set(types)) {
     const window = type >> 8;

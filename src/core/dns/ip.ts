@@ -47,7 +47,7 @@ export function parseIpv6(text: string): number[] | null {
 }
 
 /** RFC 5952 text: lowercase, no leading zeros, the longest run (2+) of zero groups as `::`, the first on a tie. */
-export function formatIpv6(groups: number[]): string {
+function formatIpv6(groups: number[]): string {
   const isV4Mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (isV4Mapped) return `::ffff:${groups[6] >> 8}.${groups[6] & 0xff}.${groups[7] >> 8}.${groups[7] & 0xff}`;
   let bestStart = -1;

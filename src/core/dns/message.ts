@@ -31,7 +31,7 @@ export interface DnsAnswer {
   rdata: string;
 }
 /** An answer record as it came, any type (RRSIG and DNSKEY included): what a signature check reads. */
-export interface RawAnswer {
+interface RawAnswer {
   name: string;
   type: number;
   ttl: number;

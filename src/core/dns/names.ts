@@ -4,7 +4,8 @@ import { fail, MAX_NAME_LENGTH, ok, type Result } from './types.ts';
 /** One label of a record name: the seed's zone-name pattern (underscores allowed first and last). */
 const RECORD_LABEL = /^[a-z0-9_]([a-z0-9-]{0,61}[a-z0-9_])?$/;
 
-function normaliseZone(zoneName: string): string {
+/** A zone's (or any absolute name's) one spelling: trimmed, lowercase, no trailing dot. 'Example.COM.' -> 'example.com'. */
+export function normaliseZone(zoneName: string): string {
   return zoneName.trim().toLowerCase().replace(/\.$/, '');
 }
 

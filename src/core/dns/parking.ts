@@ -43,7 +43,7 @@ export function isParkingRecord(record: Pick<RecordLike, 'name' | 'type' | 'rdat
 }
 
 /** The metadata the service puts on every parking record it serves (the contract's managed marker). */
-export const PARKING_METADATA = { managed: true, managedBy: 'parking' } as const;
+const PARKING_METADATA = { managed: true, managedBy: 'parking' } as const;
 
 /**
  * The contract's managed marker (`metadata.managed === true`), checked without a schema parse: a failed zod

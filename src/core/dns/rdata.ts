@@ -27,8 +27,8 @@ export const RDATA_EXAMPLES: Record<RecordType, string> = {
 };
 
 /** The contract's limit on the text of one TXT record, in bytes, all strings together. */
-export const TXT_MAX_TOTAL = 65535;
-export const TXT_MAX_STRING = 255;
+const TXT_MAX_TOTAL = 65535;
+const TXT_MAX_STRING = 255;
 
 type Validator = (rdata: string) => Result<string>;
 
@@ -157,7 +157,7 @@ const validateSrv: Validator = (rdata) => {
 };
 
 /** The property tags of RFC 8659 and its IANA registry (RFC 9495 issuemail, issuevmc; RFC 8657 contact tags). */
-export const CAA_TAGS = ['issue', 'issuewild', 'iodef', 'issuemail', 'issuevmc', 'contactemail', 'contactphone'] as const;
+const CAA_TAGS = ['issue', 'issuewild', 'iodef', 'issuemail', 'issuevmc', 'contactemail', 'contactphone'] as const;
 const ISSUER_TAGS = new Set(['issue', 'issuewild', 'issuemail', 'issuevmc']);
 /** RFC 8659 §4.1: a tag is 1-15 ASCII letters and digits. */
 const CAA_TAG_SYNTAX = /^[a-z0-9]{1,15}$/i;

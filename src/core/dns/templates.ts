@@ -2,7 +2,7 @@ import type { RecordType } from '../wire/dns.ts';
 import { isIpv4, canonicalIpv6 } from './ip.ts';
 import { txtToWire } from './rdata.ts';
 
-export interface TemplateParam {
+interface TemplateParam {
   key: string;
   label: string;
   example: string;

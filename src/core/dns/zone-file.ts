@@ -1,5 +1,5 @@
 import { RECORD_TYPES, type RecordType } from '../wire/dns.ts';
-import { fullName, validateRecordName } from './names.ts';
+import { fullName, normaliseZone, validateRecordName } from './names.ts';
 import { quoteBytes, tokenize } from './presentation.ts';
 import { rdataWarnings, validateRdata } from './rdata.ts';
 import { parseTtl } from './ttl.ts';
@@ -17,7 +17,7 @@ export interface ParsedZoneFile {
   warnings: Array<{ line: number; text: string; message: string }>;
 }
 
-export const DEFAULT_IMPORT_TTL = 3600;
+const DEFAULT_IMPORT_TTL = 3600;
 
 /** Types a zone file may hold that this service does not serve: skipped, with a reason, rather than errors. */
 const OTHER_TYPES = new Set([
@@ -152,7 +152,7 @@ const STEP_ENTRIES = 2000;
  * show progress and let the page breathe between steps (a 100,000-record file takes seconds), and returns the result.
  */
 export function* parseZoneFileInSteps(text: string, options: { origin: string; defaultTtl?: number }): Generator<{ read: number; total: number }, ParsedZoneFile> {
-  const zone = options.origin.trim().toLowerCase().replace(/\.$/, '');
+  const zone = normaliseZone(options.origin);
   const result: ParsedZoneFile = { records: [], skipped: [], errors: [], warnings: [] };
   // The first TTL of each record set (name and type), which BIND gives the whole set (RFC 2181 §5.2).
   const setTtls = new Map<string, { ttl: number; line: number }>();

@@ -1,5 +1,5 @@
 import type { ZoneRule } from '../wire/errors.ts';
-import { fullName, nameTooLongMessage } from './names.ts';
+import { fullName, nameTooLongMessage, normaliseZone } from './names.ts';
 import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from './types.ts';
 
 export interface ZoneChange {
@@ -54,7 +54,7 @@ function describeRecord(r: ListedRecordLike): string {
  * in the service (which refuses it before merging an update onto the stored record).
  */
 export function managedRecordMessage(record: ListedRecordLike & { managedBy?: string }, zoneName: string, what: 'changed' | 'deleted'): string {
-  const zone = zoneName.trim().toLowerCase().replace(/\.$/, '');
+  const zone = normaliseZone(zoneName);
   if (record.managedBy === 'dnssec') {
     return `The ${record.type} record at ${fullName(record.name, zone)} belongs to DNSSEC (the zone's key) and cannot be ${what}. Turn DNSSEC off to remove it.`;
   }
@@ -80,7 +80,7 @@ export function checkZoneChange(input: {
 }): ZoneViolation[] {
   const { existing, change, parked } = input;
   const forwarding = input.forwarding ?? false;
-  const zone = input.zoneName.trim().toLowerCase().replace(/\.$/, '');
+  const zone = normaliseZone(input.zoneName);
   const at = (name: string) => fullName(name, zone);
   const violations: ZoneViolation[] = [];
 

@@ -4,7 +4,7 @@ export type DomainNameResult = { ok: true; name: string; label: string; tld: str
 
 const LDH_LABEL = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 
-export function isAscii(text: string): boolean {
+function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
 }

@@ -11,18 +11,16 @@ export type RecordType = z.infer<typeof recordType>;
  * Types only the service writes: DNSSEC's apex records (DNSKEY, CDS, CDNSKEY), listed as managed records of a signed
  * zone. A write never accepts them (the write schemas take RECORD_TYPES only).
  */
-export const MANAGED_ONLY_TYPES = ['DNSKEY', 'CDS', 'CDNSKEY'] as const;
-export type ManagedOnlyType = (typeof MANAGED_ONLY_TYPES)[number];
+const MANAGED_ONLY_TYPES = ['DNSKEY', 'CDS', 'CDNSKEY'] as const;
 export const LISTED_TYPES = [...RECORD_TYPES, ...MANAGED_ONLY_TYPES] as const;
 /** Any type a zone lists: the writable ones and the managed-only ones. */
 export type ListedType = (typeof LISTED_TYPES)[number];
 export const isWritableType = (type: string): type is RecordType => (RECORD_TYPES as readonly string[]).includes(type);
 
 /** Shape only; the per-type rdata rules and the zone rules live in core/dns. */
-export const recordName = asciiName().max(255, 'A name is at most 255 characters');
-export const rdata = safeText().min(1, 'Record data is required');
+const recordName = asciiName().max(255, 'A name is at most 255 characters');
+const rdata = safeText().min(1, 'Record data is required');
 
-export const recordMetadata = z.unknown().nullable();
 export const dnsRecord = z.object({
   id: z.string(),
   zoneName: z.string(),
@@ -37,16 +35,15 @@ export const dnsRecord = z.object({
 });
 export type DnsRecord = z.infer<typeof dnsRecord>;
 /** A record someone wrote (what the history holds): never of a managed-only type. */
-export const storedDnsRecord = dnsRecord.extend({ type: recordType });
+const storedDnsRecord = dnsRecord.extend({ type: recordType });
 export type StoredDnsRecord = z.infer<typeof storedDnsRecord>;
 export const isStoredRecord = (record: DnsRecord): record is StoredDnsRecord => isWritableType(record.type) && !isManaged(record);
 
-export const managedMetadata = z.object({ managed: z.literal(true), managedBy: z.string() });
+const managedMetadata = z.object({ managed: z.literal(true), managedBy: z.string() });
 export function isManaged(record: Pick<DnsRecord, 'metadata'>): boolean {
   return managedMetadata.safeParse(record.metadata).success;
 }
 
-export const zoneSelect = z.object({ zoneName });
 
 export const createDnsRecordInput = z.object({
   zoneName,

@@ -5,7 +5,7 @@ export const dnssecQuery = z.object({ normalizedDomainName: zoneName });
 export const toggleDnssecInput = z.object({ normalizedDomainName: zoneName, enabled: z.boolean() });
 export type ToggleDnssecInput = z.infer<typeof toggleDnssecInput>;
 
-export const dsData = z.object({ keyTag: z.number().int(), algorithm: z.literal(13), digestType: z.literal(2), digest: z.string() });
+const dsData = z.object({ keyTag: z.number().int(), algorithm: z.literal(13), digestType: z.literal(2), digest: z.string() });
 /** A zone's DNSSEC state; `dnskey` and `dsRecords` in presentation form, as a registrar or parent zone asks for them. */
 export const dnssecState = z.object({
   normalizedDomainName: z.string(),

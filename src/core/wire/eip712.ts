@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text.ts';
 
-export const typedField = z.object({ name: z.string(), type: z.string() });
+const typedField = z.object({ name: z.string(), type: z.string() });
 export const typeRegistry = z.record(z.string(), z.array(typedField));
 export type TypeRegistry = z.infer<typeof typeRegistry>;
 export const signingDomain = z.object({

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const ERROR_CODES = {
+/**
+ * The one status-to-code table: the service's error bodies take their `code` from it, and the dashboard reads a
+ * status it gets without one (a proxy's page, production's variants) with it.
+ */
+const ERROR_CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   402: 'PAYMENT_REQUIRED',
@@ -14,7 +18,15 @@ export const ERROR_CODES = {
   429: 'TOO_MANY_REQUESTS',
   431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   500: 'INTERNAL_SERVER_ERROR',
-} as const;
+};
+
+/** Production answers a refused input with 422 and this code (the same data as a 400); this service never does. */
+const PRODUCTION_CODES: Record<number, string> = { 422: 'INPUT_VALIDATION_FAILED' };
+
+/** The error code of a status, when the contract (or production) names one. */
+export function errorCodeFor(status: number): string | undefined {
+  return ERROR_CODES[status] ?? PRODUCTION_CODES[status];
+}
 
 export const DEFAULT_MESSAGES: Record<number, string> = {
   400: 'Bad Request',
@@ -33,7 +45,7 @@ export const DEFAULT_MESSAGES: Record<number, string> = {
 };
 
 /** Names of the zone rules a 400 can carry in `data.rule`. */
-export const ZONE_RULES = [
+const ZONE_RULES = [
   'DNS_DUPLICATE',
   'DNS_CNAME_CONFLICT',
   'DNS_CNAME_AT_APEX',

@@ -6,7 +6,7 @@ import { forwarding } from './forwarding.ts';
 import { safeText } from './text.ts';
 
 /** Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. */
-export const historyActor = z.object({
+const historyActor = z.object({
   wallet: z.string(),
   account: z.string().nullable(),
   via: z.enum(['eip712', 'api-key', 'order']),
@@ -15,7 +15,7 @@ export const historyActor = z.object({
 export type HistoryActor = z.infer<typeof historyActor>;
 
 /** An EIP-712 write as verified: enough for anyone to recompute the hash and check the signature without the service. */
-export const signedWrite = z.object({
+const signedWrite = z.object({
   domain: signingDomain,
   primaryType: z.string(),
   types: typeRegistry,
@@ -26,7 +26,7 @@ export const signedWrite = z.object({
 });
 export type SignedWrite = z.infer<typeof signedWrite>;
 
-export const recordChange = z.object({
+const recordChange = z.object({
   op: z.enum(['create', 'update', 'delete']),
   before: dnsRecord.nullable(),
   after: dnsRecord.nullable(),
@@ -50,7 +50,7 @@ export const historyEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
-export const MAX_HISTORY_PAGE = 200;
+const MAX_HISTORY_PAGE = 200;
 export const historyQuery = z.object({
   zoneName,
   before: safeText().max(64).optional(),

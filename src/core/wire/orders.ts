@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { address, INT32_MAX, isoDate, zoneName } from './common.ts';
 import { zoneRecordInput, MAX_BATCH } from './dns.ts';
 
-export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'PARTIALLY_COMPLETED'] as const;
-export const ORDER_STATUSES = ['CREATED', 'PROCESSING', ...TERMINAL_STATUSES] as const;
+const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'PARTIALLY_COMPLETED'] as const;
+const ORDER_STATUSES = ['CREATED', 'PROCESSING', ...TERMINAL_STATUSES] as const;
 export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
 export function isTerminal(status: string): boolean {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
-export const order = z.object({
+const order = z.object({
   id: z.string(),
   status: orderStatus,
   amountInUSDCents: z.number().int(),
@@ -24,7 +24,7 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
-export const orderItem = z.object({
+const orderItem = z.object({
   id: z.string(),
   orderId: z.string(),
   normalizedDomainName: z.string(),
@@ -38,7 +38,7 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
-export const payment = z.object({
+const payment = z.object({
   id: z.string(),
   amountInUSDCents: z.number().int(),
   status: z.string(),
@@ -47,8 +47,8 @@ export const payment = z.object({
 });
 export type Payment = z.infer<typeof payment>;
 
-export const chainId = z.number().int('A chain id is a whole number').positive('A chain id is positive').max(INT32_MAX, `A chain id is at most ${INT32_MAX}`);
-export const nftReceivingWallet = z.object({ walletAddress: address, chainId });
+const chainId = z.number().int('A chain id is a whole number').positive('A chain id is positive').max(INT32_MAX, `A chain id is at most ${INT32_MAX}`);
+const nftReceivingWallet = z.object({ walletAddress: address, chainId });
 export const registerDomainInput = z.object({
   normalizedDomainName: zoneName,
   durationInYears: z.number().int('Years must be a whole number').min(1, 'At least one year').max(INT32_MAX, 'Too many years'),
@@ -58,7 +58,6 @@ export type RegisterDomainInput = z.infer<typeof registerDomainInput>;
 export const registerWithRecordsInput = registerDomainInput.extend({
   records: z.array(zoneRecordInput).max(MAX_BATCH),
 });
-export type RegisterWithRecordsInput = z.infer<typeof registerWithRecordsInput>;
 
 export const createdOrder = order.extend({ items: z.array(orderItem) });
 export type CreatedOrder = z.infer<typeof createdOrder>;

@@ -11,4 +11,3 @@ export const toggleParkingInput = z.object({
 export type ToggleParkingInput = z.infer<typeof toggleParkingInput>;
 export const parkedQuery = z.object({ normalizedDomainName: zoneName });
 export const parkedStatus = z.object({ parked: z.boolean() });
-export type ParkedStatus = z.infer<typeof parkedStatus>;

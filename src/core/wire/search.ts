@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text.ts';
 
-export const price = z.object({
+const price = z.object({
   type: z.literal('PER_YEAR'),
   price: z.object({ amount: z.number(), currency: z.literal('USD') }),
 });

@@ -11,7 +11,7 @@ export const nonceResult = z.union([
 const chainId = z.number().int().positive().max(INT32_MAX, `A chain id is at most ${INT32_MAX}`);
 const nonce = safeText().min(8);
 export const messageQuery = z.object({ signerAddress: address, nonce, chainId: z.coerce.number().pipe(chainId) });
-export const siweMessage = z.object({
+const siweMessage = z.object({
   address,
   chainId,
   domain: safeText(),
@@ -26,15 +26,13 @@ export type SiweMessage = z.infer<typeof siweMessage>;
 export const messageResult = z.object({ valid: z.boolean(), message: siweMessage, messageString: z.string() });
 export type MessageResult = z.infer<typeof messageResult>;
 export const verifyInput = z.object({ address, message: siweMessage, signature: z.string().regex(/^0x[0-9a-fA-F]+$/) });
-export const session = z.object({
+const session = z.object({
   valid: z.literal(true),
   token: z.string(),
   chainId: z.number().int(),
   createdAt: isoDate,
   maxAgeSeconds: z.number().int(),
 });
-export type Session = z.infer<typeof session>;
 export const verifyResult = z.union([session, z.object({ valid: z.literal(false), error: z.string() })]);
 export const SIWE_STATEMENT = 'Sign in to Namefi API';
 export const SIWE_NONCE_TTL_S = 300;
-export const SIWE_TOKEN_TTL_S = 43200;

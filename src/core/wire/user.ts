@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { address, isoDate } from './common.ts';
 import { displayText } from './text.ts';
 
-export const userDomain = z.object({
+const userDomain = z.object({
   normalizedDomainName: z.string(),
   chainId: z.number().int(),
   ownerAddress: z.string(),
@@ -41,7 +41,7 @@ export const API_KEY_PATTERN = /^nfk_[A-Za-z0-9_-]{43}$/;
 export const createApiKeyInput = z.object({ label: displayText(z.string().trim().min(1, 'Give the key a label').max(100, 'At most 100 characters')) });
 export const createdApiKey = z.object({ id: z.string(), label: z.string(), key: z.string(), createdAt: isoDate });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
-export const apiKeySummary = z.object({
+const apiKeySummary = z.object({
   id: z.string(),
   label: z.string(),
   prefix: z.string(),

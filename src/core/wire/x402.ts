@@ -40,7 +40,7 @@ export type X402PurchaseStatus = z.infer<typeof x402PurchaseStatus>;
  * which token, to whom, on which chain, and for how long a signature stays valid. Loose, so the whole object can be
  * handed back to the x402 client unchanged.
  */
-export const x402PaymentRequirements = z.looseObject({
+const x402PaymentRequirements = z.looseObject({
   scheme: z.string(),
   network: z.string().regex(/^eip155:\d+$/, 'Expected an EVM network (eip155:<chain id>)'),
   amount: z.string().regex(/^\d+$/, 'Expected an amount in base units'),

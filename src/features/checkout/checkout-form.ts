@@ -19,7 +19,7 @@ export interface YearsRange {
 }
 
 /** The contract's default when the service names no range (the local service always names one). */
-export const DEFAULT_YEARS: YearsRange = { min: 1, max: 10 };
+const DEFAULT_YEARS: YearsRange = { min: 1, max: 10 };
 
 export function yearsRange(availability: Pick<Availability, 'durationValidationInYears'> | undefined): YearsRange {
   return availability?.durationValidationInYears ?? DEFAULT_YEARS;
@@ -63,7 +63,7 @@ export interface CheckoutValues {
 export const BLANK_RECORD: RecordRow = { type: 'A', name: '@', rdata: '', ttl: '3600' };
 
 /** The zone a new domain starts with: parked, unless its registration brings an apex A or AAAA. */
-export function initialZone(zoneName: string, records: RecordLike[]): { parked: boolean; existing: RecordLike[] } {
+function initialZone(zoneName: string, records: RecordLike[]): { parked: boolean; existing: RecordLike[] } {
   const parked = startsParked(records);
   return { parked, existing: parked ? parkingRecords(zoneName) : [] };
 }

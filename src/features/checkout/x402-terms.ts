@@ -55,7 +55,7 @@ export function formatClock(at: Date, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone }).format(at);
 }
 
-export function formatDuration(seconds: number): string {
+function formatDuration(seconds: number): string {
   if (seconds % 60 !== 0) return `${seconds} seconds`;
   const minutes = seconds / 60;
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -301,7 +301,6 @@ export function createOrderFollower({
   };
 }
 
-export type OrderFollower = ReturnType<typeof createOrderFollower>;
 
 export const orderFollower = createOrderFollower();
 

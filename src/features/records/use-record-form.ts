@@ -169,4 +169,3 @@ export function useRecordForm({ zoneName, zone, parked, forwarding, address, api
   };
 }
 
-export type RecordFormController = ReturnType<typeof useRecordForm>;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { parseDomainName, type DomainNameResult } from '@/core/names/index.ts';
 import { toALabels } from '@/core/names/idna.ts';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export type ExactTarget =
   | { kind: 'empty' }

@@ -1,10 +1,10 @@
-import { errorBody, validationData } from '@/core/wire/errors.ts';
+import { errorBody, errorCodeFor, validationData } from '@/core/wire/errors.ts';
 import { ApiError } from '../api-error.ts';
 
 export { ApiError, isApiError } from '../api-error.ts';
 
 /** Retry-After is seconds or an HTTP date; anything else is ignored. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const at = Date.parse(value);
@@ -41,9 +41,5 @@ export function errorFromResponse(status: number, body: unknown, retryAfter: str
 }
 
 function defaultCode(status: number): string {
-  const codes: Record<number, string> = {
-    400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 402: 'PAYMENT_REQUIRED', 403: 'FORBIDDEN', 404: 'NOT_FOUND',
-    409: 'CONFLICT', 422: 'INPUT_VALIDATION_FAILED', 429: 'TOO_MANY_REQUESTS', 500: 'INTERNAL_SERVER_ERROR',
-  };
-  return codes[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'ERROR');
+  return errorCodeFor(status) ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'ERROR');
 }

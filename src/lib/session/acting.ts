@@ -49,7 +49,7 @@ export function sessionFits(session: SessionIdentity | undefined, wallet: `0x${s
   return !!session && !!wallet && sessionMisfit(session, wallet, delegated) === undefined;
 }
 
-export function accountKindLabel(kind: DelegatedAccount['kind']): string {
+function accountKindLabel(kind: DelegatedAccount['kind']): string {
   return kind === 'eip7702' ? 'EIP-7702 account' : 'smart account';
 }
 

@@ -19,7 +19,7 @@ import { checkNetwork } from './network.ts';
  * page of a new visitor never loads it.
  */
 
-export interface WalletAccount {
+interface WalletAccount {
   status: 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
   address?: `0x${string}`;
   chainId?: number;

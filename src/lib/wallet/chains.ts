@@ -2,7 +2,7 @@ import { defineChain, custom, http, type Chain, type Transport } from 'viem';
 import { base, mainnet, robinhoodTestnet, sepolia } from 'viem/chains';
 import type { DashboardConfig } from '../config.ts';
 
-export const localChain = defineChain({
+const localChain = defineChain({
   id: 31337,
   name: 'Local chain',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },

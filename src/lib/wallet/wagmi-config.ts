@@ -49,4 +49,3 @@ export function createWagmiConfig(cfg: DashboardConfig) {
     ssr: false,
   });
 }
-export type DashboardWagmiConfig = ReturnType<typeof createWagmiConfig>;

@@ -2,7 +2,7 @@ import type { UserDomain } from '@/core/wire/user.ts';
 
 const DAY = 86_400_000;
 /** Fewer days than this left before expiry earns a warning. */
-export const EXPIRY_WARNING_DAYS = 30;
+const EXPIRY_WARNING_DAYS = 30;
 
 export interface DomainRow {
   domain: UserDomain;
@@ -84,7 +84,6 @@ const ALL_FILTERS: Array<{ value: DomainFilter; label: string }> = [
 export function domainFilters(rows: DomainRow[]): Array<{ value: DomainFilter; label: string }> {
   return ALL_FILTERS.filter((f) => !FILTER_NEEDS[f.value] || rows.some((row) => FILTER_NEEDS[f.value]!(row) !== undefined));
 }
-export const DOMAIN_FILTERS = ALL_FILTERS.filter((f) => !FILTER_NEEDS[f.value]);
 
 const FILTERS: Record<DomainFilter, (row: DomainRow) => boolean> = {
   all: () => true,

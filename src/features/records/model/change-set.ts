@@ -14,9 +14,6 @@ export const draftSchema = z.object({
   deletes: z.array(z.object({ key: z.string(), id: z.string(), error: itemError })),
 });
 export type Draft = z.infer<typeof draftSchema>;
-export type DraftCreate = Draft['creates'][number];
-export type DraftUpdate = Draft['updates'][number];
-export type DraftDelete = Draft['deletes'][number];
 
 export const EMPTY_DRAFT: Draft = { creates: [], updates: [], deletes: [] };
 
@@ -34,7 +31,7 @@ function newKey(): string {
 /** What makes two records the same record: a listed one (any type) compares with an input. */
 type RecordText = { name: string; type: string; rdata: string };
 
-export function sameRecord(a: RecordText, b: RecordText): boolean {
+function sameRecord(a: RecordText, b: RecordText): boolean {
   return a.name === b.name && a.type === b.type && a.rdata === b.rdata;
 }
 
@@ -113,7 +110,6 @@ export function diffDraft(draft: Draft, zone: DnsRecord[]): DiffEntry[] {
   return entries;
 }
 
-export type BatchKind = 'delete' | 'update' | 'create';
 export type Batch =
   | { kind: 'delete'; operationId: 'batchDeleteDnsRecords'; keys: string[]; payload: { zoneName: string; recordsIds: string[] } }
   | {

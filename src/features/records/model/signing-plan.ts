@@ -10,7 +10,7 @@ export const SINGLE_RECORD_OPERATIONS = ['createDnsRecord', 'updateDnsRecord', '
 export const BATCH_RECORD_OPERATIONS = ['batchCreateDnsRecords', 'batchUpdateDnsRecords', 'batchDeleteDnsRecords'] as const satisfies readonly OperationId[];
 /** Every operation the records page may sign. */
 export const RECORD_OPERATIONS = [...SINGLE_RECORD_OPERATIONS, ...BATCH_RECORD_OPERATIONS] as const;
-export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
+type RecordOperation = (typeof RECORD_OPERATIONS)[number];
 export type RecordTypes = Partial<Record<RecordOperation, TypesForMethod>>;
 
 /** A batch update's body: its struct does not sign `type`, so it is not sent (the plan sends a type change on its own). */

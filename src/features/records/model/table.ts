@@ -218,7 +218,7 @@ export function narrowingFilter(): (rows: Row[], query: string, type: ListedType
   };
 }
 
-export type RowItem = { kind: 'row'; row: Row };
+type RowItem = { kind: 'row'; row: Row };
 export type ListItem = { kind: 'group'; type: ListedType; count: number } | RowItem;
 
 /** Sorted rows, grouped under a heading per type when asked. */

@@ -9,7 +9,7 @@ export interface Problem {
 }
 
 /** The draft as core's ZoneChange, with each index mapped back to the draft item's key. */
-export function draftToChange(draft: Draft): { change: ZoneChange; keys: Record<ZoneViolation['target']['kind'], string[]> } {
+function draftToChange(draft: Draft): { change: ZoneChange; keys: Record<ZoneViolation['target']['kind'], string[]> } {
   return {
     change: {
       creates: draft.creates.map((c) => c.record),

@@ -4,7 +4,7 @@ import { isManaged, type DnsRecord } from '@/core/wire/dns.ts';
 import { recordIdentity } from './change-set.ts';
 import type { RecordInput } from './record-form.ts';
 
-export interface ImportNote {
+interface ImportNote {
   line?: number;
   text: string;
   reason: string;

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as dnsPacket from 'dns-packet';
-import { errorBody } from '../http/errors.ts';
-import { answerWire } from './server.ts';
-import type { ZoneSource } from './zone-snapshot.ts';
+import { errorBody } from './errors.ts';
+import { answerWire } from '../dns-server/server.ts';
+import type { ZoneSource } from '../dns-server/zone-snapshot.ts';
 
 const MESSAGE = 'application/dns-message';
 const MAX_MESSAGE = 65535;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { clientAddressOf, clientKey, parseAddress, parseCidr } from './client-address.ts';
+import { clientAddressOf } from '../http/client-address.ts';
+import { clientKey, parseAddress, parseCidr } from './addresses.ts';
 
 const keyOf = (text: string) => {
   const bytes = parseAddress(text);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { domainRegistryAbi } from '../chain/contracts.ts';
+import { domainRegistryAbi } from './contracts.ts';
 import { transferDomain } from '../../test/chain/dev-actions.ts';
 import { startTestChain, type TestChain } from '../../test/chain/testing.ts';
-import { deployContracts } from '../chain/deploy.ts';
+import { deployContracts } from './deploy.ts';
 import { chainOwnership, restoreMissingMints } from './chain-ownership.ts';
-import { databaseOwnership } from './database-ownership.ts';
-import { tokenIdOf } from './ownership.ts';
+import { databaseOwnership } from '../ownership/database-ownership.ts';
+import { tokenIdOf } from '../ownership/ownership.ts';
 
 let chain: TestChain;
 let db: Database;

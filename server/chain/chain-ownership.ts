@@ -1,10 +1,10 @@
 import { getAddress, zeroAddress } from 'viem';
-import type { ChainClients } from '../chain/client.ts';
+import type { ChainClients } from './client.ts';
 import type { Queryable } from '../db/database.ts';
-import { domainRegistryAbi } from '../chain/contracts.ts';
-import type { Deployment } from '../chain/deploy.ts';
-import { revertName } from '../chain/errors.ts';
-import { tokenIdOf, type DomainToken, type Ownership } from './ownership.ts';
+import { domainRegistryAbi } from './contracts.ts';
+import type { Deployment } from './deploy.ts';
+import { revertName } from './errors.ts';
+import { tokenIdOf, type DomainToken, type Ownership } from '../ownership/ownership.ts';
 
 export interface ChainOwnershipOptions {
   /**

@@ -1,3 +1,7 @@
+import type { RegisterDomainInput } from '../../src/core/wire/orders.ts';
+import { parseDomainName } from '../../src/core/names/index.ts';
+import { invalidInput } from '../domain-errors.ts';
+
 /** What the local service sells: yearly prices per TLD in US cents (1 credit = 1 USD), and how long a registration may run. */
 export const TLD_PRICES_CENTS: Readonly<Record<string, number>> = {
   com: 1250,
@@ -41,3 +45,19 @@ export function priceCents(tld: string, years: number): number | null {
 
 export const centsToUsd = (cents: number) => cents / 100;
 export const formatUsd = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
+
+/** The name as sold and its price for the duration, or a refused input saying which of the two is wrong. */
+export function checkNameAndDuration(input: RegisterDomainInput): { name: string; amountCents: number } {
+  const parsed = parseDomainName(input.normalizedDomainName);
+  if (!parsed.ok) throw invalidInput({ normalizedDomainName: [parsed.reason] });
+  if (parsed.name !== input.normalizedDomainName) {
+    throw invalidInput({ normalizedDomainName: [`Send the normalized name: ${parsed.name}`] });
+  }
+  const { min, max } = DURATION_YEARS;
+  if (input.durationInYears < min || input.durationInYears > max) {
+    throw invalidInput({ durationInYears: [`${parsed.name} registers for ${min} to ${max} years`] });
+  }
+  const amountCents = priceCents(parsed.tld, input.durationInYears);
+  if (amountCents === null) throw invalidInput({ normalizedDomainName: [`.${parsed.tld} names are not sold here`] });
+  return { name: parsed.name, amountCents };
+}
