@@ -5,12 +5,17 @@ import { signingDomain, typeRegistry } from './eip712.ts';
 import { forwarding } from './forwarding.ts';
 import { safeText } from './text.ts';
 
-/** Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. */
+/**
+ * Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. The
+ * service's own changes (a DNSSEC renewal) have no wallet (`""`) and say why in `reason`.
+ */
 export const historyActor = z.object({
   wallet: z.string(),
   account: z.string().nullable(),
-  via: z.enum(['eip712', 'api-key', 'order']),
+  via: z.enum(['eip712', 'api-key', 'order', 'service']),
   apiKeyId: z.string().optional(),
+  /** Why the service made a change of its own accord (`via: "service"`). */
+  reason: z.string().optional(),
 });
 export type HistoryActor = z.infer<typeof historyActor>;
 

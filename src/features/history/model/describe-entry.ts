@@ -17,6 +17,7 @@ const OPERATION_WORDS: Record<string, string> = {
   registerWithRecords: 'Records of the registration',
   toggleDnssec: 'Changed DNSSEC',
   setForwarding: 'Changed forwarding',
+  renewDnssecSignatures: 'Renewed the DNSSEC signatures',
 };
 
 /** What the entry did, in a few words. */
@@ -46,6 +47,7 @@ export function forwardingChange(entry: HistoryEntry): string | null {
 export function howSigned(entry: HistoryEntry): string {
   if (entry.actor.via === 'api-key') return `with an API key${entry.actor.apiKeyId ? ` (${entry.actor.apiKeyId.slice(0, 8)})` : ''}, no signature kept`;
   if (entry.actor.via === 'order') return 'applied when the registration order finished';
+  if (entry.actor.via === 'service') return `made by the service${entry.actor.reason ? `: ${entry.actor.reason}` : ''}`;
   // A key's signature and a 1-of-1 Safe's look alike (65 bytes): which one it is, Verify finds out.
   const signature = entry.signed?.signature as Hex | undefined;
   const undeployed = signature !== undefined && isErc6492Signature(signature);
@@ -54,6 +56,7 @@ export function howSigned(entry: HistoryEntry): string {
 
 /** Who made the change: the short address, and the account it acted for. */
 export function whoInWords(entry: HistoryEntry): string {
+  if (entry.actor.via === 'service') return 'The service';
   const wallet = shortAddress(entry.actor.wallet);
   return entry.actor.account ? `${wallet} for the account ${shortAddress(entry.actor.account)}` : wallet;
 }
