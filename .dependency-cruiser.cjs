@@ -6,20 +6,9 @@
 //   HTTP     server/http/ (router, context, error mapping, compression), server/routes/ (one module per endpoint)
 //   wiring   server/app.ts, server/service.ts, server/main.ts (build the service from the folders below)
 //   domain   every other folder: auth, balance, chain, db, dns, dns-server, dnssec, forwarder, history, net, orders,
-//            ownership, search, support, x402 — plain values in, plain values (or DomainError) out
+//            ownership, search, support, x402, zones (the zone-change pipeline) — plain values in, plain values (or DomainError) out
 // A folder never imports one above it, and no two folders of server/ import each other, directly or around a loop.
-const DOMAIN = '^server/(auth|balance|chain|db|dns|dns-server|dnssec|forwarder|history|net|orders|ownership|search|support|x402)/';
-
-// Known violations, temporary: the files the zone write path rework (issue 32, part 1) rewrites still import
-// server/http/ (Principal, Services and Queryable through server/http/context.ts, HttpError and invalidInput through
-// the shim server/http/errors.ts), which makes the folder cycles dns → http → dns-server → dns and history → http →
-// dns-server → dns → history. They are left out of the cruise until they are rewritten; then this list goes.
-const KNOWN_VIOLATIONS = [
-  '^server/dns/zone-write[.]ts$', // imports RequestContext, Queryable (http/context.ts); invalidInput, notFound (http/errors.ts)
-  '^server/orders/initial-records[.]ts$', // imports HttpError (http/errors.ts): should test `instanceof DomainError && kind === 'invalid'`
-  '^server/orders/processing[.]ts$', // imports Services (http/context.ts)
-  '^server/history/record-change[.]ts$', // imports Principal, Queryable (http/context.ts)
-];
+const DOMAIN = '^server/(auth|balance|chain|db|dns|dns-server|dnssec|forwarder|history|net|orders|ownership|search|support|x402|zones)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -67,17 +56,9 @@ module.exports = {
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     includeOnly: '^(server|src/core)/',
-    // The rules are about what ships: tests may reach across layers to set a scene. The test harnesses still in
-    // server/ are left out too (temporary: issue 32 part 3 moves them to test/, where includeOnly leaves them out).
-    exclude: {
-      path: [
-        '[.]test[.]ts$',
-        '^server/(test-support|fuzz|bench)/',
-        '^server/chain/(kill-nine-[a-z]+|testing|dev-actions|safe-accounts|aa4337-accounts|accounts)[.]ts$',
-        '^server/x402/x402-test-kit[.]ts$',
-        ...KNOWN_VIOLATIONS,
-      ],
-    },
+    // The rules are about what ships: tests may reach across layers to set a scene (test support lives in test/,
+    // which includeOnly leaves out).
+    exclude: { path: ['[.]test[.]ts$'] },
     moduleSystems: ['es6'],
     progress: { type: 'none' },
   },

@@ -27,7 +27,7 @@ import { zoneSource } from './dns-server/zone-snapshot.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './http/doh.ts';
-import { startSignatureRenewal } from './dnssec/renewal.ts';
+import { startSignatureRenewal } from './zones/signature-renewal.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './services.ts';
 
@@ -114,7 +114,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const zones = withCatalog(zoneSource(db, settings), catalog);
   await zones.subscribe();
   // Signed zones whose signatures are due are renewed before anything is answered, then every quarter of an hour.
-  const renewal = startSignatureRenewal(db, { onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
+  const renewal = startSignatureRenewal(services, { onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
   await renewal.ready;
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);

@@ -5,7 +5,7 @@ import type { DnssecState } from '../../src/core/wire/dnssec.ts';
 import { bindToolsMissing, delv, dig, verifySignedZone } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-import { renewDueSignatures } from '../dnssec/renewal.ts';
+import { renewDueSignatures } from '../zones/signature-renewal.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 
@@ -239,9 +239,9 @@ describe('DNSSEC: signatures renewed before they run out', () => {
     expect(await expiration()).toBe(first);
 
     let clock = Date.now() + 10 * 86400_000;
-    expect(await renewDueSignatures(service.services.db, new Date(clock))).not.toContain(zone);
+    expect(await renewDueSignatures(service.services, new Date(clock))).not.toContain(zone);
     clock += 2 * 86400_000;
-    const renewed = await Promise.all([renewDueSignatures(service.services.db, new Date(clock)), renewDueSignatures(service.services.db, new Date(clock))]);
+    const renewed = await Promise.all([renewDueSignatures(service.services, new Date(clock)), renewDueSignatures(service.services, new Date(clock))]);
     expect(renewed.flat().filter((z) => z === zone)).toEqual([zone]);
 
     await expect.poll(serial).toBe(firstSerial + 1);

@@ -15,7 +15,7 @@ import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
  * the journal keeps (1,000 serials, or DNS_JOURNAL_DAYS of them if that is more), or when DNSSEC was turned on or
  * off since (the signatures and NSEC records to add or delete are in no entry), it gets the whole zone.
  */
-export const JOURNAL_MIN_SERIALS = 1000;
+const JOURNAL_MIN_SERIALS = 1000;
 const PER_MESSAGE = 500;
 
 interface EntryRow {
@@ -35,7 +35,7 @@ const owner = (name: string, zone: string) => (name === '@' ? zone : `${name}.${
 const answerOf = (zone: string) => (r: RecordLike) => rr(owner(r.name, zone), r.type, r.ttl, r.rdata);
 
 /** The client's serial: the SOA in the IXFR query's authority section (RFC 1995 §3). */
-export function heldSerial(query: Packet): number | null {
+function heldSerial(query: Packet): number | null {
   const soa = (query.authorities ?? []).find((a) => a.type === 'SOA') as { data?: { serial?: number } } | undefined;
   return typeof soa?.data?.serial === 'number' ? soa.data.serial : null;
 }
@@ -64,7 +64,7 @@ function managedDifference(zone: string, entry: Entry, settings: ManagedSettings
 }
 
 /** The differences from `from` to the snapshot's serial, or null when the history cannot give all of them. */
-export async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: number, journalDays: number, settings: ManagedSettings, now = new Date()): Promise<Difference[] | null> {
+async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: number, journalDays: number, settings: ManagedSettings, now = new Date()): Promise<Difference[] | null> {
   if (from >= snapshot.serial) return [];
   const rows = await db.query<EntryRow>(
     'SELECT serial, at, entry FROM zone_history WHERE zone_name = $1 AND serial > $2 AND serial <= $3 ORDER BY serial, id',

@@ -1,11 +1,12 @@
 import type { OperationId } from '../../src/core/operations/index.ts';
 import type { Forwarding } from '../../src/core/wire/forwarding.ts';
-import type { HistoryActor, RecordChange, SignedWrite } from '../../src/core/wire/history.ts';
-import type { Principal, Queryable } from '../http/context.ts';
+import type { HistoryActor, RecordChange, ServiceChange, SignedWrite } from '../../src/core/wire/history.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Principal } from '../services.ts';
 
 /** Who makes a change and under which operation: what every zone write carries down to `recordChange`. */
 export interface ChangeAuthor {
-  operation: OperationId;
+  operation: OperationId | ServiceChange;
   actor: HistoryActor;
   signed?: SignedWrite;
 }
@@ -29,14 +30,15 @@ export function authorOf(operation: OperationId, principal: Principal): ChangeAu
 /** The author of the records an order applies when it finishes: the wallet that ordered. */
 export const orderAuthor = (operation: OperationId, wallet: string): ChangeAuthor => ({ operation, actor: { wallet, account: null, via: 'order' } });
 
+/** The author of a change the service makes itself (a DNSSEC renewal), with why. */
+export const serviceAuthor = (operation: ServiceChange, reason: string): ChangeAuthor => ({ operation, actor: { wallet: '', account: null, via: 'service', reason } });
+
 /**
- * Appends the zone's history entry for a change, inside the change's own transaction and after its serial was
- * bumped (the entry names the serial the change produced): the entry commits or rolls back with the change.
+ * Appends the zone's history entry for a change, inside the change's own transaction and after its serial moved
+ * (the entry names the serial the change produced): the entry commits or rolls back with the change. Called by the
+ * zone-change pipeline (server/zones/pipeline.ts) alone, once per change that did something.
  */
 export async function recordChange(q: Queryable, zoneName: string, author: ChangeAuthor, facts: ZoneChangeFacts, now: Date): Promise<void> {
-  const flipped = (flip?: { before: boolean; after: boolean }) => flip !== undefined && flip.before !== flip.after;
-  const forwardingChanged = facts.forwarding !== undefined && JSON.stringify(facts.forwarding.before) !== JSON.stringify(facts.forwarding.after);
-  if (facts.changes.length === 0 && !flipped(facts.parking) && !flipped(facts.dnssec) && !forwardingChanged) return;
   const entry = JSON.stringify({
     actor: author.actor,
     changes: facts.changes,

@@ -1,10 +1,7 @@
-import type { Queryable } from '../db/database.ts';
 import type { OperationId, OperationInput, OperationResult } from '../../src/core/operations/index.ts';
 import type { Principal, Services } from '../services.ts';
-import type { CompressedJson } from './compressed-json.ts';
+import type { CompressedJson } from '../support/compressed-json.ts';
 import type { WithHeaders } from './router.ts';
-
-export type { Principal, Services };
 
 export interface RequestContext<I = unknown> {
   operationId: OperationId;
@@ -16,8 +13,7 @@ export interface RequestContext<I = unknown> {
 }
 
 /** What a handler answers: its operation's output, or an answer made already (compressed JSON, with headers, a Response). */
-export type HandlerResult<K extends OperationId> = OperationResult<K> | CompressedJson | WithHeaders | Response;
+type HandlerResult<K extends OperationId> = OperationResult<K> | CompressedJson | WithHeaders | Response;
 /** One operation's handler, typed from its declaration: the parsed input in, the output (as its schema reads it) out. */
-export type Handler<K extends OperationId> = (ctx: RequestContext<OperationInput<K>>) => Promise<HandlerResult<K>>;
+type Handler<K extends OperationId> = (ctx: RequestContext<OperationInput<K>>) => Promise<HandlerResult<K>>;
 export type Handlers = { [K in OperationId]?: Handler<K> };
-export type { Queryable };

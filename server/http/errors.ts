@@ -26,20 +26,7 @@ export class HttpError extends Error {
   ) {
     super(message ?? DEFAULT_MESSAGES[status] ?? 'Error');
   }
-
-  /**
-   * Temporary, until the zone write path (server/orders/initial-records.ts) says `instanceof DomainError`: a
-   * DomainError passes for an HttpError of its status there. Goes with the re-exports below.
-   */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof DomainError || Function.prototype[Symbol.hasInstance].call(HttpError, value);
-  }
 }
-Object.defineProperty(DomainError.prototype, 'status', {
-  get(this: DomainError) {
-    return STATUS_OF[this.kind];
-  },
-});
 
 /** A DomainError as the HTTP answer it is: its status, and Retry-After when it says when to ask again. */
 export function httpErrorOf(error: DomainError): HttpError {
@@ -70,7 +57,3 @@ export function fromZodError(error: ZodError): DomainError {
   }
   return invalidInput(fieldErrors, { formErrors });
 }
-
-// Temporary re-exports for the files the zone write path rework rewrites (server/dns/zone-write.ts,
-// server/routes/forwarding.ts): the constructors live in server/domain-errors.ts.
-export { invalidInput, notFound } from '../domain-errors.ts';

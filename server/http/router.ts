@@ -1,13 +1,15 @@
 import type { Context, Hono } from 'hono';
 import { operations, type Operation, type OperationId } from '../../src/core/operations/index.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import { CompressedJson, acceptedEncodings } from './compressed-json.ts';
+import { CompressedJson } from '../support/compressed-json.ts';
+import { acceptedEncodings } from './compressed-json.ts';
 import { HttpError, fromZodError } from './errors.ts';
-import type { Handlers, Principal, RequestContext, Services } from './context.ts';
+import type { Principal, Services } from '../services.ts';
+import type { Handlers, RequestContext } from './context.ts';
 
 export const API_PREFIX = '/v-next';
 /** Deepest nesting a body may have: every payload of the contract is a few levels deep, and deeper JSON overflows the stack of recursive code. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** A 200 answer with response headers of its own (x402's PAYMENT-RESPONSE). */
 export class WithHeaders {
@@ -80,7 +82,7 @@ async function readJson(c: Context): Promise<unknown> {
 }
 
 /** How deep arrays and objects nest in JSON text, counted without parsing (strings skipped), so a deep body costs no stack. */
-export function nestingDepth(text: string): number {
+function nestingDepth(text: string): number {
   let depth = 0;
   let max = 0;
   let inString = false;

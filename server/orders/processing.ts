@@ -1,12 +1,12 @@
-import { managedSettings } from '../dns/managed-settings.ts';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import type { Services } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import type { OrderStatus } from '../../src/core/wire/orders.ts';
 import { startsParked } from '../../src/core/dns/parking.ts';
-import { setParking } from '../dns/parking-store.ts';
-import { orderAuthor, type ChangeAuthor } from '../history/record-change.ts';
+import { orderAuthor } from '../history/record-change.ts';
 import { applyInitialRecords } from './initial-records.ts';
+import { parkingCommand } from '../zones/parking.ts';
+import { changeZoneWithin } from '../zones/pipeline.ts';
 import { refundX402Order } from '../x402/refund.ts';
 import { formatUsd } from '../search/pricing.ts';
 import { findOrder, itemsOf, setItemStatus, setOrderStatus, type OrderItemRow } from './repository.ts';
@@ -87,9 +87,10 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
   // Unparked first when the registration brings an apex address record, so the zone accepts that record.
   const parked = startsParked(records);
   const author = orderAuthor(records.length === 0 ? 'registerDomain' : 'registerWithRecords', orderedBy);
-  await setParked(tx, name, parked, now, author);
-  const applied = records.length === 0 ? null : await applyInitialRecords(tx, name, records, now, author, managedSettings(services.config));
-  if (applied && !applied.ok && !parked) await setParked(tx, name, true, now, author);
+  const setParked = (parked: boolean) => changeZoneWithin(services, tx, { zoneName: name, by: { author }, command: parkingCommand({ parked, overrideExistingRecords: false }), now });
+  await setParked(parked);
+  const applied = records.length === 0 ? null : await applyInitialRecords(services, tx, name, records, now, author);
+  if (applied && !applied.ok && !parked) await setParked(true);
   if (applied && !applied.ok) {
     return {
       status: 'PARTIALLY_COMPLETED',
@@ -99,8 +100,6 @@ async function registerItem(services: Services, tx: Queryable, item: OrderItemRo
   }
   return { status: 'SUCCEEDED' };
 }
-
-const setParked = (tx: Queryable, name: string, parked: boolean, now: Date, author: ChangeAuthor) => setParking(tx, name, { parked, overrideExistingRecords: false, now, author });
 
 /** An order finishes once, so this is its whole refund. */
 async function refundOrder(services: Services, tx: Queryable, orderId: string, wallet: string, amount: number, now: Date, reason: string): Promise<void> {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { createApiKeyInput } from '../../src/core/wire/user.ts';
 import { generateApiKey, hashApiKey } from '../auth/api-key.ts';
-import type { Handlers, Principal, RequestContext } from '../http/context.ts';
+import type { Handlers, RequestContext } from '../http/context.ts';
+import type { Principal } from '../services.ts';
 import { notFound, unauthorized } from '../domain-errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

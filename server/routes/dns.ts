@@ -9,8 +9,20 @@ import type {
 import { requireRegisteredDomain } from '../dns/domain-access.ts';
 import { zoneAnswer } from '../dns/zone-read.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
-import { writeZone } from '../dns/zone-write.ts';
+import { checkRecords, type ZoneChangeRequest } from '../dns/zone-validate.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
+import { changeZone } from '../zones/pipeline.ts';
+import { recordsCommand } from '../zones/records.ts';
+
+/**
+ * A signed DNS write, in the contract's order: the records on their own (checkRecords, before anything is looked
+ * up), then the zone-change pipeline (ownership, the zone locked, ids, the zone rules, the write), all or nothing.
+ * `pathPrefix`: where a record's errors land (see recordPaths).
+ */
+function writeZone(ctx: RequestContext, zoneName: string, request: ZoneChangeRequest, pathPrefix: string) {
+  const command = recordsCommand(checkRecords(zoneName, request, pathPrefix));
+  return changeZone(ctx.services, { zoneName, by: { principal: ctx.principal, operation: ctx.operationId }, command });
+}
 
 export const dnsHandlers: Handlers = {
   async getDnsRecords({ input, services }: RequestContext<{ zoneName: string }>) {

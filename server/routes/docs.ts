@@ -103,7 +103,7 @@ function addX402Headers(responses: Record<string, JsonSchema>): void {
   };
 }
 
-export function openApiDocument(headers: ServiceHeaders = serviceHeaders(DEFAULT_HEADER_PREFIX)): JsonSchema {
+function openApiDocument(headers: ServiceHeaders = serviceHeaders(DEFAULT_HEADER_PREFIX)): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of allOperations()) {
     const id = op.id;

@@ -1,10 +1,11 @@
 import type { Forwarding, SetForwardingInput } from '../../src/core/wire/forwarding.ts';
-import { requireOwnedDomain, requireRegisteredDomain } from '../dns/domain-access.ts';
-import { readForwarding, writeForwarding } from '../dns/forwarding-store.ts';
-import { authorOf } from '../history/record-change.ts';
-import { notFound } from '../http/errors.ts';
+import { requireRegisteredDomain } from '../dns/domain-access.ts';
+import { readForwarding } from '../dns/forwarding-store.ts';
+import { notFound } from '../domain-errors.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 import { tryForwarder } from '../forwarder/forwarder.ts';
+import { forwardingCommand } from '../zones/forwarding.ts';
+import { changeZone } from '../zones/pipeline.ts';
 
 export const forwardingHandlers: Handlers = {
   async getForwarding({ input, services }: RequestContext<{ normalizedDomainName: string }>): Promise<Forwarding> {
@@ -12,12 +13,8 @@ export const forwardingHandlers: Handlers = {
     return readForwarding(services.db, input.normalizedDomainName);
   },
 
-  async setForwarding({ input, services, principal, operationId }: RequestContext<SetForwardingInput>): Promise<Forwarding> {
-    return services.db.transaction(async (tx) => {
-      await requireOwnedDomain(services, tx, input.normalizedDomainName, principal);
-      return writeForwarding(tx, input, services.now(), authorOf(operationId, principal!));
-    });
-  },
+  setForwarding: ({ input, services, principal, operationId }: RequestContext<SetForwardingInput>): Promise<Forwarding> =>
+    changeZone(services, { zoneName: input.normalizedDomainName, by: { principal, operation: operationId }, command: forwardingCommand(input) }),
 
   async tryForwarding({ input, services }: RequestContext<{ normalizedDomainName: string; path: string }>) {
     await requireRegisteredDomain(services, services.db, input.normalizedDomainName);

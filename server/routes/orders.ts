@@ -1,4 +1,5 @@
-import type { Handlers, Principal } from '../http/context.ts';
+import type { Handlers } from '../http/context.ts';
+import type { Principal } from '../services.ts';
 import { notFound, unauthorized } from '../domain-errors.ts';
 import { createOrder } from '../orders/create-order.ts';
 import { findOrder, itemsOf, paymentsOf, toOrder, toOrderItem } from '../orders/repository.ts';

@@ -1,17 +1,12 @@
 import type { ParkDomainInput, ToggleParkingInput } from '../../src/core/wire/parking.ts';
-import { requireOwnedDomain, requireRegisteredDomain } from '../dns/domain-access.ts';
-import { isParked, setParking } from '../dns/parking-store.ts';
-import { authorOf } from '../history/record-change.ts';
+import { requireRegisteredDomain } from '../dns/domain-access.ts';
+import { isParked } from '../dns/parking-store.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
+import { parkingCommand } from '../zones/parking.ts';
+import { changeZone } from '../zones/pipeline.ts';
 
-async function park(ctx: RequestContext, domain: string, parked: boolean, overrideExistingRecords: boolean) {
-  const { services, principal } = ctx;
-  await services.db.transaction(async (tx) => {
-    await requireOwnedDomain(services, tx, domain, principal);
-    await setParking(tx, domain, { parked, overrideExistingRecords, now: services.now(), author: authorOf(ctx.operationId, principal!) });
-  });
-  return { success: true } as const;
-}
+const park = (ctx: RequestContext, zoneName: string, parked: boolean, overrideExistingRecords: boolean) =>
+  changeZone(ctx.services, { zoneName, by: { principal: ctx.principal, operation: ctx.operationId }, command: parkingCommand({ parked, overrideExistingRecords }) });
 
 export const parkingHandlers: Handlers = {
   parkDomain: (ctx: RequestContext<ParkDomainInput>) => park(ctx, ctx.input.normalizedDomainName, true, ctx.input.overrideExistingRecords),

@@ -5,7 +5,8 @@ import { SIWE_NONCE_TTL_S, SIWE_STATEMENT, type SiweMessage, type messageQuery, 
 import { createSession } from '../auth/siwe-session.ts';
 import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from '../auth/contract-signatures.ts';
 import { recoverSigner } from '../auth/recover-signer.ts';
-import type { Handlers, RequestContext, Services } from '../http/context.ts';
+import type { Handlers, RequestContext } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import { DomainError, invalidInput } from '../domain-errors.ts';
 
 /** How far a message's issuedAt may lie ahead of the service's clock. */

@@ -29,7 +29,7 @@ export interface SafeConfig {
 }
 
 /** `Safe.setup(...)` as Safe{Wallet} calls it: owners, threshold, the CompatibilityFallbackHandler, nothing else. */
-export function safeInitializer(config: SafeConfig, deployment: SafeDeployment = safeDeployment()): Hex {
+function safeInitializer(config: SafeConfig, deployment: SafeDeployment = safeDeployment()): Hex {
   return encodeFunctionData({
     abi: safeArtifact('SafeL2').abi,
     functionName: 'setup',
@@ -38,7 +38,7 @@ export function safeInitializer(config: SafeConfig, deployment: SafeDeployment =
 }
 
 /** The factory call that creates the Safe (also what an ERC-6492 signature carries for a Safe not deployed yet). */
-export function safeCreationCall(config: SafeConfig, deployment: SafeDeployment = safeDeployment()): { to: Address; data: Hex } {
+function safeCreationCall(config: SafeConfig, deployment: SafeDeployment = safeDeployment()): { to: Address; data: Hex } {
   return {
     to: deployment.proxyFactory,
     data: encodeFunctionData({

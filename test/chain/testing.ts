@@ -57,7 +57,7 @@ export async function startTestChain(): Promise<TestChain> {
 const ERC1271_MAGIC = '0x1626ba7e';
 
 /** What was signed: EIP-712 typed data, an EIP-191 message (SIWE), or the digest itself. */
-export type Signed = { typedData: TypedDataDefinition } | { message: string } | { hash: Hex };
+type Signed = { typedData: TypedDataDefinition } | { message: string } | { hash: Hex };
 
 /** The service's chain check (`isValidSignature`) with the ways tests ask it: by typed data, by SIWE text, and as a delegated account. */
 export interface SignatureChecks extends ContractSignatureVerifier {

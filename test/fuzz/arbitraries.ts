@@ -22,7 +22,7 @@ export class Deep extends RawJson {
 }
 
 /** A JSON number literal as written (`1e400`, `-0`, `300.0`, 2^256 in full): what JSON.stringify would round or refuse. */
-export class RawNumber extends RawJson {
+class RawNumber extends RawJson {
   constructor(readonly text: string) {
     super();
   }
@@ -47,7 +47,7 @@ export function toJsonText(value: unknown): string {
 
 const MEGABYTE_STRING = 'a'.repeat(1_000_000);
 
-export const HOSTILE_STRINGS = [
+const HOSTILE_STRINGS = [
   '',
   ' ',
   '\u0000',
@@ -88,13 +88,13 @@ export const HOSTILE_STRINGS = [
   MEGABYTE_STRING,
 ];
 
-export const HOSTILE_NUMBERS = [0, -1, -0.5, 0.5, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 + 1, -(2 ** 53) - 1, 1e21, 1e100, 1e308, -1e308, Number.MIN_VALUE];
+const HOSTILE_NUMBERS = [0, -1, -0.5, 0.5, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 + 1, -(2 ** 53) - 1, 1e21, 1e100, 1e308, -1e308, Number.MIN_VALUE];
 
-export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
 
 /** Strings: the fixed hostile list, plus random ones over every code unit (lone surrogates included). */
 /** The ones that broke the service before: drawn more often than the rest. */
-export const CRITICAL_STRINGS = ['\u0000', 'a\u0000b', '\u001f', '\ud800', '\u202eevil', 'ü', 'ü@mail', 'münchen', MEGABYTE_STRING];
+const CRITICAL_STRINGS = ['\u0000', 'a\u0000b', '\u001f', '\ud800', '\u202eevil', 'ü', 'ü@mail', 'münchen', MEGABYTE_STRING];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...CRITICAL_STRINGS) },
@@ -117,7 +117,7 @@ const UINT256_MAX = 2n ** 256n - 1n;
  * cannot hold: negative, fractional, above 2^256−1 or any smaller bound, in exponent form; as numbers, as number
  * literals JSON.stringify would not write, and as numeric strings.
  */
-export const HOSTILE_NUMERIC_TEXTS = [
+const HOSTILE_NUMERIC_TEXTS = [
   '-1',
   '-0',
   '0.5',
@@ -216,10 +216,10 @@ export function sampleOf(schema: z.ZodType, samples: Record<string, unknown>, fi
   }
 }
 
-export type Path = Array<string | number>;
+type Path = Array<string | number>;
 
 /** Every field path of a sample value: ['records', 0, 'rdata'] and so on. */
-export function pathsOf(value: unknown, prefix: Path = []): Path[] {
+function pathsOf(value: unknown, prefix: Path = []): Path[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => [[...prefix, i], ...pathsOf(item, [...prefix, i])]);
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, inner]) => [[...prefix, key], ...pathsOf(inner, [...prefix, key])]);

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
  * - FUZZ_PATH: with FUZZ_ONLY naming one target, replays that one case (fast-check's path) and nothing else.
  * - FUZZ_ANSWERS=1: also prints, per target, how many cases got each answer (by auth form and status, say).
  */
-export const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const ONLY = process.env.FUZZ_ONLY ? new Set(process.env.FUZZ_ONLY.split(',').map((s) => s.trim())) : null;
 const PATH = process.env.FUZZ_PATH;

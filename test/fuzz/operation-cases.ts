@@ -302,7 +302,7 @@ async function paymentHeader(world: World, payment: Payment): Promise<string | n
   }
 }
 
-export async function build(world: World, id: OperationId, operation: Operation, c: Case): Promise<Built> {
+async function build(world: World, id: OperationId, operation: Operation, c: Case): Promise<Built> {
   const { client, service } = world;
   const h = client.headers;
   const url = new URL(service.baseUrl + operation.path.replace(/\{(\w+)\}/g, (_, key: string) => encodePathValue(c.params[key] ?? '')));

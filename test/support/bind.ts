@@ -8,11 +8,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const NAMED_COMPILEZONE = process.env.NAMED_COMPILEZONE ?? '/usr/bin/named-compilezone';
-export const DIG = process.env.DIG ?? '/usr/bin/dig';
-export const DELV = process.env.DELV ?? '/usr/bin/delv';
-export const DNSSEC_VERIFY = process.env.DNSSEC_VERIFY ?? '/usr/bin/dnssec-verify';
-export const NO_BIND_MESSAGE =
+const NAMED_COMPILEZONE = process.env.NAMED_COMPILEZONE ?? '/usr/bin/named-compilezone';
+const DIG = process.env.DIG ?? '/usr/bin/dig';
+const DELV = process.env.DELV ?? '/usr/bin/delv';
+const DNSSEC_VERIFY = process.env.DNSSEC_VERIFY ?? '/usr/bin/dnssec-verify';
+const NO_BIND_MESSAGE =
   'BIND 9 tools not found for the DNS tests (named-compilezone, dig, delv, dnssec-verify). Install Debian\u2019s bind9, bind9-utils ' +
   'and bind9-dnsutils (apt-get install -y bind9 bind9-utils bind9-dnsutils), or set NAMED_COMPILEZONE, DIG, DELV and DNSSEC_VERIFY to their paths.';
 

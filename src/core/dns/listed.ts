@@ -1,10 +1,12 @@
-import { isWritableType, type DnsRecord } from '../wire/dns.ts';
-import { isManagedRecord } from './parking.ts';
+import { isWritableType, managedByOf, type DnsRecord } from '../wire/dns.ts';
 import type { ListedRecordLike, RecordLike } from './types.ts';
 
 /** A listed record as the zone file and the rules see it, marked managed when the service serves it. */
 export function listedRecordLike(record: DnsRecord): ListedRecordLike {
-  return { id: record.id, name: record.name, type: record.type, rdata: record.rdata, ttl: record.ttl, managed: isManagedRecord(record) };
+  const managedBy = managedByOf(record);
+  const listed: ListedRecordLike = { id: record.id, name: record.name, type: record.type, rdata: record.rdata, ttl: record.ttl, managed: managedBy !== null };
+  if (managedBy) listed.managedBy = managedBy;
+  return listed;
 }
 
 /**

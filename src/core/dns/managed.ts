@@ -24,10 +24,10 @@ export interface ManagedSettings {
   forwardAddresses: readonly string[];
 }
 
-export const FORWARDING_TTL = 60;
+const FORWARDING_TTL = 60;
 
 /** The forwarder's addresses at the apex, A or AAAA by the address's family. */
-export function forwardingRecords(zoneName: string, addresses: readonly string[]): ManagedRecord[] {
+function forwardingRecords(zoneName: string, addresses: readonly string[]): ManagedRecord[] {
   return addresses.map((rdata) => {
     const type = isIpv4(rdata) ? ('A' as const) : ('AAAA' as const);
     return { id: contentId(zoneName, '@', type, rdata), name: '@', type, rdata, ttl: FORWARDING_TTL, managed: true as const, managedBy: 'forwarding' as const };
@@ -35,13 +35,13 @@ export function forwardingRecords(zoneName: string, addresses: readonly string[]
 }
 
 /** DNSSEC's apex records of a signed zone, as listed: DNSKEY, CDNSKEY and CDS, derived from the zone's key. */
-export function dnssecManagedRecords(zoneName: string, key: ZoneKeyView): ManagedRecord[] {
+function dnssecManagedRecords(zoneName: string, key: ZoneKeyView): ManagedRecord[] {
   return dnssecApexRecords(key).map(({ name, type, ttl, rdata }) => ({ id: contentId(zoneName, name, type, rdata), name, type, rdata, ttl, managed: true as const, managedBy: 'dnssec' as const }));
 }
 
 export function managedRecordsOf(zoneName: string, state: ManagedState | null, settings: ManagedSettings): ManagedRecord[] {
   const signed = state?.dnssecKey ? dnssecManagedRecords(zoneName, state.dnssecKey) : [];
-  if (state?.parked) return [...parkingRecords(zoneName).map((r) => ({ ...r, managedBy: 'parking' as const })), ...signed];
+  if (state?.parked) return [...parkingRecords(zoneName), ...signed];
   if (state?.forwarding) return [...forwardingRecords(zoneName, settings.forwardAddresses), ...signed];
   return signed;
 }
@@ -51,8 +51,33 @@ export function managedMetadata(record: Pick<ManagedRecord, 'managedBy'>): { man
   return { managed: true, managedBy: record.managedBy };
 }
 
-/** A record the service serves because the zone is forwarded. */
-export function isManagedByForwarding(record: { metadata?: unknown }): boolean {
-  const metadata = record.metadata as { managed?: unknown; managedBy?: unknown } | null | undefined;
-  return typeof metadata === 'object' && metadata !== null && metadata.managed === true && metadata.managedBy === 'forwarding';
+/** Who serves each kind of managed record, named once: the table's badge, and how its owner changes or removes it. */
+export const MANAGED_WORDS: Record<ManagedBy, { badge: string; by: string; why: string; toChange: string; toRemove: string }> = {
+  parking: {
+    badge: 'Parking',
+    by: 'parking',
+    why: 'Parking serves this record while the domain is parked. Turn parking off to change the apex records.',
+    toChange: 'Turn parking off to manage the apex records yourself.',
+    toRemove: 'Turn parking off to remove it.',
+  },
+  forwarding: {
+    badge: 'Forwarding',
+    by: 'forwarding',
+    why: 'The forwarder serves this address while the domain forwards. Turn forwarding off to change the apex records.',
+    toChange: 'Turn forwarding off to manage the apex records yourself.',
+    toRemove: 'Turn forwarding off to remove it.',
+  },
+  dnssec: {
+    badge: 'DNSSEC',
+    by: 'DNSSEC',
+    why: 'DNSSEC publishes this record while the zone is signed: its key (DNSKEY), and the same key and DS for the parent (CDNSKEY, CDS). Turn DNSSEC off to remove it.',
+    toChange: 'Turn DNSSEC off to remove it.',
+    toRemove: 'Turn DNSSEC off to remove it.',
+  },
+};
+
+/** The words for a record's manager; one this dashboard does not know (another service's) reads as the provider. */
+export function managedWords(managedBy: string | null | undefined): { badge: string; by: string; why: string; toChange: string; toRemove: string } {
+  if (managedBy && Object.hasOwn(MANAGED_WORDS, managedBy)) return MANAGED_WORDS[managedBy as ManagedBy];
+  return { badge: 'Provider', by: 'the provider', why: 'The DNS provider serves this record; it cannot be changed here.', toChange: 'It cannot be changed here.', toRemove: 'It cannot be removed here.' };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateRdata } from './rdata.ts';
-import { contentId, isManagedByParking, isManagedRecord, isParkingRecord, PARKING_REPLACES, PARKING_TTL, parkingRecords, startsParked } from './parking.ts';
+import { contentId, isParkingRecord, PARKING_REPLACES, PARKING_TTL, parkingRecords, startsParked } from './parking.ts';
 
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -38,19 +38,6 @@ describe('parkingRecords', () => {
     expect(isParkingRecord({ name: '@', type: 'A', rdata: '34.123.0.161' })).toBe(true);
     expect(isParkingRecord({ name: 'www', type: 'A', rdata: '34.123.0.161' })).toBe(false);
     expect(isParkingRecord({ name: '@', type: 'A', rdata: '192.0.2.1' })).toBe(false);
-  });
-});
-
-describe('isManagedRecord / isManagedByParking', () => {
-  it('reads the managed marker, and the manager only when asked', () => {
-    expect(isManagedRecord({ metadata: { managed: true, managedBy: 'parking' } })).toBe(true);
-    expect(isManagedRecord({ metadata: { managed: true, managedBy: 'mail' } })).toBe(true);
-    expect(isManagedByParking({ metadata: { managed: true, managedBy: 'mail' } })).toBe(false);
-    expect(isManagedByParking({ metadata: { managed: true, managedBy: 'parking' } })).toBe(true);
-    for (const metadata of [null, undefined, 'managed', { managed: 'true' }, { managed: false, managedBy: 'parking' }]) {
-      expect(isManagedRecord({ metadata })).toBe(false);
-      expect(isManagedByParking({ metadata })).toBe(false);
-    }
   });
 });
 

@@ -27,7 +27,7 @@ export function contentId(zoneName: string, name: string, type: ListedType, rdat
 }
 
 /** The managed records a parked zone serves at its apex. */
-export function parkingRecords(zoneName: string): Array<RecordLike & { id: string; managed: true }> {
+export function parkingRecords(zoneName: string): Array<RecordLike & { id: string; managed: true; managedBy: 'parking' }> {
   return PARKING_CONTENT.map(({ type, rdata }) => ({
     id: contentId(zoneName, '@', type, rdata),
     name: '@',
@@ -35,28 +35,12 @@ export function parkingRecords(zoneName: string): Array<RecordLike & { id: strin
     rdata,
     ttl: PARKING_TTL,
     managed: true as const,
+    managedBy: 'parking' as const,
   }));
 }
 
 export function isParkingRecord(record: Pick<RecordLike, 'name' | 'type' | 'rdata'>): boolean {
   return record.name === '@' && PARKING_CONTENT.some((p) => p.type === record.type && p.rdata === record.rdata);
-}
-
-/** The metadata the service puts on every parking record it serves (the contract's managed marker). */
-const PARKING_METADATA = { managed: true, managedBy: 'parking' } as const;
-
-/**
- * The contract's managed marker (`metadata.managed === true`), checked without a schema parse: a failed zod
- * parse builds an error object, and a 10,000-record zone would build 10,000 of them on every load.
- */
-export function isManagedRecord(record: { metadata?: unknown }): boolean {
-  const metadata = record.metadata as { managed?: unknown } | null | undefined;
-  return typeof metadata === 'object' && metadata !== null && metadata.managed === true;
-}
-
-/** A record the service serves because the zone is parked: managed, and managed by parking. */
-export function isManagedByParking(record: { metadata?: unknown }): boolean {
-  return isManagedRecord(record) && (record.metadata as { managedBy?: unknown }).managedBy === PARKING_METADATA.managedBy;
 }
 
 /** An address record at the apex (`@`, or the empty name the wire also accepts for it): what parking serves itself. */

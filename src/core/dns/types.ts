@@ -8,6 +8,8 @@ export interface RecordLike {
   rdata: string;
   ttl: number;
   managed?: boolean;
+  /** Who serves it, when managed (parking, forwarding, dnssec): the contract's `metadata.managedBy`. */
+  managedBy?: string;
 }
 
 /** A record as a zone lists it: also DNSSEC's managed-only types, which no write accepts and the zone rules never weigh. */

@@ -1,4 +1,5 @@
 import { RECORD_TYPES, type RecordType } from '../wire/dns.ts';
+import { managedWords } from './managed.ts';
 import { fullName, normaliseZone, validateRecordName } from './names.ts';
 import { quoteBytes, tokenize } from './presentation.ts';
 import { rdataWarnings, validateRdata } from './rdata.ts';
@@ -385,11 +386,13 @@ export function* printZoneFileInSteps(
   const zone = zoneName.trim().toLowerCase().replace(/\.$/, '');
   const chosen = records.filter((r) => options.includeManaged || !r.managed).sort(compareRecords);
   const leftOut = records.length - chosen.length;
+  const managers = new Set(records.filter((r) => r.managed).map((r) => managedWords(r.managedBy).by));
+  const leftOutWords = `${leftOut} ${managers.size === 1 ? [...managers][0] : 'managed'} record${leftOut === 1 ? '' : 's'} left out`;
   const rows = chosen.map((r) => ({
     owner: `${fullName(r.name, zone)}.`,
     ttl: String(r.ttl),
     type: r.type,
-    rdata: r.managed ? `${r.rdata} ; managed by parking` : r.rdata,
+    rdata: r.managed ? `${r.rdata} ; managed by ${managedWords(r.managedBy).by}` : r.rdata,
   }));
   // A loop, not Math.max(...): spreading 100,000 arguments can overflow the stack.
   let ownerWidth = 0;
@@ -403,7 +406,7 @@ export function* printZoneFileInSteps(
   const now = options.now ?? new Date();
   const lines = [
     `; Zone file for ${zone}`,
-    `; Exported ${now.toISOString()}: ${rows.length} record${rows.length === 1 ? '' : 's'}${leftOut > 0 ? ` (${leftOut} parking record${leftOut === 1 ? '' : 's'} left out)` : ''}`,
+    `; Exported ${now.toISOString()}: ${rows.length} record${rows.length === 1 ? '' : 's'}${leftOut > 0 ? ` (${leftOutWords})` : ''}`,
     '; Times to live (TTL) are in seconds. The SOA and NS records of the zone belong to the DNS provider.',
     `$ORIGIN ${zone}.`,
     `$TTL ${DEFAULT_IMPORT_TTL}`,

@@ -1,4 +1,5 @@
 import type { ZoneRule } from '../wire/errors.ts';
+import { managedWords } from './managed.ts';
 import { fullName, nameTooLongMessage, normaliseZone } from './names.ts';
 import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from './types.ts';
 
@@ -50,16 +51,17 @@ function describeRecord(r: ListedRecordLike): string {
 }
 
 /**
- * Managed records are read-only (parking's, and DNSSEC's keys): the words that refuse changing or deleting one, the same in the record form and
- * in the service (which refuses it before merging an update onto the stored record).
+ * Managed records are read-only (parking's, the forwarder's, DNSSEC's keys): the words that refuse changing or deleting
+ * one, the same in the record form and in the service (which refuses it before merging an update onto the stored
+ * record).
  */
 export function managedRecordMessage(record: ListedRecordLike & { managedBy?: string }, zoneName: string, what: 'changed' | 'deleted'): string {
   const zone = normaliseZone(zoneName);
+  const words = managedWords(record.managedBy ?? 'parking');
   if (record.managedBy === 'dnssec') {
-    return `The ${record.type} record at ${fullName(record.name, zone)} belongs to DNSSEC (the zone's key) and cannot be ${what}. Turn DNSSEC off to remove it.`;
+    return `The ${record.type} record at ${fullName(record.name, zone)} belongs to DNSSEC (the zone's key) and cannot be ${what}. ${words.toRemove}`;
   }
-  const fix = what === 'deleted' ? 'Turn parking off to remove it.' : 'Turn parking off to manage the apex records yourself.';
-  return `The ${describeRecord(record)} record at ${fullName(record.name, zone)} belongs to parking and cannot be ${what}. ${fix}`;
+  return `The ${describeRecord(record)} record at ${fullName(record.name, zone)} belongs to ${words.by} and cannot be ${what}. ${what === 'deleted' ? words.toRemove : words.toChange}`;
 }
 
 type Target = ZoneViolation['target'];

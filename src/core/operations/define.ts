@@ -13,7 +13,7 @@ import type { TypeRegistry } from '../wire/eip712.ts';
  * write = EIP-712 envelope or API key (SIWE alone does not authorise a write).
  */
 export type AuthMode = 'none' | 'optional' | 'siwe' | 'write';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Operation {
   id: string;
@@ -66,7 +66,7 @@ export interface ZoneEffect {
 }
 
 /** What an operation's zone history entry holds, and how the dashboard's history names it. */
-export interface HistoryDescription {
+interface HistoryDescription {
   /** The kinds of record change the entry may list (none: it lists no record). */
   changes: ReadonlyArray<RecordChange['op']>;
   /** The flips and settings it may carry besides records. */

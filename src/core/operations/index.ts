@@ -12,7 +12,7 @@ import { forwardingOperations } from './forwarding.ts';
 import { x402Operations } from './x402.ts';
 import { userOperations } from './user.ts';
 
-export type { AuthMode, HistoryDescription, HttpMethod, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
+export type { AuthMode, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
 
 /**
  * Every operation of the contract, each declared once in the file of its area. The service routes, authenticates,

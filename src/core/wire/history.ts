@@ -5,14 +5,23 @@ import { signingDomain, typeRegistry } from './eip712.ts';
 import { forwarding } from './forwarding.ts';
 import { safeText } from './text.ts';
 
-/** Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. */
+/**
+ * Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. The
+ * service's own changes (a DNSSEC renewal) have no wallet (`""`) and say why in `reason`.
+ */
 const historyActor = z.object({
   wallet: z.string(),
   account: z.string().nullable(),
-  via: z.enum(['eip712', 'api-key', 'order']),
+  via: z.enum(['eip712', 'api-key', 'order', 'service']),
   apiKeyId: z.string().optional(),
+  /** Why the service made a change of its own accord (`via: "service"`). */
+  reason: z.string().optional(),
 });
 export type HistoryActor = z.infer<typeof historyActor>;
+
+/** Changes the service makes of its own accord, by the `operation` their history entries carry, in words. */
+export const SERVICE_CHANGE_WORDS = { renewDnssecSignatures: 'Renewed the DNSSEC signatures' } as const;
+export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
 
 /** An EIP-712 write as verified: enough for anyone to recompute the hash and check the signature without the service. */
 const signedWrite = z.object({

@@ -92,4 +92,3 @@ export function useHistory(domain: string, recordId: string | null) {
   };
 }
 
-export type HistoryController = ReturnType<typeof useHistory>;

@@ -1,5 +1,4 @@
-import { isManagedByParking } from '@/core/dns/parking.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { managedByOf, type DnsRecord } from '@/core/wire/dns.ts';
 
 /**
  * Whether a zone is parked, read from the records the page already holds instead of a second request
@@ -9,5 +8,5 @@ import type { DnsRecord } from '@/core/wire/dns.ts';
  * table and the zone rules (which refuse apex A/AAAA while parked) never show two different states.
  */
 export function isParkedZone(records: readonly Pick<DnsRecord, 'metadata'>[]): boolean {
-  return records.some(isManagedByParking);
+  return records.some((r) => managedByOf(r) === 'parking');
 }

@@ -1,9 +1,7 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { printZoneFileInSteps } from '@/core/dns/zone-file.ts';
-import { isManagedByForwarding } from '@/core/dns/managed.ts';
-import { isManagedByParking } from '@/core/dns/parking.ts';
-import type { ListedType } from '@/core/wire/dns.ts';
+import { managedByOf, type ListedType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { isServiceTrouble } from '@/lib/query-recovery.ts';
 import { useSteps } from '@/lib/use-steps.ts';
@@ -73,8 +71,8 @@ export function useRecordsPage(domain: string) {
   // Rows shown while a write is on the way are not part of the zone the rules and plans look at.
   const zone = useMemo(() => storedRecords(all), [all]);
   // Each by its own marker: a forwarded zone's managed apex addresses are not parking's.
-  const parked = useMemo(() => zone.some(isManagedByParking), [zone]);
-  const forwarding = useMemo(() => zone.some(isManagedByForwarding), [zone]);
+  const parked = useMemo(() => zone.some((r) => managedByOf(r) === 'parking'), [zone]);
+  const forwarding = useMemo(() => zone.some((r) => managedByOf(r) === 'forwarding'), [zone]);
 
   const who = { zoneName, zone, parked, forwarding, address, apiKey: Boolean(apiKey), signedOut, signingTypes };
   const changeSet = useChangeSet(who);

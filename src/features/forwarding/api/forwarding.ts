@@ -4,7 +4,7 @@ import type { Api } from '@/lib/api/use-api.ts';
 import { zoneKey } from '@/lib/query-keys.ts';
 
 /** Under the zone's key: parking turns forwarding off, so any zone write re-reads it. */
-export const forwardingKey = (domain: string) => [...zoneKey(domain), 'forwarding'];
+const forwardingKey = (domain: string) => [...zoneKey(domain), 'forwarding'];
 
 /** GET /domain-config/forwarding (ours). */
 export function forwardingQuery(api: Api, domain: string, enabled = true) {

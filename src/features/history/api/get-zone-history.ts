@@ -5,7 +5,7 @@ import type { Api } from '@/lib/api/use-api.ts';
 import { zoneKey } from '@/lib/query-keys.ts';
 
 /** Under the zone's key, so that every write of the zone (which invalidates it) reads the history again. */
-export const historyKey = (zoneName: string, account: string | undefined) => [...zoneKey(zoneName), 'history', account?.toLowerCase() ?? 'anonymous'];
+const historyKey = (zoneName: string, account: string | undefined) => [...zoneKey(zoneName), 'history', account?.toLowerCase() ?? 'anonymous'];
 
 const PAGE_SIZE = 50;
 

@@ -25,6 +25,13 @@ describe('history in words', () => {
     expect(howSigned({ ...base, signed: undefined, actor: { ...base.actor, via: 'order' } })).toBe('applied when the registration order finished');
   });
 
+  it("says the service's own change as the service, with why", () => {
+    const renewal: HistoryEntry = { ...base, operation: 'renewDnssecSignatures', changes: [], dnssec: { before: true, after: true }, signed: undefined, actor: { wallet: '', account: null, via: 'service', reason: 'DNSSEC signatures renewed before they lapse' } };
+    expect(entryTitle(renewal)).toBe('Renewed the DNSSEC signatures');
+    expect(whoInWords(renewal)).toBe('The service');
+    expect(howSigned(renewal)).toBe('made by the service: DNSSEC signatures renewed before they lapse');
+  });
+
   it('titles a forwarding change by forwarding, even when it unparked the domain, and says its before and after', () => {
     const off = { normalizedDomainName: 'example.com', enabled: false, targetUrl: '', statusCode: 301 as const, keepPath: true };
     const on = { ...off, enabled: true, targetUrl: 'https://example.net/landing', statusCode: 302 as const };

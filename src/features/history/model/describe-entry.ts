@@ -1,5 +1,5 @@
 import { isErc6492Signature, type Hex } from 'viem';
-import type { HistoryEntry, RecordChange } from '@/core/wire/history.ts';
+import { SERVICE_CHANGE_WORDS, type HistoryEntry, type RecordChange } from '@/core/wire/history.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
 import type { Forwarding } from '@/core/wire/forwarding.ts';
 import { shortAddress } from '@/lib/format.ts';
@@ -12,13 +12,13 @@ export function entryTitle(entry: HistoryEntry): string {
   if (own !== undefined) return own;
   if (entry.parking && entry.parking.before !== entry.parking.after) return entry.parking.after ? 'Parked the domain' : 'Unparked the domain';
   if (entry.dnssec && entry.dnssec.before !== entry.dnssec.after) return entry.dnssec.after ? 'Turned DNSSEC on' : 'Turned DNSSEC off';
-  const words = described?.words ?? entry.operation;
+  const words = described?.words ?? (Object.hasOwn(SERVICE_CHANGE_WORDS, entry.operation) ? SERVICE_CHANGE_WORDS[entry.operation as keyof typeof SERVICE_CHANGE_WORDS] : entry.operation);
   const count = entry.changes.length;
   return count > 1 ? `${words} (${count})` : words;
 }
 
 /** A forwarding setting in words: off, or where to, with which status and whether the path is kept. */
-export function forwardingInWords(f: Forwarding): string {
+function forwardingInWords(f: Forwarding): string {
   if (!f.enabled) return 'off';
   return `to ${f.targetUrl} (${f.statusCode}, ${f.keepPath ? 'keeping the path' : 'dropping the path'})`;
 }
@@ -32,6 +32,7 @@ export function forwardingChange(entry: HistoryEntry): string | null {
 export function howSigned(entry: HistoryEntry): string {
   if (entry.actor.via === 'api-key') return `with an API key${entry.actor.apiKeyId ? ` (${entry.actor.apiKeyId.slice(0, 8)})` : ''}, no signature kept`;
   if (entry.actor.via === 'order') return 'applied when the registration order finished';
+  if (entry.actor.via === 'service') return `made by the service${entry.actor.reason ? `: ${entry.actor.reason}` : ''}`;
   // A key's signature and a 1-of-1 Safe's look alike (65 bytes): which one it is, Verify finds out.
   const signature = entry.signed?.signature as Hex | undefined;
   const undeployed = signature !== undefined && isErc6492Signature(signature);
@@ -40,6 +41,7 @@ export function howSigned(entry: HistoryEntry): string {
 
 /** Who made the change: the short address, and the account it acted for. */
 export function whoInWords(entry: HistoryEntry): string {
+  if (entry.actor.via === 'service') return 'The service';
   const wallet = shortAddress(entry.actor.wallet);
   return entry.actor.account ? `${wallet} for the account ${shortAddress(entry.actor.account)}` : wallet;
 }

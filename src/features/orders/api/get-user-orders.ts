@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '@/lib/api/use-api.ts';
 import { accountKey } from '@/lib/query-keys.ts';
 
-export function userOrdersKey(account: string | undefined): unknown[] {
+function userOrdersKey(account: string | undefined): unknown[] {
   return accountKey(account, 'orders');
 }
 

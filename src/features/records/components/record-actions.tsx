@@ -1,4 +1,5 @@
-import { isWritableType } from '@/core/wire/dns.ts';
+import { managedWords } from '@/core/dns/managed.ts';
+import { isWritableType, managedByOf } from '@/core/wire/dns.ts';
 import { Badge, Button } from '@/ui/index.ts';
 import type { Row } from '../model/table.ts';
 import { LiveStatus } from './LiveStatus.tsx';
@@ -9,13 +10,6 @@ export const PENDING_WORDS: Record<NonNullable<Row['pending']>, { label: string;
   remove: { label: 'Deleted in draft', tone: 'danger' },
 };
 
-/** Who serves a managed record, and how its owner changes it: the badge and its explanation. */
-const MANAGED_WORDS: Record<string, { badge: string; by: string; why: string }> = {
-  parking: { badge: 'Parking', by: 'parking', why: 'Parking serves this record while the domain is parked. Turn parking off to change the apex records.' },
-  forwarding: { badge: 'Forwarding', by: 'forwarding', why: 'The forwarder serves this address while the domain forwards. Turn forwarding off to change the apex records.' },
-  dnssec: { badge: 'DNSSEC', by: 'DNSSEC', why: 'DNSSEC publishes this record while the zone is signed: its key (DNSKEY), and the same key and DS for the parent (CDNSKEY, CDS). Turn DNSSEC off to remove it.' },
-};
-const managedBy = (row: Row) => String((row.record.metadata as { managedBy?: unknown } | null)?.managedBy ?? 'parking');
 
 /** Whether DNS answers the record yet, and Edit and Delete (or why there are none): shared by the table and the phone's cards. */
 export function RecordActions({
@@ -34,7 +28,7 @@ export function RecordActions({
   const label = `${row.type} record ${row.name}`;
   const live = isWritableType(row.type) ? <LiveStatus row={row} type={row.type} /> : null;
   if (row.managed) {
-    const words = MANAGED_WORDS[managedBy(row)] ?? MANAGED_WORDS.parking;
+    const words = managedWords(managedByOf(row.record));
     return (
       <>
         {live}

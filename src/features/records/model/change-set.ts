@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isManaged, MAX_BATCH, recordType, type DnsRecord } from '@/core/wire/dns.ts';
+import { managedWords } from '@/core/dns/managed.ts';
+import { isManaged, managedByOf, MAX_BATCH, recordType, type DnsRecord } from '@/core/wire/dns.ts';
 import type { RecordInput } from './record-form.ts';
 
 /**
@@ -151,7 +152,7 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
   const deletes = draft.deletes.filter((d) => {
     const current = byId.get(d.id);
     if (!current) skipped.push({ key: d.key, reason: 'Already gone from the zone' });
-    else if (isManaged(current)) skipped.push({ key: d.key, reason: 'Managed by parking: it cannot be deleted here' });
+    else if (isManaged(current)) skipped.push({ key: d.key, reason: `Managed by ${managedWords(managedByOf(current)).by}: it cannot be deleted here` });
     else return true;
     return false;
   });
@@ -162,7 +163,7 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
   const updates = draft.updates.filter((u) => {
     const current = byId.get(u.id);
     if (!current) skipped.push({ key: u.key, reason: 'No longer in the zone' });
-    else if (isManaged(current)) skipped.push({ key: u.key, reason: 'Managed by parking: it cannot be edited here' });
+    else if (isManaged(current)) skipped.push({ key: u.key, reason: `Managed by ${managedWords(managedByOf(current)).by}: it cannot be edited here` });
     else if (sameRecord(current, u.record) && current.ttl === u.record.ttl) skipped.push({ key: u.key, reason: 'Same as the zone' });
     else return true;
     return false;

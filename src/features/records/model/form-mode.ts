@@ -1,5 +1,4 @@
-import { isManagedByParking } from '@/core/dns/parking.ts';
-import type { DnsRecord, StoredDnsRecord } from '@/core/wire/dns.ts';
+import { managedByOf, type DnsRecord, type StoredDnsRecord } from '@/core/wire/dns.ts';
 import { addCreate, replaceCreate, setUpdate, type DiffEntry, type Draft } from './change-set.ts';
 import { blankFormValues, toFormValues, type RecordFormValues, type RecordInput } from './record-form.ts';
 import { checkDraft, checkOne, type Problem } from './zone-check.ts';
@@ -65,7 +64,7 @@ export interface ZoneContext {
 export function checkFormChange(form: FormState, record: RecordInput, how: SubmitMode, draft: Draft, { zone, zoneName, parked, forwarding = false }: ZoneContext): Problem | null {
   if (how === 'sign' || how === 'unpark-and-sign') {
     // Unparking first: the record is checked against the zone as it will be, parking records gone.
-    const against = how === 'sign' ? zone : zone.filter((r) => !isManagedByParking(r));
+    const against = how === 'sign' ? zone : zone.filter((r) => managedByOf(r) !== 'parking');
     const asParked = how === 'sign' && parked;
     if (form.mode === 'add') return checkOne({ creates: [record], updates: [], deletes: [] }, against, zoneName, asParked, forwarding);
     if (form.mode === 'edit') return checkOne({ creates: [], updates: [{ ...record, id: form.record.id }], deletes: [] }, against, zoneName, asParked, forwarding);

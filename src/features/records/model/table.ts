@@ -1,6 +1,5 @@
-import { LISTED_TYPES, type DnsRecord, type ListedType } from '@/core/wire/dns.ts';
+import { isManaged, LISTED_TYPES, type DnsRecord, type ListedType } from '@/core/wire/dns.ts';
 import { fullName } from '@/core/dns/names.ts';
-import { isManagedRecord } from '@/core/dns/parking.ts';
 import { ttlInWords } from '@/core/dns/ttl.ts';
 import type { Draft } from './change-set.ts';
 import { contentInWords } from './describe.ts';
@@ -80,7 +79,7 @@ class ZoneRow implements Row {
     return this.record.ttl;
   }
   get managed() {
-    return isManagedRecord(this.record);
+    return isManaged(this.record);
   }
   get fqdn() {
     return (this.#fqdn ??= this.name === '@' || this.name === '' ? this.apex : `${this.name}.${this.apex}`);

@@ -1,6 +1,7 @@
 import type { ParsedZoneFile } from '@/core/dns/zone-file.ts';
 import { isParkingRecord } from '@/core/dns/parking.ts';
-import { isManaged, type DnsRecord } from '@/core/wire/dns.ts';
+import { managedWords } from '@/core/dns/managed.ts';
+import { isManaged, managedByOf, type DnsRecord } from '@/core/wire/dns.ts';
 import { recordIdentity } from './change-set.ts';
 import type { RecordInput } from './record-form.ts';
 
@@ -35,7 +36,10 @@ export function planImport(records: RecordInput[], zone: DnsRecord[], parsed?: P
   for (const record of records) {
     const identity = recordIdentity(record);
     const existing = inZone.get(identity);
-    if (existing && isManaged(existing)) notes.push({ text: describe(record), reason: 'Served by parking already: left to parking' });
+    if (existing && isManaged(existing)) {
+      const by = managedWords(managedByOf(existing)).by;
+      notes.push({ text: describe(record), reason: `Served by ${by} already: left to ${by}` });
+    }
     else if (existing) notes.push({ text: describe(record), reason: 'Already in the zone: not duplicated' });
     else if (isParkingRecord(record)) notes.push({ text: describe(record), reason: 'A parking record: parking adds it when the domain is parked' });
     else if (added.has(identity)) notes.push({ text: describe(record), reason: 'Appears twice in the file: added once' });

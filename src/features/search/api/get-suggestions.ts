@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { searchKey } from '@/lib/query-keys.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 
-export const SUGGESTIONS_PAGE_SIZE = 16;
+const SUGGESTIONS_PAGE_SIZE = 16;
 
 /** GET /search/suggestions for the typed words, one page at a time. */
 export function suggestionsQuery(api: Api, query: string | undefined, page: number) {

@@ -1,4 +1,4 @@
-import { isManagedRecord } from '@/core/dns/parking.ts';
+import { listedRecordLike } from '@/core/dns/listed.ts';
 import { printZoneFile } from '@/core/dns/zone-file.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 
@@ -9,7 +9,7 @@ export async function exportZones(api: Api, domains: string[], onEach: (done: nu
   let done = 0;
   for (const domain of domains) {
     const records = await api.call('getDnsRecords', { query: { zoneName: domain } });
-    files[`${domain}.zone`] = strToU8(printZoneFile(domain, records.map((r) => ({ ...r, managed: isManagedRecord(r) }))));
+    files[`${domain}.zone`] = strToU8(printZoneFile(domain, records.map(listedRecordLike)));
     onEach(++done);
   }
   return new Blob([zipSync(files) as Uint8Array<ArrayBuffer>], { type: 'application/zip' });

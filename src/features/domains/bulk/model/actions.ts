@@ -1,8 +1,8 @@
-import { isManagedByParking, isManagedRecord, parkingRecords } from '@/core/dns/parking.ts';
+import { parkingRecords } from '@/core/dns/parking.ts';
 import { weighedRecords } from '@/core/dns/listed.ts';
 import { checkZoneChange } from '@/core/dns/zone-rules.ts';
 import type { TemplateRecord } from '@/core/dns/templates.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { isManaged, managedByOf, type DnsRecord } from '@/core/wire/dns.ts';
 import { isForwardingLoop, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
 import { noticeOf } from '@/core/operations/index.ts';
 
@@ -61,7 +61,7 @@ const text = (r: { name: string; type: string; rdata: string }) => `${r.name} ${
 /** A step against a domain's current state: pure, so the diff shown is exactly what the step signs. */
 export function assess(call: StepCall, state: DomainState): Assessed {
   const { domain, records } = state;
-  const parked = records.some(isManagedByParking);
+  const parked = records.some((r) => managedByOf(r) === 'parking');
   const forwarding = state.forwarding?.enabled ?? false;
   switch (call.operation) {
     case 'toggleDomainParking': {
@@ -79,7 +79,7 @@ export function assess(call: StepCall, state: DomainState): Assessed {
       if (parked) diff.push(...parkingRecords(domain).map((r) => ({ op: '-' as const, text: `${text(r)} (parking)` })));
       const conflicts = isForwardingLoop(domain, targetUrl) ? [`${targetUrl} is ${domain} itself: visitors would loop`] : [];
       for (const r of records) {
-        if (!isManagedRecord(r) && r.name === '@' && (r.type === 'A' || r.type === 'AAAA')) conflicts.push(`Your own ${text(r)} would be served beside the forwarder's address: delete it first`);
+        if (!isManaged(r) && r.name === '@' && (r.type === 'A' || r.type === 'AAAA')) conflicts.push(`Your own ${text(r)} would be served beside the forwarder's address: delete it first`);
       }
       return { diff, conflicts, applied: false };
     }
