@@ -1,8 +1,7 @@
 import type { Answer, Packet } from 'dns-packet';
 import { managedRecordsOf, type ManagedSettings, type ManagedState } from '../../src/core/dns/managed.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
-import type { Forwarding } from '../../src/core/wire/forwarding.ts';
-import type { RecordChange } from '../../src/core/wire/history.ts';
+import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { rr } from './resolve.ts';
 import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
@@ -40,12 +39,8 @@ function heldSerial(query: Packet): number | null {
   return typeof soa?.data?.serial === 'number' ? soa.data.serial : null;
 }
 
-interface Entry {
-  changes: RecordChange[];
-  parking?: { before: boolean; after: boolean };
-  dnssec?: { before: boolean; after: boolean };
-  forwarding?: { before: Forwarding; after: Forwarding };
-}
+/** An entry as the journal reads it: what the change did (the history's one shape of it). */
+type Entry = ZoneChangeFacts;
 
 /**
  * The managed records an entry removed and added, from the one source of managed records. A setting the entry does

@@ -1,6 +1,5 @@
 import type { OperationId } from '../../src/core/operations/index.ts';
-import type { Forwarding } from '../../src/core/wire/forwarding.ts';
-import type { HistoryActor, RecordChange, ServiceChange, SignedWrite } from '../../src/core/wire/history.ts';
+import { ZONE_SETTINGS, type HistoryActor, type ServiceChange, type SignedWrite, type ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../services.ts';
 
@@ -9,14 +8,6 @@ export interface ChangeAuthor {
   operation: OperationId | ServiceChange;
   actor: HistoryActor;
   signed?: SignedWrite;
-}
-
-/** What a change did to the zone. A change that did nothing (parking a parked zone) records nothing. */
-export interface ZoneChangeFacts {
-  changes: RecordChange[];
-  parking?: { before: boolean; after: boolean };
-  dnssec?: { before: boolean; after: boolean };
-  forwarding?: { before: Forwarding; after: Forwarding };
 }
 
 /** The author of a request's change: the wallet that signed, the account it acted for, and how it proved it. */
@@ -39,14 +30,8 @@ export const serviceAuthor = (operation: ServiceChange, reason: string): ChangeA
  * zone-change pipeline (server/zones/pipeline.ts) alone, once per change that did something.
  */
 export async function recordChange(q: Queryable, zoneName: string, author: ChangeAuthor, facts: ZoneChangeFacts, now: Date): Promise<void> {
-  const entry = JSON.stringify({
-    actor: author.actor,
-    changes: facts.changes,
-    ...(facts.parking ? { parking: facts.parking } : {}),
-    ...(facts.dnssec ? { dnssec: facts.dnssec } : {}),
-    ...(facts.forwarding ? { forwarding: facts.forwarding } : {}),
-    ...(author.signed ? { signed: author.signed } : {}),
-  });
+  const settings = Object.fromEntries(ZONE_SETTINGS.filter((key) => facts[key] !== undefined).map((key) => [key, facts[key]]));
+  const entry = JSON.stringify({ actor: author.actor, changes: facts.changes, ...settings, ...(author.signed ? { signed: author.signed } : {}) });
   await q.query('INSERT INTO zone_history (zone_name, serial, at, operation, entry) SELECT name, zone_serial, $2, $3, $4 FROM domains WHERE name = $1', [
     zoneName,
     now.toISOString(),

@@ -3,7 +3,7 @@ import type { RecordChange } from '../../src/core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { toForwarding } from '../dns/forwarding-row.ts';
 import { toWire, type RecordRow } from '../dns/zone-read.ts';
-import type { ZoneChangeFacts } from '../history/record-change.ts';
+import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import type { LockedZone, ZoneCommand } from './pipeline.ts';
 
 export interface ParkingChange {

@@ -4,7 +4,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import { requireOwnedDomain } from '../dns/domain-access.ts';
 import { FORWARDING_COLUMNS, type ForwardingRow } from '../dns/forwarding-row.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
-import { authorOf, recordChange, type ChangeAuthor, type ZoneChangeFacts } from '../history/record-change.ts';
+import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import { authorOf, recordChange, type ChangeAuthor } from '../history/record-change.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
 import type { Principal, Services } from '../services.ts';
 

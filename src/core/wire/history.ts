@@ -44,6 +44,21 @@ export type RecordChange = z.infer<typeof recordChange>;
 
 const flip = z.object({ before: z.boolean(), after: z.boolean() });
 
+/**
+ * What a change did to its zone, the one shape of it: the records it touched and each setting it changed, before and
+ * after. The pipeline's commands answer it, the history entry carries it, the IXFR journal and the dashboard read it.
+ * A new kind of setting is a new optional field here.
+ */
+const zoneChangeFacts = z.object({
+  changes: z.array(recordChange),
+  parking: flip.optional(),
+  dnssec: flip.optional(),
+  forwarding: z.object({ before: forwarding, after: forwarding }).optional(),
+});
+export type ZoneChangeFacts = z.infer<typeof zoneChangeFacts>;
+/** The settings a change may carry, in the order an entry lists them. */
+export const ZONE_SETTINGS = Object.keys(zoneChangeFacts.shape).filter((key) => key !== 'changes') as Array<Exclude<keyof ZoneChangeFacts, 'changes'>>;
+
 export const historyEntry = z.object({
   id: z.string(),
   zoneName: z.string(),
@@ -51,10 +66,7 @@ export const historyEntry = z.object({
   at: isoDate,
   operation: z.string(),
   actor: historyActor,
-  changes: z.array(recordChange),
-  parking: flip.optional(),
-  dnssec: flip.optional(),
-  forwarding: z.object({ before: forwarding, after: forwarding }).optional(),
+  ...zoneChangeFacts.shape,
   signed: signedWrite.optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { HistoryEntry } from '@/core/wire/history.ts';
 import { Badge, Button } from '@/ui/index.ts';
-import { changeLines, entryTitle, forwardingChange, howSigned, whoInWords } from '../model/describe-entry.ts';
+import { changeLines, entryTitle, howSigned, settingLines, whoInWords } from '../model/describe-entry.ts';
 import { VerifyEntry } from './VerifyEntry.tsx';
 
 export interface EntryActions {
@@ -31,9 +31,11 @@ export function HistoryEntryItem({ entry, actions, latest }: { entry: HistoryEnt
       </div>
       {open ? (
         <div className="mt-3 space-y-3">
-          {entry.parking ? <p className="text-sm">Parking: {entry.parking.before ? 'on' : 'off'} → {entry.parking.after ? 'on' : 'off'}</p> : null}
-          {entry.forwarding ? <p className="text-sm">{forwardingChange(entry)}</p> : null}
-          {entry.dnssec ? <p className="text-sm">DNSSEC: {entry.dnssec.before ? 'on' : 'off'} → {entry.dnssec.after ? 'on' : 'off'}</p> : null}
+          {settingLines(entry).map((line) => (
+            <p key={line} className="text-sm">
+              {line}
+            </p>
+          ))}
           {entry.changes.length > 0 ? (
             <pre aria-label="Changed records" className="overflow-x-auto rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-950">
               {entry.changes.flatMap(changeLines).map((line, i) => (

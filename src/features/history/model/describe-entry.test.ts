@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
-import { entryTitle, filterEntries, forwardingChange, howSigned, NO_FILTER, whoInWords } from './describe-entry.ts';
+import { entryTitle, filterEntries, forwardingChange, howSigned, NO_FILTER, settingLines, whoInWords } from './describe-entry.ts';
 
 const AT = '2026-11-25T10:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type']): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl: 300, rdata: type === 'MX' ? '10 mx.example.net.' : '192.0.2.1', metadata: null, createdAt: AT, updatedAt: AT });
@@ -42,6 +42,9 @@ describe('history in words', () => {
     expect(entryTitle(stopped)).toBe('Stopped forwarding');
     expect(forwardingChange(stopped)).toBe('Forwarding: to https://example.net/landing (302, dropping the path) → off');
     expect(forwardingChange(base)).toBeNull();
+    expect(settingLines(forwarded)).toEqual(['Parking: on → off', 'Forwarding: off → to https://example.net/landing (302, keeping the path)']);
+    expect(settingLines({ ...base, changes: [], dnssec: { before: false, after: true } })).toEqual(['DNSSEC: off → on']);
+    expect(settingLines(base)).toEqual([]);
   });
 
   it('filters by name, type and one record, keeping every entry without a filter', () => {

@@ -1,5 +1,7 @@
 import { isErc6492Signature, type Hex } from 'viem';
-import { SERVICE_CHANGE_WORDS, type HistoryEntry, type RecordChange } from '@/core/wire/history.ts';
+import { SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '@/core/wire/history.ts';
+
+type ZoneSetting = (typeof ZONE_SETTINGS)[number];
 import type { RecordType } from '@/core/wire/dns.ts';
 import type { Forwarding } from '@/core/wire/forwarding.ts';
 import { shortAddress } from '@/lib/format.ts';
@@ -26,6 +28,19 @@ function forwardingInWords(f: Forwarding): string {
 /** The entry's forwarding before and after, when it has them. */
 export function forwardingChange(entry: HistoryEntry): string | null {
   return entry.forwarding ? `Forwarding: ${forwardingInWords(entry.forwarding.before)} → ${forwardingInWords(entry.forwarding.after)}` : null;
+}
+
+const onOff = (on: boolean) => (on ? 'on' : 'off');
+/** Each setting a change can carry, in words: a new kind of setting (ZONE_SETTINGS) does not compile without its line. */
+const SETTING_LINES: { [K in ZoneSetting]: (entry: HistoryEntry & Required<Pick<HistoryEntry, K>>) => string } = {
+  parking: (entry) => `Parking: ${onOff(entry.parking.before)} → ${onOff(entry.parking.after)}`,
+  dnssec: (entry) => `DNSSEC: ${onOff(entry.dnssec.before)} → ${onOff(entry.dnssec.after)}`,
+  forwarding: (entry) => forwardingChange(entry)!,
+};
+
+/** The settings the entry changed, one line each, in the order the entry lists them. */
+export function settingLines(entry: HistoryEntry): string[] {
+  return ZONE_SETTINGS.filter((key) => entry[key] !== undefined).map((key) => (SETTING_LINES[key] as (e: HistoryEntry) => string)(entry));
 }
 
 /** How the change was authorised, in words a person reads. */
