@@ -17,11 +17,23 @@ const steps: Array<[string, string[]]> = [
   ['kill -9 suite', ['npx', 'vitest', 'run', KILL_NINE]],
 ];
 
+/** How long each step took, printed after every step and in full at the end (the suite must stay under 25 minutes). */
+const timings: Array<[string, number]> = [];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+function printTimings(): void {
+  const total = timings.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`\nTime per step:\n${timings.map(([label, ms]) => `  ${label.padEnd(24)} ${seconds(ms)}`).join('\n')}\n  ${'Total'.padEnd(24)} ${seconds(total)}`);
+}
+
 function run(label: string, [cmd, ...args]: string[], env: NodeJS.ProcessEnv = process.env): void {
   console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(cmd, args, { stdio: 'inherit', env });
+  timings.push([label, Date.now() - started]);
+  console.log(`  ${label}: ${seconds(Date.now() - started)}`);
   if (result.status !== 0) {
     console.error(`\n✖ ${label} failed.`);
+    printTimings();
     process.exit(result.status ?? 1);
   }
 }
@@ -56,4 +68,5 @@ if ('error' in browser) {
 }
 console.log(`\nBrowser for e2e: ${browser.path ?? 'Playwright default'} (${browser.source})`);
 run('Browser journeys', ['npx', 'playwright', 'test'], { ...process.env, ...(browser.path ? { CHROMIUM_PATH: browser.path } : {}) });
+printTimings();
 console.log('\n✔ All checks passed.');
