@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hex } from 'viem';
-import { zoneChangingOperations, type OperationId } from '../../src/core/operations/index.ts';
+import { operationById, zoneChangingOperations, type OperationId } from '../../src/core/operations/index.ts';
+import { ZONE_SETTINGS, type ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import { addressOf, TEST_KEYS, testClient, type Reply, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { renewDueSignatures } from './signature-renewal.ts';
@@ -25,6 +26,18 @@ afterAll(() => service.destroy());
 interface ZoneState {
   serial: number;
   entries: Array<{ serial: number; operation: string }>;
+}
+
+/** What an operation's declaration says its entry may hold; the entry's record changes and settings must be among it. */
+function expectEntryAsDeclared(id: OperationId, entry: ZoneChangeFacts) {
+  const declared = operationById(id)!.history!;
+  expect(entry.changes.filter((c) => !declared.changes.includes(c.op)), `${id}: record changes it declares`).toEqual([]);
+  expect(ZONE_SETTINGS.filter((key) => entry[key] !== undefined && !declared[key]), `${id}: settings it declares`).toEqual([]);
+}
+
+async function lastEntry(zoneName: string): Promise<ZoneChangeFacts> {
+  const [row] = await service.services.db.query<{ entry: string }>('SELECT entry FROM zone_history WHERE zone_name = $1 ORDER BY id DESC LIMIT 1', [zoneName]);
+  return JSON.parse(row.entry) as ZoneChangeFacts;
 }
 
 async function zoneState(zoneName: string): Promise<ZoneState> {
@@ -174,6 +187,7 @@ describe('the zone-change pipeline: one serial step and one history entry per ac
         operation: id,
       });
       await expectOneStepPerChange(zoneName, async () => ok(await signed(OWNER, id, c.accepted(zoneName, prepared))), { accepted: true, operation: id, movesSerial });
+      expectEntryAsDeclared(id, await lastEntry(zoneName));
     });
   }
 
@@ -189,6 +203,8 @@ describe('the zone-change pipeline: one serial step and one history entry per ac
       // A new zone starts at serial 1: each change the order made is one step with its entry.
       const state = await zoneState(zoneName);
       expect(state).toEqual({ serial: 1 + changes, entries: Array.from({ length: changes }, (_, i) => ({ serial: 2 + i, operation: id })) });
+      const entries = await service.services.db.query<{ entry: string }>('SELECT entry FROM zone_history WHERE zone_name = $1', [zoneName]);
+      for (const { entry } of entries) expectEntryAsDeclared(id, JSON.parse(entry) as ZoneChangeFacts);
 
       const failed = await signed(OWNER, id, payload(`fail-pipeline${++count}.com`));
       ok(failed);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { DnsRecord } from '../wire/dns.ts';
-import type { HistoryEntry, RecordChange } from '../wire/history.ts';
+import type { HistoryEntry, RecordChange, ZoneChangeFacts } from '../wire/history.ts';
 import type { TypeRegistry } from '../wire/eip712.ts';
 
 /**
@@ -65,14 +65,13 @@ export interface ZoneEffect {
   when?: 'request' | 'order';
 }
 
-/** What an operation's zone history entry holds, and how the dashboard's history names it. */
-interface HistoryDescription {
+/**
+ * What an operation's zone history entry holds, and how the dashboard's history names it. The settings it may carry
+ * besides records are flags named as the history's settings (ZONE_SETTINGS): `parking: true`, `dnssec: true`, …
+ */
+interface HistoryDescription extends Partial<Record<Exclude<keyof ZoneChangeFacts, 'changes'>, true>> {
   /** The kinds of record change the entry may list (none: it lists no record). */
   changes: ReadonlyArray<RecordChange['op']>;
-  /** The flips and settings it may carry besides records. */
-  parking?: true;
-  dnssec?: true;
-  forwarding?: true;
   /** The entry in a few words, as the history list titles it ("Added a record"; counted when it lists several). */
   words: string;
   /** A title of its own for some entries (forwarding names its target); undefined: the usual title. */

@@ -23,7 +23,7 @@ export const parkingOperations = {
       matches: parkingAsSigned,
     },
     zone: zoneOfDomain,
-    history: { changes: ['delete'], parking: true, words: 'Parked the domain' },
+    history: { changes: ['delete'], parking: true, forwarding: true, words: 'Parked the domain' },
   }),
 
   toggleDomainParking: op({
@@ -35,7 +35,7 @@ export const parkingOperations = {
       notice: (input: parking.ToggleParkingInput) => `${input.enableParking ? 'Park' : 'Unpark'} ${input.normalizedDomainName} (ToggleDomainParking)`,
     },
     zone: zoneOfDomain,
-    history: { changes: ['delete'], parking: true, words: 'Changed parking' },
+    history: { changes: ['delete'], parking: true, forwarding: true, words: 'Changed parking' },
   }),
 
   isDomainParked: op({ id: 'isDomainParked', method: 'GET', path: '/dns/parked', tag: 'domain-config', summary: 'Whether a domain is parked', auth: 'none', input: parking.parkedQuery, output: parking.parkedStatus }),
