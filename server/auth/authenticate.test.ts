@@ -4,6 +4,8 @@ import { operations } from '../../src/core/operations/index.ts';
 import { randomNonce, nowSeconds } from '../../src/core/eip712/envelope.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import type { DomainError } from '../domain-errors.ts';
+import { httpErrorOf } from '../http/errors.ts';
 import { authenticate } from './authenticate.ts';
 import { recoverAddress } from 'viem';
 
@@ -198,7 +200,9 @@ describe('optional and public operations', () => {
     const token = await client.signIn(OWNER_KEY);
     const signedIn = await authenticate(service.services, op, { headers: new Headers({ [h().siweToken]: token }), body: undefined });
     expect(signedIn.principal).toEqual({ wallet: OWNER.toLowerCase(), via: 'siwe' });
-    await expect(authenticate(service.services, op, { headers: new Headers({ [h().apiKey]: 'nfk_short' }), body: undefined })).rejects.toMatchObject({
+    // As a client sees it: the refusal mapped to its HTTP status.
+    const refused = authenticate(service.services, op, { headers: new Headers({ [h().apiKey]: 'nfk_short' }), body: undefined }).catch((error: DomainError) => Promise.reject(httpErrorOf(error)));
+    await expect(refused).rejects.toMatchObject({
       status: 401,
       message: expect.stringMatching(/API key is malformed/),
     });

@@ -10,6 +10,8 @@ import type { TypeRegistry } from '../../src/core/wire/eip712.ts';
 import { operations, type OperationId } from '../../src/core/operations/index.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import type { DomainError } from '../domain-errors.ts';
+import { httpErrorOf } from '../http/errors.ts';
 import { authenticate } from './authenticate.ts';
 
 /**
@@ -97,7 +99,7 @@ describe('eth_signTypedData_v4 as MetaMask signs it, checked by the service', ()
     const signature = metamaskSignTypedDataV4(KEY, [ADDRESS, json.replace('rec-1', 'rec-2')], { connected: ADDRESS, chainId: CHAIN_ID });
     const h = service.services.headers;
     const headers = new Headers({ [h.signer]: ADDRESS, [h.signature]: signature, [h.eip712Type]: 'RecordSelectEnvelope' });
-    const refusal = await authenticate(service.services, operations.deleteDnsRecord, { headers, body: envelope }).catch((error: unknown) => error);
+    const refusal = await authenticate(service.services, operations.deleteDnsRecord, { headers, body: envelope }).catch((error: DomainError) => httpErrorOf(error));
     expect(refusal).toMatchObject({ status: 401 });
     expect((refusal as Error).message).toMatch(/^The signer does not match/);
   });
@@ -112,7 +114,7 @@ describe("MetaMask's checks before it signs", () => {
     const h = service.services.headers;
     const headers = new Headers({ [h.signer]: ADDRESS, [h.signature]: `0x${'11'.repeat(65)}`, [h.eip712Type]: 'UpdateDnsRecordEnvelope' });
     const { ttl: _absent, ...partial } = envelope.payload;
-    const refusal = await authenticate(service.services, operations.updateDnsRecord, { headers, body: { ...envelope, payload: partial } }).catch((error: unknown) => error);
+    const refusal = await authenticate(service.services, operations.updateDnsRecord, { headers, body: { ...envelope, payload: partial } }).catch((error: DomainError) => httpErrorOf(error));
     expect(refusal).toMatchObject({ status: 400, data: { rule: 'MISSING_SIGNED_FIELD', fieldErrors: { ttl: [expect.any(String)] } } });
   });
 
