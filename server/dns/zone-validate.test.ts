@@ -97,9 +97,9 @@ describe('checkRecords', () => {
 
   it('refuses with every problem at its path, batch or single', () => {
     const request = { creates: [{ type: 'A' as const, rdata: '192.0.2.1' }, { type: 'A' as const, name: 'bad name', rdata: 'nope' }] };
-    expect(() => checkRecords('example.com', request)).toThrow(expect.objectContaining({ status: 400, data: expect.objectContaining({ fieldErrors: { 'records.1.name': [expect.any(String)], 'records.1.rdata': [expect.any(String)] } }) }));
+    expect(() => checkRecords('example.com', request)).toThrow(expect.objectContaining({ kind: 'invalid', data: expect.objectContaining({ fieldErrors: { 'records.1.name': [expect.any(String)], 'records.1.rdata': [expect.any(String)] } }) }));
     expect(() => checkRecords('example.com', { updates: [{ id: 'x', type: 'A', rdata: 'nope' }] }, '')).toThrow(
-      expect.objectContaining({ status: 400, data: expect.objectContaining({ fieldErrors: { rdata: [expect.any(String)] } }) }),
+      expect.objectContaining({ kind: 'invalid', data: expect.objectContaining({ fieldErrors: { rdata: [expect.any(String)] } }) }),
     );
   });
 });
