@@ -1,6 +1,6 @@
 import type { ZoneRule } from '../wire/errors.ts';
 import { managedWords } from './managed.ts';
-import { ancestorsOf, fullName, nameTooLongMessage, normaliseZone } from './names.ts';
+import { ancestorsOf, fullName, isAtOrBelow, nameTooLongMessage, normaliseZone, parentName } from './names.ts';
 import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from './types.ts';
 
 export interface ZoneChange {
@@ -137,16 +137,13 @@ export function checkZoneChange(input: {
     if (list) list.push(record);
     else below.set(ancestor, [record]);
   };
-  const suffixes = [...delegations].map((name) => [name, `.${name}`] as const);
+  const cuts = [...delegations];
   const visit = (record: RecordLike) => {
     if (delegations.size > 0 && record.name !== '@') {
-      if (suffixes.length <= 8) {
-        for (const [ancestor, suffix] of suffixes) if (record.name.endsWith(suffix)) addBelow(ancestor, record);
+      if (cuts.length <= 8) {
+        for (const ancestor of cuts) if (record.name !== ancestor && isAtOrBelow(record.name, ancestor)) addBelow(ancestor, record);
       } else {
-        for (let dot = record.name.indexOf('.'); dot >= 0; dot = record.name.indexOf('.', dot + 1)) {
-          const ancestor = record.name.slice(dot + 1);
-          if (delegations.has(ancestor)) addBelow(ancestor, record);
-        }
+        for (let ancestor = parentName(record.name); ancestor !== null; ancestor = parentName(ancestor)) if (delegations.has(ancestor)) addBelow(ancestor, record);
       }
     }
     if (!names.has(record.name)) return;
