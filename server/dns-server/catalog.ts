@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isAtOrBelow } from '../../src/core/dns/names.ts';
 import type { Queryable } from '../db/database.ts';
 import { buildSnapshot, type NameServerSettings, type ZoneSnapshot, type ZoneSource } from './zone-snapshot.ts';
 
@@ -38,7 +39,7 @@ export type CatalogSource = ReturnType<typeof catalogSource>;
 /** The zones with the catalog in front: a name in the catalog zone is answered from it. */
 export function withCatalog(zones: ZoneSource, catalog: CatalogSource): ZoneSource {
   const stop = zones.onChange(() => catalog.drop());
-  const inCatalog = (qname: string) => qname === catalog.zone || qname.endsWith(`.${catalog.zone}`);
+  const inCatalog = (qname: string) => isAtOrBelow(qname, catalog.zone);
   const wrapped: ZoneSource = Object.create(zones);
   wrapped.find = (qname: string) => (inCatalog(qname) ? catalog.snapshot() : zones.find(qname));
   wrapped.close = async () => {

@@ -1,5 +1,6 @@
 import type { Answer } from 'dns-packet';
 import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
+import { toAbsolute } from '../../src/core/dns/names.ts';
 import { coveringNsec, type SignedZone } from '../dnssec/sign-zone.ts';
 import type { ZoneSnapshot } from './zone-snapshot.ts';
 
@@ -7,8 +8,6 @@ import type { ZoneSnapshot } from './zone-snapshot.ts';
 
 const raw = (owner: string, type: number, ttl: number, data: Uint8Array): Answer =>
   ({ name: owner, type: `UNKNOWN_${type}`, class: 'IN', ttl, data: Buffer.from(data) }) as unknown as Answer;
-
-const absolute = (name: string, zone: string) => (name === '@' ? zone : `${name}.${zone}`);
 
 /** The RRSIG over the set of `type` at `node`, served at `owner` (the query's name for a wildcard answer). */
 export function rrsigFor(snapshot: ZoneSnapshot, node: string, type: number, owner: string, ttl: number): Answer[] {
@@ -21,7 +20,7 @@ export function nsecAt(snapshot: ZoneSnapshot, owner: string): Answer[] {
   const signed = snapshot.signed as SignedZone;
   const data = signed.nsec.get(owner);
   if (!data) return [];
-  const name = absolute(owner, snapshot.zone);
+  const name = toAbsolute(owner, snapshot.zone);
   return [raw(name, DNSSEC_TYPE_NUMBERS.NSEC, signed.nsecTtl, data), ...rrsigFor(snapshot, owner, DNSSEC_TYPE_NUMBERS.NSEC, name, signed.nsecTtl)];
 }
 

@@ -1,5 +1,6 @@
 import type { Answer, Packet } from 'dns-packet';
 import { managedRecordsOf, type ManagedSettings, type ManagedState } from '../../src/core/dns/managed.ts';
+import { toAbsolute } from '../../src/core/dns/names.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
@@ -30,8 +31,7 @@ interface Difference {
 
 type RecordLike = { name: string; type: RecordType; ttl: number; rdata: string };
 const provider = (r: RecordLike) => r.name === '@' && (r.type === 'SOA' || r.type === 'NS');
-const owner = (name: string, zone: string) => (name === '@' ? zone : `${name}.${zone}`);
-const answerOf = (zone: string) => (r: RecordLike) => rr(owner(r.name, zone), r.type, r.ttl, r.rdata);
+const answerOf = (zone: string) => (r: RecordLike) => rr(toAbsolute(r.name, zone), r.type, r.ttl, r.rdata);
 
 /** The client's serial: the SOA in the IXFR query's authority section (RFC 1995 §3). */
 function heldSerial(query: Packet): number | null {

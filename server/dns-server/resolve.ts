@@ -1,6 +1,7 @@
 import type { Answer, Packet, Question } from 'dns-packet';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
+import { ancestorsOf, isAtOrBelow, plainName, toAbsolute, toRelative, withoutTrailingDot } from '../../src/core/dns/names.ts';
 import { rdataToWire, TYPE_NUMBERS } from '../../src/core/dns/wire-rdata.ts';
 import { nsecAt, nsecCovering, rrsigFor, withSignatures } from './dnssec-answers.ts';
 import type { RecordSet, SetType, ZoneSnapshot, ZoneSource } from './zone-snapshot.ts';
@@ -31,17 +32,6 @@ const setToAnswers = (owner: string, set: RecordSet): Answer[] =>
 /** A record of a type the service stores, from its presentation form (IXFR and the catalog zone write these). */
 export const rr = (owner: string, type: RecordType, ttl: number, rdata: string): Answer => rrWire(owner, type, ttl, rdataToWire(type, rdata));
 
-const absolute = (name: string, zone: string) => (name === '@' ? `${zone}` : `${name}.${zone}`);
-function relative(qname: string, zone: string): string {
-  return qname === zone ? '@' : qname.slice(0, -(zone.length + 1));
-}
-/** 'a.b' -> ['b'] ... up to but without the apex; nearest first. */
-function ancestors(name: string): string[] {
-  if (name === '@') return [];
-  const out: string[] = [];
-  for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) out.push(name.slice(dot + 1));
-  return out;
-}
 
 function reply(query: Packet, rcode: number, authoritative: boolean, sections: { answers?: Section; authorities?: Section; additionals?: Section } = {}): Packet {
   const rd = (query.flags ?? 0) & FLAG_RD;
@@ -76,9 +66,9 @@ function negativeSoa(snapshot: ZoneSnapshot): Answer {
 function addressesFor(snapshot: ZoneSnapshot, targets: string[]): Answer[] {
   const out: Answer[] = [];
   for (const target of targets) {
-    const host = target.replace(/\.$/, '');
-    if (host !== snapshot.zone && !host.endsWith(`.${snapshot.zone}`)) continue;
-    const node = snapshot.nodes.get(relative(host, snapshot.zone));
+    const host = withoutTrailingDot(target);
+    if (!isAtOrBelow(host, snapshot.zone)) continue;
+    const node = snapshot.nodes.get(toRelative(host, snapshot.zone));
     for (const type of ['A', 'AAAA'] as const) {
       const set = node?.get(type);
       if (set) out.push(...setToAnswers(host, set));
@@ -99,7 +89,7 @@ export async function resolve(query: Packet, context: ResolveContext): Promise<P
   if (opcode !== 0) return [reply(query, RCODE.NOTIMP, false)];
   const [question] = questions;
   if (question.class !== 'IN' && question.class !== 'ANY') return [reply(query, RCODE.REFUSED, false)];
-  const qname = question.name.toLowerCase().replace(/\.$/, '');
+  const qname = plainName(question.name);
   const qtype = qtypeNumber(question);
   const snapshot = await context.zones.find(qname);
   if (!snapshot) return [reply(query, RCODE.REFUSED, false)];
@@ -119,14 +109,14 @@ export async function resolve(query: Packet, context: ResolveContext): Promise<P
     return signed ? [soa, ...rrsigFor(zone, '@', TYPE_NUMBERS.SOA, zone.zone, (soa as { ttl: number }).ttl)] : [soa];
   };
   for (let hop = 0; ; hop += 1) {
-    const rel = relative(name, zone.zone);
+    const rel = toRelative(name, zone.zone);
     const result = lookup(zone, rel, qtype, name);
     answers.push(...(signed && result.node ? withSignatures(zone, result.node, result.answers) : result.answers));
     if (signed) proofs.push(...denialProofs(zone, rel, result));
     if (result.kind === 'cname' && hop < MAX_CNAME_CHAIN) {
-      const target = result.target.replace(/\.$/, '');
+      const target = withoutTrailingDot(result.target);
       // Only chains within this zone are followed; a resolver follows the rest itself.
-      if (target === zone.zone || target.endsWith(`.${zone.zone}`)) {
+      if (isAtOrBelow(target, zone.zone)) {
         name = target;
         continue;
       }
@@ -159,7 +149,7 @@ function denialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup): Answ
     case 'referral': {
       const ds = snapshot.nodes.get(result.node as string)?.get('DS');
       if (!ds) return nsecAt(snapshot, result.node as string);
-      const owner = absolute(result.node as string, snapshot.zone);
+      const owner = toAbsolute(result.node as string, snapshot.zone);
       return [...setToAnswers(owner, ds), ...rrsigFor(snapshot, result.node as string, TYPE_NUMBERS.DS, owner, ds.ttl)];
     }
   }
@@ -178,18 +168,18 @@ type Lookup = Found &
 
 function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: string): Lookup {
   // A zone cut above the name (or at it, except for DS, which the parent answers) hands the query down.
-  const cuts = [...ancestors(rel).reverse(), rel].filter((n) => n !== '@');
+  const cuts = [...ancestorsOf(rel).reverse(), rel].filter((n) => n !== '@');
   for (const cut of cuts) {
     const ns = snapshot.nodes.get(cut)?.get('NS');
     if (!ns || (cut === rel && qtype === TYPE_NUMBERS.DS)) continue;
-    const cutName = absolute(cut, snapshot.zone);
+    const cutName = toAbsolute(cut, snapshot.zone);
     return { kind: 'referral', node: cut, answers: [], authorities: setToAnswers(cutName, ns), additionals: addressesFor(snapshot, ns.rdatas) };
   }
   let found: Found = { node: rel };
   let node = snapshot.nodes.get(rel);
   if (!node && !snapshot.interior.has(rel)) {
     // RFC 4592: the closest encloser's wildcard, if it has one, answers in the name's place.
-    const encloser = ancestors(rel).find((n) => snapshot.nodes.has(n) || snapshot.interior.has(n)) ?? '@';
+    const encloser = ancestorsOf(rel).find((n) => snapshot.nodes.has(n) || snapshot.interior.has(n)) ?? '@';
     const wildcard = encloser === '@' ? '*' : `*.${encloser}`;
     node = snapshot.nodes.get(wildcard);
     if (!node) return { kind: 'nxdomain', answers: [], encloser };
@@ -215,7 +205,7 @@ function transfer(query: Packet, snapshot: ZoneSnapshot): Packet[] {
   const soa = setToAnswers(snapshot.zone, snapshot.nodes.get('@')?.get('SOA') as RecordSet);
   const all: Answer[] = [];
   for (const [name, node] of snapshot.nodes) {
-    const owner = absolute(name, snapshot.zone);
+    const owner = toAbsolute(name, snapshot.zone);
     for (const set of node.values()) if (!(name === '@' && set.type === 'SOA')) all.push(...setToAnswers(owner, set));
     if (!snapshot.signed) continue;
     // The NSEC and its RRSIG, then the other sets' RRSIGs, each with its set's TTL.

@@ -1,5 +1,6 @@
 import type { Packet } from 'dns-packet';
 import type { ManagedSettings } from '../../src/core/dns/managed.ts';
+import { plainName } from '../../src/core/dns/names.ts';
 import type { Queryable } from '../db/database.ts';
 import type { CatalogSource } from './catalog.ts';
 import { ixfrAnswer } from './ixfr.ts';
@@ -22,7 +23,7 @@ const FLAG_AA = 0x400;
 export async function incrementalTransfer(query: Packet, zones: ZoneSource, serving: SecondaryServing): Promise<Packet[] | null> {
   const [question] = query.questions ?? [];
   if (!question || (question.type as string) !== 'IXFR' || (query.questions ?? []).length !== 1) return null;
-  const qname = question.name.toLowerCase().replace(/\.$/, '');
+  const qname = plainName(question.name);
   const snapshot = await zones.find(qname);
   if (!snapshot || snapshot.zone !== qname) return null;
   // A signed zone changes its signatures and NSEC chain with every change, which the history does not hold: such a

@@ -1,4 +1,5 @@
 import type { ManagedSettings } from '../../src/core/dns/managed.ts';
+import { withTrailingDot } from '../../src/core/dns/names.ts';
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
 import { isIP } from 'node:net';
@@ -42,7 +43,7 @@ export interface DnsServer {
 }
 
 export function nameServerSettings(nameservers: string[], managed: ManagedSettings): NameServerSettings {
-  return { ...managed, nameservers: nameservers.map((n) => (n.endsWith('.') ? n : `${n}.`).toLowerCase()), soa: DEFAULT_SOA, nsTtl: 3600 };
+  return { ...managed, nameservers: nameservers.map((n) => withTrailingDot(n).toLowerCase()), soa: DEFAULT_SOA, nsTtl: 3600 };
 }
 
 /** Whether a peer may transfer zones: its address (IPv4-mapped or not) in one of the allow-list's addresses and CIDRs. */

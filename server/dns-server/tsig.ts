@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { plainName } from '../../src/core/dns/names.ts';
 
 /**
  * TSIG (RFC 8945) with HMAC-SHA256, on wire-format messages: no npm library keeps it maintained, and dns-packet knows
@@ -22,12 +23,12 @@ const TSIG_ERROR = { BADSIG: 16, BADKEY: 17, BADTIME: 18 } as const;
 export function parseTsigKeys(entries: string[]): TsigKey[] {
   return entries.map((entry) => {
     const [name, , secret] = entry.split(':');
-    return { name: name.toLowerCase().replace(/\.$/, ''), secret: Buffer.from(secret, 'base64') };
+    return { name: plainName(name), secret: Buffer.from(secret, 'base64') };
   });
 }
 
 function nameWire(name: string): Buffer {
-  const labels = name.toLowerCase().replace(/\.$/, '').split('.').filter(Boolean);
+  const labels = plainName(name).split('.').filter(Boolean);
   return Buffer.concat([...labels.map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'ascii')])), Buffer.from([0])]);
 }
 

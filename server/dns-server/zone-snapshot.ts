@@ -1,6 +1,7 @@
 import type { DnssecRecordType } from '../../src/core/dns/dnssec.ts';
 import { dnssecApexRecords } from '../../src/core/dns/dnssec-records.ts';
 import { managedRecordsOf, type ManagedSettings } from '../../src/core/dns/managed.ts';
+import { ancestorsOf, parentName } from '../../src/core/dns/names.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
@@ -66,10 +67,7 @@ export function buildSnapshot(
   if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
   const interior = new Set<string>();
   for (const name of nodes.keys()) {
-    for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) {
-      const above = name.slice(dot + 1);
-      if (!nodes.has(above)) interior.add(above);
-    }
+    for (let above = parentName(name); above !== null; above = parentName(above)) if (!nodes.has(above)) interior.add(above);
   }
   // Negative answers are cached for the SOA's minimum, and so are the NSEC records that prove them (RFC 9077).
   const signed = dnssec
@@ -105,10 +103,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     for (const listener of changeListeners) listener(zone);
   };
 
-  const candidatesOf = (qname: string) => {
-    const labels = qname.split('.');
-    return labels.map((_, i) => labels.slice(i).join('.')).filter((n) => n.includes('.'));
-  };
+  /** The zones a name may be in: itself and the names above it, of two labels or more ('a.b.c' -> a.b.c, b.c). */
+  const candidatesOf = (qname: string) => [qname, ...ancestorsOf(qname)].filter((n) => n.includes('.'));
 
   async function load(zone: string): Promise<ZoneSnapshot | null> {
     const started = generation;

@@ -1,4 +1,5 @@
 import { managedMetadata, managedRecordsOf, type ManagedRecord, type ManagedSettings } from '../../src/core/dns/managed.ts';
+import { ancestorsOf } from '../../src/core/dns/names.ts';
 import type { RecordLike } from '../../src/core/dns/types.ts';
 import type { DnsRecord, RecordType } from '../../src/core/wire/dns.ts';
 import type { Queryable } from '../db/database.ts';
@@ -126,13 +127,6 @@ export async function listZone(q: Queryable, cache: ZoneCache, zoneName: string,
 async function lockZone(q: Queryable, zoneName: string): Promise<ZoneRow | null> {
   const [row] = await q.query<ZoneRow>(`SELECT d.parked, d.forward_enabled, d.created_at, d.parked_at, d.zone_version, ${DNSSEC_PUBLIC_KEY} FROM domains d WHERE d.name = $1 FOR UPDATE OF d`, [zoneName]);
   return row ?? null;
-}
-
-/** 'a.b.c' → ['b.c', 'c']. */
-function ancestorsOf(name: string): string[] {
-  if (name === '@') return [];
-  const labels = name.split('.');
-  return labels.slice(1).map((_, i) => labels.slice(i + 1).join('.'));
 }
 
 /** The names the zone rules weigh for these records: their own and every name above them; and new delegations. */

@@ -1,7 +1,6 @@
 import { sign, type KeyObject } from 'node:crypto';
 import {
   ALGORITHM,
-  canonicalKey,
   canonicalRdata,
   concatBytes,
   DNSSEC_TYPE_NUMBERS,
@@ -11,6 +10,7 @@ import {
   signedData,
   typeNumber,
 } from '../../src/core/dns/dnssec.ts';
+import { ancestorsOf, canonicalKey, toAbsolute } from '../../src/core/dns/names.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 
 /**
@@ -74,16 +74,7 @@ export interface SignedZone {
   made: number;
 }
 
-const absolute = (rel: string, zone: string) => (rel === '@' ? `${zone}.` : `${rel}.${zone}.`);
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** 'a.b.c' → ['b.c', 'c']. */
-function ancestors(rel: string): string[] {
-  if (rel === '@') return [];
-  const out: string[] = [];
-  for (let dot = rel.indexOf('.'); dot >= 0; dot = rel.indexOf('.', dot + 1)) out.push(rel.slice(dot + 1));
-  return out;
-}
 
 /**
  * Signs a zone as BIND's inline signing does (RFC 4035 §2): an RRSIG over every authoritative set (the apex's
@@ -127,14 +118,14 @@ export function signZone(
   };
 
   const cuts = new Set([...nodes].filter(([rel, node]) => rel !== '@' && node.has('NS')).map(([rel]) => rel));
-  const occluded = (rel: string) => cuts.size > 0 && ancestors(rel).some((a) => cuts.has(a));
+  const occluded = (rel: string) => cuts.size > 0 && ancestorsOf(rel).some((a) => cuts.has(a));
   const chain = orderChain(zone, [...nodes.keys()].filter((rel) => !occluded(rel)), options.previous?.chain);
 
   const rrsigs = new Map<string, Map<number, Uint8Array>>();
   const nsec = new Map<string, Uint8Array>();
   chain.forEach(({ rel }, i) => {
     const node = nodes.get(rel) as Map<string, SignableSet>;
-    const owner = absolute(rel, zone);
+    const owner = toAbsolute(rel, zone, true);
     const cut = cuts.has(rel);
     const signatures = new Map<number, Uint8Array>();
     const types: number[] = [DNSSEC_TYPE_NUMBERS.RRSIG, DNSSEC_TYPE_NUMBERS.NSEC];
@@ -146,7 +137,7 @@ export function signZone(
       const wire = () => set.wire ?? set.rdatas.map((r) => canonicalRdata(set.type as RecordType, r));
       signatures.set(type, signSet(cacheKey, owner, type, set.ttl, wire).rrsig);
     }
-    const next = absolute(chain[(i + 1) % chain.length].rel, zone);
+    const next = toAbsolute(chain[(i + 1) % chain.length].rel, zone, true);
     types.sort((a, b) => a - b);
     const nsecKey = `${rel}\u0000NSEC\u0000${options.nsecTtl}\u0000${next}\u0000${types.join(',')}`;
     const signedNsec = signSet(nsecKey, owner, DNSSEC_TYPE_NUMBERS.NSEC, options.nsecTtl, () => [], () => nsecRdata(next, types));
@@ -172,7 +163,7 @@ const byKey = (a: ChainEntry, b: ChainEntry) => (a.key < b.key ? -1 : a.key > b.
 
 /** The names in canonical order: the previous order kept, a few new names put in place, else sorted anew. */
 function orderChain(zone: string, names: string[], previous: ChainEntry[] | undefined): ChainEntry[] {
-  const entry = (rel: string) => ({ rel, key: canonicalKey(absolute(rel, zone)) });
+  const entry = (rel: string) => ({ rel, key: canonicalKey(toAbsolute(rel, zone, true)) });
   const current = new Set(names);
   const kept = previous?.filter((e) => current.has(e.rel)) ?? [];
   const known = new Set(kept.map((e) => e.rel));
@@ -194,7 +185,7 @@ function orderChain(zone: string, names: string[], previous: ChainEntry[] | unde
 
 /** The owner of the NSEC that matches or covers `rel` (the greatest chain owner not after it; the apex is first). */
 export function coveringNsec(signed: SignedZone, zone: string, rel: string): string {
-  const target = canonicalKey(absolute(rel, zone));
+  const target = canonicalKey(toAbsolute(rel, zone, true));
   let low = 0;
   let high = signed.chainKeys.length - 1;
   while (low < high) {

@@ -4,6 +4,7 @@
  * (WebCrypto, rrsig-verify.ts). Pure TypeScript on Uint8Array, so it runs in the browser too.
  */
 import type { RecordType } from '../wire/dns.ts';
+import { plainName } from './names.ts';
 import { rdataToWire, TYPE_NUMBERS } from './wire-rdata.ts';
 
 /** ECDSA Curve P-256 with SHA-256 (RFC 6605): the only algorithm this service signs with. */
@@ -38,7 +39,7 @@ export const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c
 
 /** Labels of an absolute name without the root: 'A.b.' → ['a', 'b'] (lowercased, the canonical form). */
 export function nameLabels(name: string): string[] {
-  const plain = name.replace(/\.$/, '').toLowerCase();
+  const plain = plainName(name);
   return plain === '' ? [] : plain.split('.');
 }
 
@@ -180,10 +181,3 @@ export function signedData(header: Uint8Array, owner: string, type: number, orig
 }
 
 export const typeNumber = (type: RecordType | DnssecRecordType) => (type in DNSSEC_TYPE_NUMBERS ? DNSSEC_TYPE_NUMBERS[type as DnssecRecordType] : TYPE_NUMBERS[type as RecordType]);
-
-/**
- * A string whose plain order (<) is canonical name order: labels from the root, lowercased, joined by NUL, which
- * sorts before every byte a label holds, so a shorter label or name comes first (RFC 4034 §6.1). For a chain of
- * 100,000 names this sorts many times faster than comparing label by label.
- */
-export const canonicalKey = (name: string) => nameLabels(name).reverse().join('\u0000');

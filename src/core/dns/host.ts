@@ -1,5 +1,6 @@
 import { toAsciiHost } from '../names/domain-name.ts';
 import { isIpv4, parseIpv6 } from './ip.ts';
+import { withoutTrailingDot } from './names.ts';
 import { fail, MAX_NAME_LENGTH, ok, type Result } from './types.ts';
 
 /** A label of a host name inside record data: letters, digits, hyphens and underscores (e.g. _domainkey). */
@@ -28,7 +29,7 @@ export function normaliseHost(input: string, options: HostOptions): Result<strin
     return fail(`${what} is a host name such as ${example}, not a web address`);
   }
   if (text.includes('@')) return fail(`${what} is a host name such as ${example}, not an e-mail address`);
-  const bare = text.endsWith('.') ? text.slice(0, -1) : text;
+  const bare = withoutTrailingDot(text);
   if (isIpv4(bare) || (bare.includes(':') && parseIpv6(bare))) {
     return fail(`${what} must be a host name such as ${example}, not an IP address (an address goes in an A or AAAA record)`);
   }

@@ -4,6 +4,7 @@
  */
 import type { RecordType } from '../wire/dns.ts';
 import { utf8 } from './presentation.ts';
+import { withoutTrailingDot } from './names.ts';
 import { validateRdata } from './rdata.ts';
 import { typeNumber, type DnssecRecordType } from './dnssec.ts';
 import { rdataFromWire, typeByNumber } from './wire-rdata.ts';
@@ -13,7 +14,7 @@ import { rdataFromWire, typeByNumber } from './wire-rdata.ts';
  * answers with its RRSIGs.
  */
 export function encodeQuery(name: string, type: RecordType | DnssecRecordType, id = 0, options: { dnssecOk?: boolean } = {}): Uint8Array {
-  const labels = name.replace(/\.$/, '').split('.').filter(Boolean);
+  const labels = withoutTrailingDot(name).split('.').filter(Boolean);
   const bytes: number[] = [id >> 8, id & 0xff, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, options.dnssecOk ? 1 : 0];
   for (const label of labels) bytes.push(label.length, ...utf8(label));
   const number = typeNumber(type);

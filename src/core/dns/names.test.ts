@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { fullName, relativeName, validateRecordName } from './names.ts';
+import {
+  ancestorsOf,
+  canonicalKey,
+  fullName,
+  isAtOrBelow,
+  normaliseZone,
+  parentName,
+  plainName,
+  relativeName,
+  sameName,
+  toAbsolute,
+  toRelative,
+  validateRecordName,
+  withoutTrailingDot,
+  withTrailingDot,
+} from './names.ts';
 
 const ZONE = 'example.com';
 
@@ -78,5 +93,81 @@ describe('fullName and relativeName', () => {
   it('leaves a name outside the zone as it is, without its dot', () => {
     expect(relativeName('mail.other.org.', ZONE)).toBe('mail.other.org');
     expect(relativeName('notexample.com', ZONE)).toBe('notexample.com');
+  });
+});
+
+describe('spellings and trailing dots', () => {
+  it('plainName lowercases and drops the root dot; normaliseZone trims first', () => {
+    expect(plainName('WWW.Example.COM.')).toBe('www.example.com');
+    expect(plainName(' a. ')).toBe(' a. ');
+    expect(normaliseZone(' Example.COM. ')).toBe('example.com');
+    expect(plainName('.')).toBe('');
+  });
+
+  it('adds or drops one trailing dot, keeping case', () => {
+    expect(withoutTrailingDot('A.b.')).toBe('A.b');
+    expect(withoutTrailingDot('a..')).toBe('a.');
+    expect(withoutTrailingDot('a')).toBe('a');
+    expect(withTrailingDot('Ns1.example.net')).toBe('Ns1.example.net.');
+    expect(withTrailingDot('ns1.example.net.')).toBe('ns1.example.net.');
+  });
+
+  it('sameName ignores case and the trailing dot only', () => {
+    expect(sameName('Example.COM.', 'example.com')).toBe(true);
+    expect(sameName('.', '')).toBe(true);
+    expect(sameName('www.example.com', 'example.com')).toBe(false);
+  });
+});
+
+describe('names in and out of a zone', () => {
+  it.each([
+    ['example.com', true],
+    ['www.example.com', true],
+    ['a.b.example.com', true],
+    ['notexample.com', false],
+    ['com', false],
+    ['example.com.org', false],
+    ['xexample.com', false],
+  ])('isAtOrBelow(%j, example.com) is %j', (name, inside) => {
+    expect(isAtOrBelow(name, ZONE)).toBe(inside);
+  });
+
+  it('toAbsolute and toRelative take a plain apex; only "@" is the apex', () => {
+    expect(toAbsolute('@', ZONE)).toBe('example.com');
+    expect(toAbsolute('www', ZONE)).toBe('www.example.com');
+    expect(toAbsolute('@', ZONE, true)).toBe('example.com.');
+    expect(toAbsolute('a.b', ZONE, true)).toBe('a.b.example.com.');
+    expect(toAbsolute('', ZONE)).toBe('.example.com');
+    expect(fullName('', ZONE)).toBe('example.com');
+    expect(toRelative('example.com', ZONE)).toBe('@');
+    expect(toRelative('a.b.example.com', ZONE)).toBe('a.b');
+  });
+});
+
+describe('ancestors', () => {
+  it('walks up one label at a time, apex excluded', () => {
+    expect(parentName('a.b.c')).toBe('b.c');
+    expect(parentName('c')).toBeNull();
+    expect(parentName('@')).toBeNull();
+    expect(ancestorsOf('a.b.c')).toEqual(['b.c', 'c']);
+    expect(ancestorsOf('www')).toEqual([]);
+    expect(ancestorsOf('@')).toEqual([]);
+    expect(ancestorsOf('_sip._tcp.voice')).toEqual(['_tcp.voice', 'voice']);
+  });
+});
+
+describe('canonicalKey', () => {
+  it('keys labels from the root, ignoring case and the trailing dot', () => {
+    expect(canonicalKey('A.Example.COM.')).toBe('com\u0000example\u0000a');
+    expect(canonicalKey('www')).toBe('www');
+    expect(canonicalKey('.')).toBe('');
+  });
+
+  it('sorts names in the order of RFC 4034 §6.1', () => {
+    // The example of RFC 4034 §6.1, in canonical order.
+    const ordered = ['example', 'a.example', 'yljkjljk.a.example', 'Z.a.example', 'zABC.a.EXAMPLE', 'z.example', '\u0001.z.example', '*.z.example', '\u0200.z.example'];
+    const shuffled = [...ordered].reverse();
+    const byKey = (a: string, b: string) => (canonicalKey(a) < canonicalKey(b) ? -1 : canonicalKey(a) > canonicalKey(b) ? 1 : 0);
+    expect(shuffled.sort(byKey)).toEqual(ordered);
   });
 });

@@ -4,6 +4,7 @@
  * wildcard's when the signature has fewer labels), then the signature over the canonical form of the set.
  */
 import { ALGORITHM, keyTag, nameLabels, parseRrsig, rrsigHeader, signedData } from './dnssec.ts';
+import { sameName } from './names.ts';
 
 export type RrsigVerdict = { ok: true; keyTag: number; expires: Date } | { ok: false; reason: string };
 
@@ -21,7 +22,6 @@ export interface RrsigInput {
   subtle?: SubtleCrypto;
 }
 
-const sameName = (a: string, b: string) => nameLabels(a).join('.') === nameLabels(b).join('.');
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
 export async function verifyRrsig(input: RrsigInput): Promise<RrsigVerdict> {

@@ -1,16 +1,16 @@
 import type { RecordType } from '../wire/dns.ts';
-import { canonicalRdata, DNSSEC_TYPE_NUMBERS, nameLabels, parseRrsig, typeNumber } from './dnssec.ts';
+import { canonicalRdata, DNSSEC_TYPE_NUMBERS, parseRrsig, typeNumber } from './dnssec.ts';
 import type { DnsResponse } from './message.ts';
+import { sameName } from './names.ts';
 import { verifyRrsig } from './rrsig-verify.ts';
 
 export type SignedVerdict = { signed: true; keyTag: number; expires: Date } | { signed: false; reason: string };
 
-const same = (a: string, b: string) => nameLabels(a).join('.') === nameLabels(b).join('.');
 
 /** The RRSIG data over `type` at `owner`; one too short to read covers nothing. */
 function signaturesOver(response: DnsResponse, owner: string, type: number) {
   const covers = (data: Uint8Array) => data.length >= 18 && parseRrsig(data).typeCovered === type;
-  return response.raw.filter((r) => r.type === DNSSEC_TYPE_NUMBERS.RRSIG && same(r.name, owner) && covers(r.data)).map((r) => r.data);
+  return response.raw.filter((r) => r.type === DNSSEC_TYPE_NUMBERS.RRSIG && sameName(r.name, owner) && covers(r.data)).map((r) => r.data);
 }
 
 /**
@@ -19,11 +19,11 @@ function signaturesOver(response: DnsResponse, owner: string, type: number) {
  */
 export async function checkSignedAnswer(input: { zone: string; fqdn: string; type: RecordType; answer: DnsResponse; dnskey: DnsResponse; now: Date }): Promise<SignedVerdict> {
   const { zone, fqdn, type, answer, dnskey, now } = input;
-  const rdatas = answer.answers.filter((a) => same(a.name, fqdn) && a.type === type).map((a) => canonicalRdata(type, a.rdata));
+  const rdatas = answer.answers.filter((a) => sameName(a.name, fqdn) && a.type === type).map((a) => canonicalRdata(type, a.rdata));
   if (rdatas.length === 0) return { signed: false, reason: `DNS answers no ${type} record to check` };
   const rrsigs = signaturesOver(answer, fqdn, typeNumber(type));
   if (rrsigs.length === 0) return { signed: false, reason: 'the answer carries no signature (the zone is not signed)' };
-  const keys = dnskey.raw.filter((r) => r.type === DNSSEC_TYPE_NUMBERS.DNSKEY && same(r.name, zone)).map((r) => r.data);
+  const keys = dnskey.raw.filter((r) => r.type === DNSSEC_TYPE_NUMBERS.DNSKEY && sameName(r.name, zone)).map((r) => r.data);
   if (keys.length === 0) return { signed: false, reason: `${zone} publishes no DNSKEY` };
   const keyChecks = await Promise.all(
     signaturesOver(dnskey, zone, DNSSEC_TYPE_NUMBERS.DNSKEY).map((rrsig) => verifyRrsig({ zone, owner: zone, type: DNSSEC_TYPE_NUMBERS.DNSKEY, rdatas: keys, rrsig, dnskeys: keys, now })),

@@ -1,5 +1,6 @@
 import type { RecordType } from '../wire/dns.ts';
 import { isIpv4, canonicalIpv6 } from './ip.ts';
+import { plainName } from './names.ts';
 import { txtToWire } from './rdata.ts';
 
 interface TemplateParam {
@@ -60,7 +61,7 @@ function define(
   template: Omit<RecordTemplate, 'build'>,
   build: (values: Record<string, string>, zoneName: string) => TemplateRecord[],
 ): RecordTemplate {
-  return { ...template, build: (params, zoneName) => build(valuesOf(template, params), zoneName.toLowerCase().replace(/\.$/, '')) };
+  return { ...template, build: (params, zoneName) => build(valuesOf(template, params), plainName(zoneName)) };
 }
 
 const checkIpv4 = (value: string) => (isIpv4(value) ? null : 'Enter an IPv4 address such as 192.0.2.10');
@@ -131,7 +132,7 @@ const googleWorkspaceClassic = define(
 
 /** The MX host Microsoft 365 gives a domain: its name with dots as dashes (the admin center shows the exact one). */
 export function microsoftMxHost(zoneName: string): string {
-  return `${zoneName.toLowerCase().replace(/\.$/, '').replace(/\./g, '-')}.mail.protection.outlook.com.`;
+  return `${plainName(zoneName).replace(/\./g, '-')}.mail.protection.outlook.com.`;
 }
 
 const microsoft365 = define(
@@ -151,7 +152,7 @@ const microsoft365 = define(
     ],
   },
   (values, zone) => [
-    { name: '@', type: 'MX', rdata: `0 ${values.mxHost ? `${values.mxHost.toLowerCase().replace(/\.$/, '')}.` : microsoftMxHost(zone)}`, ttl: TTL },
+    { name: '@', type: 'MX', rdata: `0 ${values.mxHost ? `${plainName(values.mxHost)}.` : microsoftMxHost(zone)}`, ttl: TTL },
     { name: 'autodiscover', type: 'CNAME', rdata: 'autodiscover.outlook.com.', ttl: TTL },
     { name: '@', type: 'TXT', rdata: txtToWire('v=spf1 include:spf.protection.outlook.com -all'), ttl: TTL },
     ...(values.verification ? [{ name: '@', type: 'TXT' as const, rdata: txtToWire(values.verification), ttl: TTL }] : []),

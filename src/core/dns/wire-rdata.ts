@@ -6,6 +6,7 @@
  */
 import type { RecordType } from '../wire/dns.ts';
 import { canonicalIpv6, parseIpv4, parseIpv6 } from './ip.ts';
+import { withoutTrailingDot } from './names.ts';
 import { fromUtf8, quoteBytes, tokenize, tokenText, utf8 } from './presentation.ts';
 import { fail, ok, type Result } from './types.ts';
 
@@ -43,7 +44,7 @@ class Writer {
     this.raw(data);
   }
   name(text: string) {
-    if (text !== '.') for (const label of text.replace(/\.$/, '').split('.')) this.string(utf8(label));
+    if (text !== '.') for (const label of withoutTrailingDot(text).split('.')) this.string(utf8(label));
     this.u8(0);
   }
   hex(text: string) {

@@ -1,6 +1,6 @@
 import { RECORD_TYPES, type RecordType } from '../wire/dns.ts';
 import { managedWords } from './managed.ts';
-import { fullName, normaliseZone, validateRecordName } from './names.ts';
+import { fullName, isAtOrBelow, normaliseZone, plainName, toAbsolute, validateRecordName } from './names.ts';
 import { quoteBytes, tokenize } from './presentation.ts';
 import { rdataWarnings, validateRdata } from './rdata.ts';
 import { parseTtl } from './ttl.ts';
@@ -123,8 +123,8 @@ function lex(text: string): Entry[] {
 
 function absolute(name: string, origin: string): string {
   if (name === '@') return origin;
-  if (name.endsWith('.') && !name.endsWith('\\.')) return name.slice(0, -1).toLowerCase();
-  return origin === '' ? name.toLowerCase() : `${name.toLowerCase()}.${origin}`;
+  if (name.endsWith('.') && !name.endsWith('\\.')) return plainName(name);
+  return origin === '' ? name.toLowerCase() : toAbsolute(name.toLowerCase(), origin);
 }
 
 function absoluteTarget(name: string, origin: string): string {
@@ -270,7 +270,7 @@ export function* parseZoneFileInSteps(text: string, options: { origin: string; d
       error(`The ${recordType} record has no data: expected a value after the type`);
       continue;
     }
-    if (owner !== zone && !owner.endsWith(`.${zone}`)) {
+    if (!isAtOrBelow(owner, zone)) {
       skip(`${owner} is outside ${zone}: not imported`);
       continue;
     }
@@ -383,7 +383,7 @@ export function* printZoneFileInSteps(
   records: ListedRecordLike[],
   options: { includeManaged?: boolean; now?: Date } = {},
 ): Generator<{ written: number; total: number }, string> {
-  const zone = zoneName.trim().toLowerCase().replace(/\.$/, '');
+  const zone = normaliseZone(zoneName);
   const chosen = records.filter((r) => options.includeManaged || !r.managed).sort(compareRecords);
   const leftOut = records.length - chosen.length;
   const managers = new Set(records.filter((r) => r.managed).map((r) => managedWords(r.managedBy).by));

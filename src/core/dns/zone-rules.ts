@@ -1,6 +1,6 @@
 import type { ZoneRule } from '../wire/errors.ts';
 import { managedWords } from './managed.ts';
-import { fullName, nameTooLongMessage, normaliseZone } from './names.ts';
+import { ancestorsOf, fullName, isAtOrBelow, nameTooLongMessage, normaliseZone, parentName } from './names.ts';
 import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from './types.ts';
 
 export interface ZoneChange {
@@ -29,18 +29,6 @@ export function recordsAfterChange(existing: RecordLike[], change: ZoneChange): 
 }
 
 const keyOf = (r: Pick<RecordLike, 'name' | 'type' | 'rdata'>) => `${r.name}\u0000${r.type}\u0000${r.rdata}`;
-
-/** 'a.b.c' -> ['b.c', 'c']: the names above a relative name, apex excluded. */
-function ancestors(name: string): string[] {
-  if (name === '@') return [];
-  const out: string[] = [];
-  let dot = name.indexOf('.');
-  while (dot >= 0) {
-    out.push(name.slice(dot + 1));
-    dot = name.indexOf('.', dot + 1);
-  }
-  return out;
-}
 
 function shorten(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -137,7 +125,7 @@ export function checkZoneChange(input: {
   for (const { record } of touched) {
     names.add(record.name);
     keys.add(keyOf(record));
-    for (const ancestor of ancestors(record.name)) names.add(ancestor);
+    for (const ancestor of ancestorsOf(record.name)) names.add(ancestor);
     if (record.type === 'NS' && record.name !== '@') delegations.add(record.name);
   }
   const byName = new Map<string, RecordLike[]>();
@@ -149,16 +137,13 @@ export function checkZoneChange(input: {
     if (list) list.push(record);
     else below.set(ancestor, [record]);
   };
-  const suffixes = [...delegations].map((name) => [name, `.${name}`] as const);
+  const cuts = [...delegations];
   const visit = (record: RecordLike) => {
     if (delegations.size > 0 && record.name !== '@') {
-      if (suffixes.length <= 8) {
-        for (const [ancestor, suffix] of suffixes) if (record.name.endsWith(suffix)) addBelow(ancestor, record);
+      if (cuts.length <= 8) {
+        for (const ancestor of cuts) if (record.name !== ancestor && isAtOrBelow(record.name, ancestor)) addBelow(ancestor, record);
       } else {
-        for (let dot = record.name.indexOf('.'); dot >= 0; dot = record.name.indexOf('.', dot + 1)) {
-          const ancestor = record.name.slice(dot + 1);
-          if (delegations.has(ancestor)) addBelow(ancestor, record);
-        }
+        for (let ancestor = parentName(record.name); ancestor !== null; ancestor = parentName(ancestor)) if (delegations.has(ancestor)) addBelow(ancestor, record);
       }
     }
     if (!names.has(record.name)) return;
@@ -286,7 +271,7 @@ export function checkZoneChange(input: {
         }
       }
     }
-    for (const ancestor of ancestors(record.name)) {
+    for (const ancestor of ancestorsOf(record.name)) {
       const ns = byName.get(ancestor)?.find((r) => r.type === 'NS');
       if (ns && !isGlue(record, ancestor)) {
         return {

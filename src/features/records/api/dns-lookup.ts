@@ -1,6 +1,7 @@
 import { decodeResponse, encodeQuery, rcodeName, type DnsAnswer, type DnsResponse } from '@/core/dns/message.ts';
 import { checkSignedAnswer, type SignedVerdict } from '@/core/dns/signed-answer.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
+import { plainName } from '@/core/dns/names.ts';
 
 export interface LiveCheck {
   /** True when DNS answers this very record now. */
@@ -35,7 +36,7 @@ export async function checkLive(dohUrl: string, record: { zone: string; fqdn: st
     dnskey instanceof Error
       ? { signed: false, reason: `could not ask for the zone's DNSKEY (${dnskey.message})` }
       : await checkSignedAnswer({ zone: record.zone, fqdn: record.fqdn, type: record.type, answer: decoded, dnskey, now: new Date() });
-  const own = decoded.answers.filter((a) => a.name === record.fqdn.replace(/\.$/, '').toLowerCase() && a.type === record.type);
+  const own = decoded.answers.filter((a) => a.name === plainName(record.fqdn) && a.type === record.type);
   const match = own.find((a) => a.rdata === record.rdata);
   return { live: match !== undefined, answers: decoded.answers, status: rcodeName(decoded.rcode), ttlLeft: match?.ttl ?? own[0]?.ttl ?? null, signed };
 }

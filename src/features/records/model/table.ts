@@ -1,5 +1,5 @@
 import { isManaged, LISTED_TYPES, type DnsRecord, type ListedType } from '@/core/wire/dns.ts';
-import { fullName } from '@/core/dns/names.ts';
+import { canonicalKey, fullName, toAbsolute } from '@/core/dns/names.ts';
 import { ttlInWords } from '@/core/dns/ttl.ts';
 import type { Draft } from './change-set.ts';
 import { contentInWords } from './describe.ts';
@@ -30,9 +30,7 @@ export interface Row extends RowItem {
 }
 
 /** A name in DNS order (labels from the right, apex first); a name of one label is its own key, made at no cost. */
-function nameKeyOf(name: string): string {
-  return name === '@' ? '' : name.includes('.') ? name.split('.').reverse().join('\u0001') : name;
-}
+const nameKeyOf = (name: string) => (name === '@' ? '' : canonicalKey(name));
 
 /** Lowercase, made only when the text has capitals: most names and record data are their own lowercase. */
 const lower = (text: string) => (/[A-Z]/.test(text) ? text.toLowerCase() : text);
@@ -82,7 +80,7 @@ class ZoneRow implements Row {
     return isManaged(this.record);
   }
   get fqdn() {
-    return (this.#fqdn ??= this.name === '@' || this.name === '' ? this.apex : `${this.name}.${this.apex}`);
+    return (this.#fqdn ??= toAbsolute(this.name === '' ? '@' : this.name, this.apex));
   }
   get content() {
     return (this.#content ??= contentInWords(this.type, this.record.rdata));
