@@ -65,6 +65,8 @@ const configSchema = z.object({
   DNS_JOURNAL_DAYS: z.coerce.number().min(0).default(7),
   /** The catalog zone (RFC 9432) listing every zone the service holds. */
   DNS_CATALOG_ZONE: z.string().regex(/^([a-z0-9-]+\.)+[a-z0-9-]+$/).default('catalog.namefi.test'),
+  /** Days before expiry an auto-renewing domain is renewed: its `nextAttemptAt` is the expiry less this many days. */
+  AUTO_RENEW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ...chainConfigShape,
 });
 export type Config = z.infer<typeof configSchema>;

@@ -92,6 +92,7 @@ const writes: Write[] = [
     id: 'registerWithRecords',
     payload: async () => ({ normalizedDomainName: `${unique('regr')}.com`, durationInYears: 1, records: [{ name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 60 }] }),
   },
+  { id: 'setAutoRenew', payload: async () => ({ normalizedDomainName: await minted(), enabled: true, durationInYears: 2 }) },
 ];
 
 async function primaryTypeFor(write: Write): Promise<string> {
@@ -175,6 +176,7 @@ describe('numbers a type cannot hold are 400s naming the field, before any signa
     ['registerDomain', 'durationInYears', (n) => ({ normalizedDomainName: 'n.com', durationInYears: n })],
     ['registerDomain', 'nftReceivingWallet.chainId', (n) => ({ normalizedDomainName: 'n.com', durationInYears: 1, nftReceivingWallet: { walletAddress: OWNER, chainId: n } })],
     ['registerWithRecords', 'records.0.ttl', (n) => ({ normalizedDomainName: 'n.com', durationInYears: 1, records: [{ name: 'n', type: 'TXT', rdata: '"n"', ttl: n }] })],
+    ['setAutoRenew', 'durationInYears', (n) => ({ normalizedDomainName: ZONE, enabled: true, durationInYears: n })],
   ];
   const primaryTypes: Record<string, string> = {
     createDnsRecord: 'CreateTypedDnsRecordEnvelope',
@@ -182,6 +184,7 @@ describe('numbers a type cannot hold are 400s naming the field, before any signa
     batchCreateDnsRecords: 'CreateRecordsEnvelope',
     batchUpdateDnsRecords: 'UpdateRecordsEnvelope',
     registerWithRecords: 'RegisterDomainWithRecordsEnvelope',
+    setAutoRenew: 'SetAutoRenewEnvelope',
   };
   const bad: Array<[unknown, RegExp]> = [
     [huge, /above the largest uint256 \(2\^256-1\)/],

@@ -6,6 +6,7 @@ import { dnsHandlers } from './dns.ts';
 import { parkingHandlers } from './parking.ts';
 import { dnssecHandlers } from './dnssec.ts';
 import { forwardingHandlers } from './forwarding.ts';
+import { autoRenewHandlers } from './auto-renew.ts';
 import { searchHandlers } from './search.ts';
 import { orderHandlers } from './orders.ts';
 import { userHandlers } from './user.ts';
@@ -22,6 +23,7 @@ export const handlers: Handlers = {
   ...parkingHandlers,
   ...dnssecHandlers,
   ...forwardingHandlers,
+  ...autoRenewHandlers,
   ...searchHandlers,
   ...orderHandlers,
   ...userHandlers,

@@ -5,10 +5,11 @@ import { PageHeader, Tabs } from '@/ui/index.ts';
 const ParkingPanel = lazy(() => import('@/features/parking/ParkingPanel.tsx'));
 const DnssecPanel = lazy(() => import('@/features/dnssec/DnssecPanel.tsx'));
 const ForwardingPanel = lazy(() => import('@/features/forwarding/ForwardingPanel.tsx'));
+const AutoRenewPanel = lazy(() => import('@/features/auto-renew/AutoRenewPanel.tsx'));
 const RecordsPage = lazy(() => import('@/features/records/RecordsPage.tsx'));
 const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
 
-/** /domains/:domain — the domain's parking, forwarding and DNSSEC above its DNS records; its history in a tab of its own (?tab=history). */
+/** /domains/:domain — the domain's parking, forwarding, DNSSEC and auto-renew above its DNS records; its history in a tab of its own (?tab=history). */
 export default function DomainRoute() {
   const domain = (useParams().domain ?? '').toLowerCase();
   const [search, setSearch] = useSearchParams();
@@ -16,7 +17,7 @@ export default function DomainRoute() {
   const show = (next: 'records' | 'history', recordId?: string) => setSearch(next === 'history' ? { tab: next, ...(recordId ? { record: recordId } : {}) } : {});
   return (
     <div className="space-y-6">
-      <PageHeader title={domain} description="Parking, forwarding, DNSSEC, DNS records and their history" />
+      <PageHeader title={domain} description="Parking, forwarding, DNSSEC, auto-renew, DNS records and their history" />
       <Tabs
         label={`${domain}: records or history`}
         selected={tab}
@@ -30,6 +31,7 @@ export default function DomainRoute() {
                 <ParkingPanel domain={domain} />
                 <ForwardingPanel domain={domain} />
                 <DnssecPanel domain={domain} />
+                <AutoRenewPanel domain={domain} />
                 <RecordsPage domain={domain} onRecordHistory={(id) => show('history', id)} />
               </div>
             ),

@@ -9,6 +9,7 @@ import { historyOperations } from './history.ts';
 import { searchOperations } from './search.ts';
 import { orderOperations } from './orders.ts';
 import { forwardingOperations } from './forwarding.ts';
+import { autoRenewOperations } from './auto-renew.ts';
 import { x402Operations } from './x402.ts';
 import { userOperations } from './user.ts';
 
@@ -30,6 +31,7 @@ export const operations = {
   ...searchOperations,
   ...orderOperations,
   ...forwardingOperations,
+  ...autoRenewOperations,
   ...x402Operations,
   ...userOperations,
 } satisfies Record<string, Operation>;
