@@ -3,10 +3,7 @@ import { eip712Handlers } from './eip712.ts';
 import { siweHandlers } from './siwe.ts';
 import { apiKeyHandlers } from './api-keys.ts';
 import { dnsHandlers } from './dns.ts';
-import { parkingHandlers } from './parking.ts';
-import { dnssecHandlers } from './dnssec.ts';
-import { forwardingHandlers } from './forwarding.ts';
-import { autoRenewHandlers } from './auto-renew.ts';
+import { domainConfigHandlers } from './domain-config.ts';
 import { searchHandlers } from './search.ts';
 import { orderHandlers } from './orders.ts';
 import { userHandlers } from './user.ts';
@@ -20,10 +17,7 @@ export const handlers: Handlers = {
   ...siweHandlers,
   ...apiKeyHandlers,
   ...dnsHandlers,
-  ...parkingHandlers,
-  ...dnssecHandlers,
-  ...forwardingHandlers,
-  ...autoRenewHandlers,
+  ...domainConfigHandlers,
   ...searchHandlers,
   ...orderHandlers,
   ...userHandlers,

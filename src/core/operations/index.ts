@@ -3,20 +3,17 @@ import type { Operation, Signed, ZoneEffect } from './define.ts';
 import { eip712Operations } from './eip712.ts';
 import { siweOperations } from './siwe.ts';
 import { recordOperations } from './records.ts';
-import { parkingOperations } from './parking.ts';
-import { dnssecOperations } from './dnssec.ts';
+import { domainConfigOperations } from './domain-config.ts';
 import { historyOperations } from './history.ts';
 import { searchOperations } from './search.ts';
 import { orderOperations } from './orders.ts';
-import { forwardingOperations } from './forwarding.ts';
-import { autoRenewOperations } from './auto-renew.ts';
 import { x402Operations } from './x402.ts';
 import { userOperations } from './user.ts';
 
 export type { AuthMode, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
 
 /**
- * Every operation of the contract, each declared once in the file of its area. The service routes, authenticates,
+ * Every operation of the contract, each declared once in the file of its group (the contract's tags: records, domain-config, orders, …), so a new operation of a group touches its group's file alone. The service routes, authenticates,
  * verifies and documents from this table, the EIP-712 registry is made of its structs, and the dashboard calls by
  * its ids. The order is the table's: the router mounts, the OpenAPI document lists and `/eip712/types-for-method`
  * names the signed operations in it.
@@ -25,13 +22,10 @@ export const operations = {
   ...eip712Operations,
   ...siweOperations,
   ...recordOperations,
-  ...parkingOperations,
-  ...dnssecOperations,
+  ...domainConfigOperations,
   ...historyOperations,
   ...searchOperations,
   ...orderOperations,
-  ...forwardingOperations,
-  ...autoRenewOperations,
   ...x402Operations,
   ...userOperations,
 } satisfies Record<string, Operation>;

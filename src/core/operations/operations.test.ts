@@ -6,10 +6,16 @@ import { allOperations, operationById, operations, signedOperations, zoneChangin
 describe('the declarations', () => {
   it('derive the registry, the accepted types and the unsigned fields the service published before', () => {
     expect(TYPE_REGISTRY).toEqual(published.registry);
-    expect(JSON.stringify(ACCEPTED_PRIMARY_TYPES)).toBe(JSON.stringify(published.accepted));
+    // Each operation's accepted types in the order a client tries them (the table's own order of operations, which
+    // groups them by the contract's groups, means nothing to a client).
+    expect(ACCEPTED_PRIMARY_TYPES).toEqual(published.accepted);
     expect(UNSIGNED_BUT_ACCEPTED).toEqual(published.unsignedAccepted);
+    const answer = (registry: typeof TYPE_REGISTRY, accepted: Record<string, string[]>, method: string) => {
+      const { availableMethods, ...rest } = typesForMethod(registry, accepted, method) as ReturnType<typeof typesForMethod> & { availableMethods?: string[] };
+      return JSON.stringify({ ...rest, ...(availableMethods ? { availableMethods: [...availableMethods].sort() } : {}) });
+    };
     for (const method of [...Object.keys(published.accepted), 'getBalance', 'nope']) {
-      expect(JSON.stringify(typesForMethod(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES, method)), method).toBe(JSON.stringify(typesForMethod(published.registry, published.accepted, method)));
+      expect(answer(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES, method), method).toBe(answer(published.registry, published.accepted, method));
     }
   });
 
@@ -32,19 +38,19 @@ describe('the declarations', () => {
 
   it('say which operations change a zone, each with its history entry described', () => {
     const changing = zoneChangingOperations();
-    expect(changing.map((o) => `${o.id}:${o.zone.change}:${o.zone.when ?? 'request'}`)).toEqual([
-      'createDnsRecord:content:request',
-      'updateDnsRecord:content:request',
-      'deleteDnsRecord:content:request',
+    expect(changing.map((o) => `${o.id}:${o.zone.change}:${o.zone.when ?? 'request'}`).sort()).toEqual([
       'batchCreateDnsRecords:content:request',
-      'batchUpdateDnsRecords:content:request',
       'batchDeleteDnsRecords:content:request',
+      'batchUpdateDnsRecords:content:request',
+      'createDnsRecord:content:request',
+      'deleteDnsRecord:content:request',
       'parkDomain:content:request',
-      'toggleDomainParking:content:request',
-      'toggleDnssec:content:request',
       'registerDomain:content:order',
       'registerWithRecords:content:order',
       'setForwarding:content:request',
+      'toggleDnssec:content:request',
+      'toggleDomainParking:content:request',
+      'updateDnsRecord:content:request',
     ]);
     for (const o of allOperations()) expect(o.history !== undefined, o.id).toBe(o.zone !== undefined);
     expect(zoneOf('createDnsRecord', { zoneName: 'a.com', name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 60 })).toBe('a.com');

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { noticeOf } from '@/core/operations/index.ts';
-import { AUTO_RENEW_DEFAULTS, AUTO_RENEW_YEARS, setAutoRenewInput, type AutoRenew } from '@/core/wire/auto-renew.ts';
+import { AUTO_RENEW_DEFAULTS, AUTO_RENEW_YEARS, setAutoRenewInput, type AutoRenew } from '@/core/operations/domain-config.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useConfirmedWrite } from '@/lib/errors/use-confirmed-write.ts';
