@@ -45,11 +45,9 @@ export default function AutoRenewPanel({ domain }: { domain: string }) {
   const supported = useServiceSupports('setAutoRenew');
   const current = useQuery(autoRenewQuery(api, domain, supported === 'yes'));
   const save = useSetAutoRenew(domain);
+  useSigningTypes(AUTO_RENEW_OPERATIONS);
   const write = useConfirmedWrite({ domain, address: session.address });
   const [asking, setAsking] = useState<AutoRenewChoice | null>(null);
-  // Its signing types are asked when they can be used (the dialog open), not with the page: the page's first minute
-  // of requests stays within its budget.
-  useSigningTypes(AUTO_RENEW_OPERATIONS, asking !== null);
   const form = useForm<AutoRenewChoice>({ resolver: zodResolver(choiceSchema), defaultValues: { enabled: AUTO_RENEW_DEFAULTS.enabled, durationInYears: AUTO_RENEW_DEFAULTS.durationInYears } });
 
   // The form starts from what the service holds, and again after a saved change; a refused one re-reads nothing, so the form keeps the person's choice.
