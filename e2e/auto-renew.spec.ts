@@ -17,6 +17,7 @@ test.describe('Auto-renew', () => {
     await page.goto('/');
     await signIn(page, wallet);
     await page.goto(`/domains/${domain}`);
+    await page.getByRole('tab', { name: 'Renewal' }).click();
     const panel = page.getByRole('region', { name: 'Auto-renew' });
     const state = panel.getByRole('status').first();
     const toggle = panel.getByRole('switch', { name: 'Renew automatically' });

@@ -9,19 +9,25 @@ const AutoRenewPanel = lazy(() => import('@/features/auto-renew/AutoRenewPanel.t
 const RecordsPage = lazy(() => import('@/features/records/RecordsPage.tsx'));
 const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
 
-/** /domains/:domain — the domain's parking, forwarding, DNSSEC and auto-renew above its DNS records; its history in a tab of its own (?tab=history). */
+/**
+ * /domains/:domain — the domain's parking, forwarding and DNSSEC above its DNS records; its renewal (auto-renew) and its
+ * history in tabs of their own (?tab=renewal, ?tab=history), so the records are not pushed further down.
+ */
+type DomainTab = 'records' | 'renewal' | 'history';
+
 export default function DomainRoute() {
   const domain = (useParams().domain ?? '').toLowerCase();
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'history' ? 'history' : 'records';
-  const show = (next: 'records' | 'history', recordId?: string) => setSearch(next === 'history' ? { tab: next, ...(recordId ? { record: recordId } : {}) } : {});
+  const asked = search.get('tab');
+  const tab: DomainTab = asked === 'history' || asked === 'renewal' ? asked : 'records';
+  const show = (next: DomainTab, recordId?: string) => setSearch(next === 'records' ? {} : { tab: next, ...(next === 'history' && recordId ? { record: recordId } : {}) });
   return (
     <div className="space-y-6">
       <PageHeader title={domain} description="Parking, forwarding, DNSSEC, auto-renew, DNS records and their history" />
       <Tabs
-        label={`${domain}: records or history`}
+        label={`${domain}: records, renewal or history`}
         selected={tab}
-        onSelect={(id) => show(id as 'records' | 'history')}
+        onSelect={(id) => show(id as DomainTab)}
         items={[
           {
             id: 'records',
@@ -31,11 +37,11 @@ export default function DomainRoute() {
                 <ParkingPanel domain={domain} />
                 <ForwardingPanel domain={domain} />
                 <DnssecPanel domain={domain} />
-                <AutoRenewPanel domain={domain} />
                 <RecordsPage domain={domain} onRecordHistory={(id) => show('history', id)} />
               </div>
             ),
           },
+          { id: 'renewal', label: 'Renewal', content: <AutoRenewPanel domain={domain} /> },
           { id: 'history', label: 'History', content: <HistoryPanel key={search.get('record') ?? ''} domain={domain} recordId={search.get('record')} onChangeSet={() => show('records')} /> },
         ]}
       />
