@@ -15,7 +15,8 @@ import type { RecordType } from '../../src/core/wire/dns.ts';
 
 /**
  * Signatures are valid for 14 days from the zone's signing epoch, less an hour before it (clock skew); the epoch
- * moves, and the serial with it, when less than 3 days are left (server/dnssec/renewal.ts).
+ * moves, and the serial with it, when less than 3 days are left (server/zones/signature-renewal.ts, a change through
+ * the zone-change pipeline).
  */
 export const VALIDITY_SECONDS = 14 * 86400;
 export const RENEW_SECONDS = 3 * 86400;
