@@ -34,8 +34,11 @@ export default defineConfig({
   testDir: './e2e',
   // Several people may run journeys in one checkout; each run can keep its artifacts apart.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  // Files run two at a time (a file's journeys in order, in one worker): every journey works on names and keys of
+  // its own, so two never meet, and on two cores a journey spends about half its time waiting for the service,
+  // the chain or the browser. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // No retries anywhere: a journey that passes only on its second try is a bug to fix, not to hide.
   retries: 0,
   forbidOnly: true,
@@ -68,7 +71,7 @@ export default defineConfig({
         SIWE_DOMAIN: dashboardHost,
         LOG_REQUESTS: 'false',
         // One address (127.0.0.1) sends every journey's requests, the dashboard's and the journeys' own set-up.
-        RATE_LIMIT_PER_MINUTE: '6000',
+        RATE_LIMIT_PER_MINUTE: '20000',
         // Ownership, credit and contract-account signatures live on a real local chain, as with npm start.
         CHAIN: 'anvil',
         CHAIN_PORT: chainPort,

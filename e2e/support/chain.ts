@@ -14,9 +14,10 @@ import { CHAIN_RPC_URL, DATA_DIR } from './env.ts';
  * the server's own chain functions.
  *
  * The journeys' transactions are paid by a key of their own: anvil's account 0 is the service's minter (and the
- * test key alice), and two senders sharing one account would race for its nonce.
+ * test key alice), and two senders sharing one account would race for its nonce; for the same reason each
+ * Playwright worker (journeys run two files at a time) pays from a key of its own.
  */
-const PAYER_KEY = keccak256(stringToBytes('namefi e2e chain payer'));
+const PAYER_KEY = keccak256(stringToBytes(`namefi e2e chain payer ${process.env.TEST_PARALLEL_INDEX ?? '0'}`));
 
 export interface E2eChain {
   clients: ChainClients;

@@ -11,7 +11,7 @@ import { setUpWorld } from './world.ts';
  * fixed number of cases each (FUZZ_SCALE scales them), the seed printed and replayed with FUZZ_SEED (fuzz-run.ts).
  * The run with the chain up is no-5xx-chain.test.ts.
  */
-const CASES_PER_OPERATION = 150;
+const CASES_PER_OPERATION = 100;
 const DOH_CASES = 500;
 const run = new FuzzRun('without a chain', 'test/fuzz/no-5xx.test.ts');
 
