@@ -1,8 +1,11 @@
+import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, displayAddress, TEST_KEYS } from './support/keys.ts';
 import { connectWallet, expectSignedIn, header, signIn, walletModal } from './support/pages.ts';
 
 test.describe('wallet connection and SIWE session', () => {
+  // A first account of its own (its API key list is empty whatever other journeys do at the same time), bob second.
+  test.use({ walletKeys: [generatePrivateKey(), TEST_KEYS.bob] });
   test('connect, sign in, stay signed in across a reload, sign out', async ({ page, wallet }) => {
     await page.goto('/');
     await expect(header(page).connectButton).toBeVisible();

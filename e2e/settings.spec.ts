@@ -1,9 +1,12 @@
+import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { call } from './support/service-client.ts';
 import { signIn } from './support/pages.ts';
 import { watchCspViolations } from './support/csp.ts';
 
 test.describe('settings', () => {
+  // A wallet of its own: the API key list starts empty whatever other journeys do at the same time.
+  test.use({ walletKeys: [generatePrivateKey()] });
   test('create, list and revoke an API key; the revoked key stops working', async ({ page, wallet }) => {
     const violations = await watchCspViolations(page);
     const response = await page.goto('/settings');
