@@ -28,6 +28,7 @@ import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './http/doh.ts';
 import { startSignatureRenewal } from './zones/signature-renewal.ts';
+import { startTransferFollower, type TransferFollower } from './zones/transfers.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './services.ts';
 
@@ -43,6 +44,8 @@ export interface RunningService {
   dns: DnsServer | null;
   /** The URL forwarder (FORWARD_PORT set). */
   forwarder: Forwarder | null;
+  /** On a chain, the follower of the registry's Transfer logs: `sync()` records every transfer mined until now. */
+  transfers: TransferFollower | null;
   /** NOTIFY to DNS_ALSO_NOTIFY (set, with a DNS server): how many were sent and answered. */
   notifier?: { readonly sent: number; readonly answered: number } | null;
   close(): Promise<void>;
@@ -116,6 +119,14 @@ export async function startService(config: Config): Promise<RunningService> {
   // Signed zones whose signatures are due are renewed before anything is answered, then every quarter of an hour.
   const renewal = startSignatureRenewal(services, { onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
   await renewal.ready;
+  // On a chain, transfers of a domain's token made with any tool are written to the zone's history (and switch
+  // auto-renew off) within CHAIN_FOLLOW_MS of their block.
+  const transfers = chain
+    ? startTransferFollower(services, { clients: chain.clients, registry: chain.deployment.registry, chainId: chain.deployment.chainId }, {
+        pollMs: config.CHAIN_FOLLOW_MS,
+        onError: (error) => console.warn(`Chain transfers: ${error.message}`),
+      })
+    : null;
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
     mountDoh(a, zones);
@@ -129,6 +140,7 @@ export async function startService(config: Config): Promise<RunningService> {
     s.once('error', fail);
   }).catch(async (error: unknown) => {
     await renewal.stop();
+    await transfers?.stop();
     await worker.stop();
     await accountJournal?.stop();
     await forwarder?.close();
@@ -160,12 +172,14 @@ export async function startService(config: Config): Promise<RunningService> {
     chain,
     dns,
     forwarder,
+    transfers,
     notifier,
     async close() {
       await notifier?.stop();
       await dns?.close();
       await forwarder?.close();
       await renewal.stop();
+      await transfers?.stop();
       await zones.close();
       await worker.stop();
       await accountJournal?.stop();

@@ -76,6 +76,12 @@ export async function transferDomainNft(holderKey: Hex, to: Address, name: strin
   await transferDomain(clients, deployment, { holder, to, name });
 }
 
+/** Gives a test wallet ETH for gas, so that it can send its own transactions (a domain, from the dashboard). */
+export async function fundWallet(address: Address): Promise<void> {
+  const { clients } = await e2eChain();
+  await fundOnAnvil(clients, address);
+}
+
 /** Who holds the domain's NFT on chain. */
 export async function nftOwnerOf(name: string): Promise<Address> {
   const { clients, deployment } = await e2eChain();

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
-import { hashMessage, hashTypedData, numberToHex, type Hex, type TypedDataDefinition } from 'viem';
+import { createWalletClient, hashMessage, hashTypedData, http, numberToHex, type Address, type Hex, type TypedDataDefinition } from 'viem';
+import { anvil } from 'viem/chains';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { metamaskPersonalSign, metamaskSignTypedDataV4 } from '../../test/support/metamask-signing.ts';
 import { installTestWalletProvider } from './test-wallet-page.ts';
+import { CHAIN_RPC_URL } from './env.ts';
 
 const ICON =
   'data:image/svg+xml;base64,' +
@@ -38,7 +40,7 @@ export interface SmartAccountMode {
 export type WalletMode = 'metamask' | 'viem';
 
 /** The requests a wallet shows to the person and waits on: connecting, and every signature. */
-const APPROVED_BY_A_PERSON = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4'];
+const APPROVED_BY_A_PERSON = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'];
 
 type Answer = { ok: true; result: unknown } | { ok: false; error: { code: number; message: string } };
 
@@ -158,7 +160,7 @@ export class TestWallet {
   private async handle(method: string, params: unknown): Promise<Answer> {
     this.requests.push(method);
     const args = Array.isArray(params) ? params : [];
-    const interactive = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_requestPermissions', 'wallet_addEthereumChain'];
+    const interactive = ['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_requestPermissions', 'wallet_addEthereumChain'];
     if (interactive.includes(method) && this.takeRejection(method)) {
       return { ok: false, error: { code: 4001, message: 'User rejected the request.' } };
     }
@@ -235,6 +237,16 @@ export class TestWallet {
         if (this.smartAccount?.signDigest) return this.smartAccount.signDigest(hashTypedData(definition));
         const signature = await signer.signTypedData(definition);
         return this.asWallet(signature);
+      }
+      case 'eth_sendTransaction': {
+        // As a wallet does once the person confirms: fills in gas, fees and nonce, signs with the active key and
+        // sends it to the local chain (the e2e run's anvil); answers the hash before it is mined.
+        const [request] = args as [{ from: string; to?: Address; data?: Hex; value?: Hex; chainId?: Hex }];
+        if (this.smartAccount) throw Object.assign(new Error('The test wallet sends transactions from a plain key only'), { code: 4200 });
+        if (this.chainId !== anvil.id) throw Object.assign(new Error(`The test wallet sends transactions on chain ${anvil.id} only`), { code: 4901 });
+        const account = this.accountFor(request.from);
+        const client = createWalletClient({ account, chain: anvil, transport: http(CHAIN_RPC_URL) });
+        return client.sendTransaction({ to: request.to, data: request.data, value: request.value ? BigInt(request.value) : undefined });
       }
       default:
         throw Object.assign(new Error(`The test wallet does not support ${method}`), { code: 4200 });

@@ -33,6 +33,7 @@ export function chainOwnership(clients: ChainClients, deployment: Pick<Deploymen
     return holder === zeroAddress ? null : token(name, holder, tokenId, expiry);
   };
   return {
+    registry: { chainId: deployment.chainId, address: getAddress(address) },
     ownerOf: (name) => ownerOf(name),
     async mint(input, q) {
       const { name, to, years, now } = input;

@@ -1,11 +1,11 @@
 import type { OperationId } from '../../src/core/operations/index.ts';
-import { ZONE_SETTINGS, type HistoryActor, type ServiceChange, type SignedWrite, type ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import { ZONE_SETTINGS, type ChainChange, type HistoryActor, type ServiceChange, type SignedWrite, type ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../services.ts';
 
 /** Who makes a change and under which operation: what every zone write carries down to `recordChange`. */
 export interface ChangeAuthor {
-  operation: OperationId | ServiceChange;
+  operation: OperationId | ServiceChange | ChainChange;
   actor: HistoryActor;
   signed?: SignedWrite;
 }
@@ -23,6 +23,9 @@ export const orderAuthor = (operation: OperationId, wallet: string): ChangeAutho
 
 /** The author of a change the service makes itself (a DNSSEC renewal), with why. */
 export const serviceAuthor = (operation: ServiceChange, reason: string): ChangeAuthor => ({ operation, actor: { wallet: '', account: null, via: 'service', reason } });
+
+/** The author of a change read from the chain (a transfer of the domain's token): the account that sent the transaction. */
+export const chainAuthor = (operation: ChainChange, sender: string): ChangeAuthor => ({ operation, actor: { wallet: sender.toLowerCase(), account: null, via: 'chain' } });
 
 /**
  * Appends the zone's history entry for a change, inside the change's own transaction and after its serial moved

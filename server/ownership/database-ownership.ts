@@ -20,6 +20,7 @@ const toToken = (row: DomainRow): DomainToken => ({
 /** The in-database registry: the default for the local service and for fast tests. */
 export function databaseOwnership(db: Database): Ownership {
   return {
+    registry: null,
     async ownerOf(name, q: Queryable = db) {
       const [row] = await q.query<DomainRow>('SELECT * FROM domains WHERE name = $1', [name]);
       return row ? toToken(row) : null;

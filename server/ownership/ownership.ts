@@ -15,6 +15,8 @@ export interface DomainToken {
  * ownerOf decides) without touching them. `q` lets a caller run the call inside its own transaction.
  */
 export interface Ownership {
+  /** The ERC-721 contract that holds the domains' tokens, which a holder calls to send one; null for the database registry. */
+  registry: { chainId: number; address: string } | null;
   ownerOf(name: string, q?: Queryable): Promise<DomainToken | null>;
   mint(input: { name: string; to: string; chainId: number; years: number; now: Date }, q?: Queryable): Promise<DomainToken>;
   domainsOf(wallet: string, q?: Queryable): Promise<DomainToken[]>;

@@ -45,6 +45,7 @@ async function userDomains(q: Queryable, ownership: Ownership, wallet: string): 
       tokenId: t.tokenId,
       expirationDate: t.expiresAt.toISOString(),
       dnsStatus: { isParkingEnabled: parked, hasWebRecords: parked || forwarding || (f?.web ?? false), hasMxRecords: f?.mx ?? false, isForwardingEnabled: forwarding, isDnssecEnabled: f?.dnssec ?? false },
+      registry: ownership.registry,
       ...(f ? { recordCount: Number(f.record_count), registeredAt: new Date(f.created_at).toISOString() } : {}),
     };
   });

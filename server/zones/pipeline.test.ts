@@ -5,6 +5,7 @@ import { ZONE_SETTINGS, type ZoneChangeFacts } from '../../src/core/wire/history
 import { addressOf, TEST_KEYS, testClient, type Reply, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { renewDueSignatures } from './signature-renewal.ts';
+import { recordTransfer, type ChainTransfer } from './transfers.ts';
 
 /**
  * Every operation that changes a zone, run through the real service: an accepted change moves the zone's serial by
@@ -221,6 +222,29 @@ describe('the zone-change pipeline: one serial step and one history entry per ac
     const history = await client.call('getZoneHistory', { query: { zoneName }, headers: client.withToken(await client.signIn(OWNER)) });
     expect(history.body.entries[0].actor).toEqual({ wallet: '', account: null, via: 'service', reason: 'DNSSEC signatures renewed before they lapse' });
     expect(history.body.entries[0].dnssec).toEqual({ before: true, after: true });
+  });
+
+  it("a transfer read from the chain is one entry and no serial step (the zone answers as before), recorded once however often it is read", async () => {
+    const zoneName = await domain();
+    const recordId = await recordIn(zoneName);
+    ok(await signed(OWNER, 'setAutoRenew', { normalizedDomainName: zoneName, enabled: true, durationInYears: 2 }));
+    const [from, to] = [addressOf(OWNER).toLowerCase(), addressOf(OTHER).toLowerCase()];
+    const transfer: ChainTransfer = { chainId: 31337, zoneName, from, to, sender: from, txHash: `0x${'ab'.repeat(32)}`, logIndex: 0, blockNumber: 42 };
+    await expectOneStepPerChange(zoneName, () => recordTransfer(service.services, transfer), { accepted: true, operation: 'transfer', movesSerial: false });
+    // The same log again (a second instance, a follower reading the block twice): nothing.
+    await expectOneStepPerChange(zoneName, () => recordTransfer(service.services, transfer), { accepted: false, operation: 'transfer' });
+
+    const history = await client.call('getZoneHistory', { query: { zoneName }, headers: client.withToken(await client.signIn(OTHER)) });
+    expect(history.status, 'the new holder reads the history').toBe(200);
+    expect(history.body.entries[0]).toMatchObject({ operation: 'transfer', actor: { wallet: from, account: null, via: 'chain' }, changes: [], transfer: { from, to, txHash: transfer.txHash, blockNumber: 42 } });
+    // Records stay; auto-renew is off for the new holder and in the table.
+    const records = await client.call('getDnsRecords', { query: { zoneName } });
+    expect(records.body.map((r: { id: string }) => r.id)).toContain(recordId);
+    const [row] = await service.services.db.query<{ enabled: boolean }>('SELECT enabled FROM auto_renew WHERE domain_name = $1', [zoneName]);
+    expect(row.enabled).toBe(false);
+    // The database registry follows: the old holder is refused, the new one edits.
+    refused(403)(await signed(OWNER, 'createDnsRecord', { zoneName, name: 'old', type: 'A', rdata: '192.0.2.1', ttl: 300 }));
+    ok(await signed(OTHER, 'createDnsRecord', { zoneName, name: 'new', type: 'A', rdata: '192.0.2.2', ttl: 300 }));
   });
 });
 

@@ -8,24 +8,27 @@ const ForwardingPanel = lazy(() => import('@/features/forwarding/ForwardingPanel
 const AutoRenewPanel = lazy(() => import('@/features/auto-renew/AutoRenewPanel.tsx'));
 const RecordsPage = lazy(() => import('@/features/records/RecordsPage.tsx'));
 const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
+const SendDomainPanel = lazy(() => import('@/features/domains/SendDomainPanel.tsx'));
 
 /**
  * /domains/:domain — the domain's parking, forwarding and DNSSEC above its DNS records; its renewal (auto-renew) and its
- * history in tabs of their own (?tab=renewal, ?tab=history), so the records are not pushed further down.
+ * history in tabs of their own (?tab=renewal, ?tab=history), so the records are not pushed further down; sending it to
+ * another wallet too (?tab=send).
  */
-type DomainTab = 'records' | 'renewal' | 'history';
+type DomainTab = 'records' | 'renewal' | 'history' | 'send';
+const OTHER_TABS: readonly string[] = ['renewal', 'history', 'send'];
 
 export default function DomainRoute() {
   const domain = (useParams().domain ?? '').toLowerCase();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab');
-  const tab: DomainTab = asked === 'history' || asked === 'renewal' ? asked : 'records';
+  const tab: DomainTab = asked && OTHER_TABS.includes(asked) ? (asked as DomainTab) : 'records';
   const show = (next: DomainTab, recordId?: string) => setSearch(next === 'records' ? {} : { tab: next, ...(next === 'history' && recordId ? { record: recordId } : {}) });
   return (
     <div className="space-y-6">
       <PageHeader title={domain} description="Parking, forwarding, DNSSEC, auto-renew, DNS records and their history" />
       <Tabs
-        label={`${domain}: records, renewal or history`}
+        label={`${domain}: records, renewal, history or send`}
         selected={tab}
         onSelect={(id) => show(id as DomainTab)}
         items={[
@@ -43,6 +46,7 @@ export default function DomainRoute() {
           },
           { id: 'renewal', label: 'Renewal', content: <AutoRenewPanel domain={domain} /> },
           { id: 'history', label: 'History', content: <HistoryPanel key={search.get('record') ?? ''} domain={domain} recordId={search.get('record')} onChangeSet={() => show('records')} /> },
+          { id: 'send', label: 'Send', content: <SendDomainPanel domain={domain} /> },
         ]}
       />
     </div>

@@ -12,7 +12,7 @@ import { safeText } from './text.ts';
 const historyActor = z.object({
   wallet: z.string(),
   account: z.string().nullable(),
-  via: z.enum(['eip712', 'api-key', 'order', 'service']),
+  via: z.enum(['eip712', 'api-key', 'order', 'service', 'chain']),
   apiKeyId: z.string().optional(),
   /** Why the service made a change of its own accord (`via: "service"`). */
   reason: z.string().optional(),
@@ -22,6 +22,13 @@ export type HistoryActor = z.infer<typeof historyActor>;
 /** Changes the service makes of its own accord, by the `operation` their history entries carry, in words. */
 export const SERVICE_CHANGE_WORDS = { renewDnssecSignatures: 'Renewed the DNSSEC signatures' } as const;
 export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
+
+/**
+ * Changes the service reads from the chain rather than makes (`actor.via: "chain"`): the domain's token moved to
+ * another wallet, by any tool. `actor.wallet` is the account that sent the transaction.
+ */
+export const CHAIN_CHANGE_WORDS = { transfer: 'Sent to another wallet' } as const;
+export type ChainChange = keyof typeof CHAIN_CHANGE_WORDS;
 
 /** An EIP-712 write as verified: enough for anyone to recompute the hash and check the signature without the service. */
 const signedWrite = z.object({
@@ -54,6 +61,8 @@ const zoneChangeFacts = z.object({
   parking: flip.optional(),
   dnssec: flip.optional(),
   forwarding: z.object({ before: forwarding, after: forwarding }).optional(),
+  /** The domain's token moved on the chain (ours): from and to the holders (lowercase), in which transaction and block. */
+  transfer: z.object({ from: z.string(), to: z.string(), txHash: z.string(), blockNumber: z.number().int() }).optional(),
 });
 export type ZoneChangeFacts = z.infer<typeof zoneChangeFacts>;
 /** The settings a change may carry, in the order an entry lists them. */

@@ -19,6 +19,11 @@ const userDomain = z.object({
   /** Ours, absent from production: how many records the zone stores, and when the domain was first registered here. */
   recordCount: z.number().int().optional(),
   registeredAt: isoDate.optional(),
+  /**
+   * Ours: the ERC-721 contract that holds the domain's token, which its holder calls (`safeTransferFrom`) to send the
+   * domain to another wallet; null when the service keeps ownership in its database (no chain to send it on).
+   */
+  registry: z.object({ chainId: z.number().int(), address }).nullable().optional(),
 });
 export type UserDomain = z.infer<typeof userDomain>;
 export const userDomains = z.array(userDomain);

@@ -32,6 +32,17 @@ describe('history in words', () => {
     expect(howSigned(renewal)).toBe('made by the service: DNSSEC signatures renewed before they lapse');
   });
 
+  it('says a transfer read from the chain: to whom, by whom, on the chain, with the transaction', () => {
+    const from = '0x1234000000000000000000000000000000005678';
+    const to = '0xab00000000000000000000000000000000000ccd';
+    const txHash = `0x${'9f'.repeat(32)}`;
+    const sent: HistoryEntry = { ...base, operation: 'transfer', changes: [], signed: undefined, actor: { wallet: from, account: null, via: 'chain' }, transfer: { from, to, txHash, blockNumber: 42 } };
+    expect(entryTitle(sent)).toBe('Sent to 0xab…0ccd by 0x12…5678 on the chain');
+    expect(whoInWords(sent)).toBe('0x12…5678');
+    expect(howSigned(sent)).toBe('a transaction on the chain (0x9f9f9f…9f9f9f), read by the service');
+    expect(settingLines(sent)).toEqual([`Owner: ${from} → ${to}, in transaction ${txHash} (block 42). Records, DNSSEC and forwarding stayed; auto-renew was switched off.`]);
+  });
+
   it('titles a forwarding change by forwarding, even when it unparked the domain, and says its before and after', () => {
     const off = { normalizedDomainName: 'example.com', enabled: false, targetUrl: '', statusCode: 301 as const, keepPath: true };
     const on = { ...off, enabled: true, targetUrl: 'https://example.net/landing', statusCode: 302 as const };

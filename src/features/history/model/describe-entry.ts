@@ -1,5 +1,5 @@
 import { isErc6492Signature, type Hex } from 'viem';
-import { SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '@/core/wire/history.ts';
+import { CHAIN_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '@/core/wire/history.ts';
 
 type ZoneSetting = (typeof ZONE_SETTINGS)[number];
 import type { RecordType } from '@/core/wire/dns.ts';
@@ -12,11 +12,19 @@ export function entryTitle(entry: HistoryEntry): string {
   const described = operationById(entry.operation)?.history;
   const own = described?.title?.(entry);
   if (own !== undefined) return own;
+  if (entry.transfer) return transferInWords(entry.transfer);
   if (entry.parking && entry.parking.before !== entry.parking.after) return entry.parking.after ? 'Parked the domain' : 'Unparked the domain';
   if (entry.dnssec && entry.dnssec.before !== entry.dnssec.after) return entry.dnssec.after ? 'Turned DNSSEC on' : 'Turned DNSSEC off';
-  const words = described?.words ?? (Object.hasOwn(SERVICE_CHANGE_WORDS, entry.operation) ? SERVICE_CHANGE_WORDS[entry.operation as keyof typeof SERVICE_CHANGE_WORDS] : entry.operation);
+  const words = described?.words ?? (serviceWords[entry.operation] ?? entry.operation);
   const count = entry.changes.length;
   return count > 1 ? `${words} (${count})` : words;
+}
+
+const serviceWords: Record<string, string> = { ...SERVICE_CHANGE_WORDS, ...CHAIN_CHANGE_WORDS };
+
+/** A transfer of the domain's token, as the History tab titles it: to whom, by whom, where. */
+function transferInWords(transfer: NonNullable<HistoryEntry['transfer']>): string {
+  return `Sent to ${shortAddress(transfer.to)} by ${shortAddress(transfer.from)} on the chain`;
 }
 
 /** A forwarding setting in words: off, or where to, with which status and whether the path is kept. */
@@ -36,6 +44,7 @@ const SETTING_LINES: { [K in ZoneSetting]: (entry: HistoryEntry & Required<Pick<
   parking: (entry) => `Parking: ${onOff(entry.parking.before)} → ${onOff(entry.parking.after)}`,
   dnssec: (entry) => `DNSSEC: ${onOff(entry.dnssec.before)} → ${onOff(entry.dnssec.after)}`,
   forwarding: (entry) => forwardingChange(entry)!,
+  transfer: ({ transfer }) => `Owner: ${transfer.from} → ${transfer.to}, in transaction ${transfer.txHash} (block ${transfer.blockNumber}). Records, DNSSEC and forwarding stayed; auto-renew was switched off.`,
 };
 
 /** The settings the entry changed, one line each, in the order the entry lists them. */
@@ -48,11 +57,14 @@ export function howSigned(entry: HistoryEntry): string {
   if (entry.actor.via === 'api-key') return `with an API key${entry.actor.apiKeyId ? ` (${entry.actor.apiKeyId.slice(0, 8)})` : ''}, no signature kept`;
   if (entry.actor.via === 'order') return 'applied when the registration order finished';
   if (entry.actor.via === 'service') return `made by the service${entry.actor.reason ? `: ${entry.actor.reason}` : ''}`;
+  if (entry.actor.via === 'chain') return `a transaction on the chain${entry.transfer ? ` (${shortHash(entry.transfer.txHash)})` : ''}, read by the service`;
   // A key's signature and a 1-of-1 Safe's look alike (65 bytes): which one it is, Verify finds out.
   const signature = entry.signed?.signature as Hex | undefined;
   const undeployed = signature !== undefined && isErc6492Signature(signature);
   return `signed (EIP-712${entry.signed ? `, ${entry.signed.primaryType.replace(/Envelope$/, '')}` : ''})${undeployed ? ' by an account not deployed yet (ERC-6492)' : ''}`;
 }
+
+const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 
 /** Who made the change: the short address, and the account it acted for. */
 export function whoInWords(entry: HistoryEntry): string {
