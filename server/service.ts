@@ -30,6 +30,9 @@ import { mountDoh } from './http/doh.ts';
 import { startSignatureRenewal } from './zones/signature-renewal.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './services.ts';
+import { realClock, testClock } from './clock/service-clock.ts';
+import { syncChainTime } from './chain/chain-time.ts';
+import { mountDevClock } from './routes/dev-clock.ts';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8787 */
@@ -55,10 +58,15 @@ export interface RunningService {
 export async function startService(config: Config): Promise<RunningService> {
   const db = await openDatabase({ dataDir: resolve(config.DATA_DIR, 'db'), url: config.DATABASE_URL });
   await migrate(db);
+  // The test clock (DEV_CONTROLS=true) moves every reader of time together, and the local chain's block time with it.
+  let onClockMoved: (seconds: number) => Promise<void> = async () => {};
+  const clock = config.DEV_CONTROLS ? await testClock(db, { onAdvance: (seconds) => onClockMoved(seconds) }) : realClock();
   const chain = await startChain(config, db).catch(async (error: unknown) => {
+    await clock.stop();
     await db.close();
     throw error;
   });
+  if (chain && clock.offsetMs() > 0) await syncChainTime(chain.clients, clock.now());
   const x402 = chain?.deployment.usdToken
     ? await createX402Rail(chain.clients, chain.deployment.usdToken).catch(async (error: unknown) => {
         await db.close();
@@ -74,7 +82,7 @@ export async function startService(config: Config): Promise<RunningService> {
           await chain?.stop();
           throw error;
         });
-  const now = () => new Date();
+  const now = () => clock.now();
   if (chain && x402) {
     await recoverX402(db, x402, chain, now).catch(async (error: unknown) => {
       await forwarder?.close();
@@ -114,14 +122,19 @@ export async function startService(config: Config): Promise<RunningService> {
   const zones = withCatalog(zoneSource(db, settings), catalog);
   await zones.subscribe();
   // Signed zones whose signatures are due are renewed before anything is answered, then every quarter of an hour.
-  const renewal = startSignatureRenewal(services, { onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
+  const renewal = startSignatureRenewal(services, { now, onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
   await renewal.ready;
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
+    if (config.DEV_CONTROLS) mountDevClock(a, clock);
     mountDoh(a, zones);
   });
   const worker = startOrderWorker(services);
   wake = worker.wake;
+  onClockMoved = async () => {
+    if (chain) await syncChainTime(chain.clients, clock.now());
+    worker.wake();
+  };
   const server = await new Promise<ServerType>((ready, fail) => {
     const fetch = async (request: Request, env?: unknown) => closeAfterRefusedBody(await app.fetch(request, env));
     const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => ready(s));
@@ -170,6 +183,7 @@ export async function startService(config: Config): Promise<RunningService> {
       await worker.stop();
       await accountJournal?.stop();
       await new Promise<void>((done) => server.close(() => done()));
+      await clock.stop();
       await db.close();
       await chain?.stop();
     },
