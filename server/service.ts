@@ -28,6 +28,7 @@ import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './http/doh.ts';
 import { startSignatureRenewal } from './zones/signature-renewal.ts';
+import { startExpiryWorker } from './zones/expiry.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './services.ts';
 import { realClock, testClock } from './clock/service-clock.ts';
@@ -131,9 +132,11 @@ export async function startService(config: Config): Promise<RunningService> {
   });
   const worker = startOrderWorker(services);
   wake = worker.wake;
+  const expiry = startExpiryWorker(services, { onError: (error) => console.warn(`Expiry: ${error.message}`) });
   onClockMoved = async () => {
     if (chain) await syncChainTime(chain.clients, clock.now());
     worker.wake();
+    await expiry.wake();
   };
   const server = await new Promise<ServerType>((ready, fail) => {
     const fetch = async (request: Request, env?: unknown) => closeAfterRefusedBody(await app.fetch(request, env));
@@ -143,6 +146,7 @@ export async function startService(config: Config): Promise<RunningService> {
   }).catch(async (error: unknown) => {
     await renewal.stop();
     await worker.stop();
+    await expiry.stop();
     await accountJournal?.stop();
     await forwarder?.close();
     await db.close();
@@ -155,6 +159,7 @@ export async function startService(config: Config): Promise<RunningService> {
       : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db) }).catch(async (error: unknown) => {
           await renewal.stop();
           await worker.stop();
+          await expiry.stop();
           await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
           await forwarder?.close();
@@ -181,6 +186,7 @@ export async function startService(config: Config): Promise<RunningService> {
       await renewal.stop();
       await zones.close();
       await worker.stop();
+      await expiry.stop();
       await accountJournal?.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await clock.stop();

@@ -19,6 +19,12 @@ const userDomain = z.object({
   /** Ours, absent from production: how many records the zone stores, and when the domain was first registered here. */
   recordCount: z.number().int().optional(),
   registeredAt: isoDate.optional(),
+  /** Ours (A domain's life): where the domain is in its life after expiry, with the dates (src/core/expiry.ts). */
+  status: z.enum(['active', 'grace', 'redemption']).optional(),
+  graceEndsAt: isoDate.optional(),
+  redemptionEndsAt: isoDate.optional(),
+  /** Ours: whether auto-renew is on (and set by the wallet that owns it). */
+  autoRenew: z.boolean().optional(),
 });
 export type UserDomain = z.infer<typeof userDomain>;
 export const userDomains = z.array(userDomain);

@@ -36,6 +36,7 @@ const SETTING_LINES: { [K in ZoneSetting]: (entry: HistoryEntry & Required<Pick<
   parking: (entry) => `Parking: ${onOff(entry.parking.before)} → ${onOff(entry.parking.after)}`,
   dnssec: (entry) => `DNSSEC: ${onOff(entry.dnssec.before)} → ${onOff(entry.dnssec.after)}`,
   forwarding: (entry) => forwardingChange(entry)!,
+  expired: (entry) => (entry.expired.after ? 'Expired holding page: on (the records stopped answering)' : 'Expired holding page: off (the records answer again)'),
 };
 
 /** The settings the entry changed, one line each, in the order the entry lists them. */
