@@ -30,7 +30,8 @@ async function answers(name: string, type: 'A' | 'TXT'): Promise<string[]> {
   const query = dnsPacket.encode({ type: 'query', id: 0, flags: dnsPacket.RECURSION_DESIRED, questions: [{ type, name }] });
   const response = await fetch(`${service.origin}/dns-query?dns=${query.toString('base64url')}`);
   const packet = dnsPacket.decode(Buffer.from(await response.arrayBuffer()));
-  return (packet.answers ?? []).filter((a) => a.type === type).map((a) => (type === 'TXT' ? `"${Buffer.concat((a.data as Buffer[]).map((b) => Buffer.from(b))).toString()}"` : String(a.data)));
+  const found = (packet.answers ?? []).filter((a) => a.type === type) as Array<{ data: unknown }>;
+  return found.map((a) => (type === 'TXT' ? `"${Buffer.concat((a.data as Buffer[]).map((b) => Buffer.from(b))).toString()}"` : String(a.data)));
 }
 const zoneRow = async (name: string) => (await service.services.db.query<{ zone_serial: number; expired: boolean }>('SELECT zone_serial, expired FROM domains WHERE name = $1', [name]))[0];
 const mine = async (key: Hex) => (await client.call('getUserDomains', { headers: client.withToken(await client.signIn(key)) })).body as Array<Record<string, unknown>>;
