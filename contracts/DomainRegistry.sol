@@ -39,6 +39,19 @@ contract DomainRegistry is ERC721Enumerable, Ownable {
         emit DomainMinted(tokenId, domainName, to, expiry);
     }
 
+    event DomainReleased(uint256 indexed tokenId, string name);
+
+    /// @notice Burns the domain `domainName` when it is released after its redemption period: the name is
+    /// available again and its next registration mints a new token. Service only; reverts for a name no one holds.
+    function burn(string calldata domainName) external onlyOwner {
+        uint256 tokenId = tokenIdOf(domainName);
+        _requireOwned(tokenId);
+        delete _names[tokenId];
+        delete _expiresAt[tokenId];
+        _burn(tokenId);
+        emit DomainReleased(tokenId, domainName);
+    }
+
     function tokenIdOf(string calldata domainName) public pure returns (uint256) {
         return uint256(keccak256(bytes(domainName)));
     }

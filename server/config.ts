@@ -67,6 +67,17 @@ const configSchema = z.object({
   DNS_CATALOG_ZONE: z.string().regex(/^([a-z0-9-]+\.)+[a-z0-9-]+$/).default('catalog.namefi.test'),
   /** Days before expiry an auto-renewing domain is renewed: its `nextAttemptAt` is the expiry less this many days. */
   AUTO_RENEW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Days after expiry in which the domain still answers and its owner still edits (grace). */
+  GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Days after grace in which only the "expired" holding page answers and a renewal adds RESTORE_FEE (redemption); then the name is released. */
+  REDEMPTION_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** The one-off fee (US dollars) a renewal in redemption adds. */
+  RESTORE_FEE: z.coerce.number().min(0).max(100_000).default(80),
+  /** The test clock (POST/GET /v-next/dev/clock): never on unless set to true. */
+  DEV_CONTROLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   ...chainConfigShape,
 });
 export type Config = z.infer<typeof configSchema>;

@@ -29,8 +29,12 @@ import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './http/doh.ts';
 import { startSignatureRenewal } from './zones/signature-renewal.ts';
 import { startTransferFollower, type TransferFollower } from './zones/transfers.ts';
+import { startExpiryWorker } from './zones/expiry.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './services.ts';
+import { realClock, testClock } from './clock/service-clock.ts';
+import { syncChainTime } from './chain/chain-time.ts';
+import { mountDevClock } from './routes/dev-clock.ts';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8787 */
@@ -58,10 +62,15 @@ export interface RunningService {
 export async function startService(config: Config): Promise<RunningService> {
   const db = await openDatabase({ dataDir: resolve(config.DATA_DIR, 'db'), url: config.DATABASE_URL });
   await migrate(db);
+  // The test clock (DEV_CONTROLS=true) moves every reader of time together, and the local chain's block time with it.
+  let onClockMoved: (seconds: number) => Promise<void> = async () => {};
+  const clock = config.DEV_CONTROLS ? await testClock(db, { onAdvance: (seconds) => onClockMoved(seconds) }) : realClock();
   const chain = await startChain(config, db).catch(async (error: unknown) => {
+    await clock.stop();
     await db.close();
     throw error;
   });
+  if (chain && clock.offsetMs() > 0) await syncChainTime(chain.clients, clock.now());
   const x402 = chain?.deployment.usdToken
     ? await createX402Rail(chain.clients, chain.deployment.usdToken).catch(async (error: unknown) => {
         await db.close();
@@ -77,7 +86,7 @@ export async function startService(config: Config): Promise<RunningService> {
           await chain?.stop();
           throw error;
         });
-  const now = () => new Date();
+  const now = () => clock.now();
   if (chain && x402) {
     await recoverX402(db, x402, chain, now).catch(async (error: unknown) => {
       await forwarder?.close();
@@ -117,7 +126,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const zones = withCatalog(zoneSource(db, settings), catalog);
   await zones.subscribe();
   // Signed zones whose signatures are due are renewed before anything is answered, then every quarter of an hour.
-  const renewal = startSignatureRenewal(services, { onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
+  const renewal = startSignatureRenewal(services, { now, onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
   await renewal.ready;
   // On a chain, transfers of a domain's token made with any tool are written to the zone's history (and switch
   // auto-renew off) within CHAIN_FOLLOW_MS of their block.
@@ -129,10 +138,17 @@ export async function startService(config: Config): Promise<RunningService> {
     : null;
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
+    if (config.DEV_CONTROLS) mountDevClock(a, clock);
     mountDoh(a, zones);
   });
   const worker = startOrderWorker(services);
   wake = worker.wake;
+  const expiry = startExpiryWorker(services, { onError: (error) => console.warn(`Expiry: ${error.message}`) });
+  onClockMoved = async () => {
+    if (chain) await syncChainTime(chain.clients, clock.now());
+    worker.wake();
+    await expiry.wake();
+  };
   const server = await new Promise<ServerType>((ready, fail) => {
     const fetch = async (request: Request, env?: unknown) => closeAfterRefusedBody(await app.fetch(request, env));
     const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => ready(s));
@@ -142,6 +158,7 @@ export async function startService(config: Config): Promise<RunningService> {
     await renewal.stop();
     await transfers?.stop();
     await worker.stop();
+    await expiry.stop();
     await accountJournal?.stop();
     await forwarder?.close();
     await db.close();
@@ -154,6 +171,7 @@ export async function startService(config: Config): Promise<RunningService> {
       : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db) }).catch(async (error: unknown) => {
           await renewal.stop();
           await worker.stop();
+          await expiry.stop();
           await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
           await forwarder?.close();
@@ -182,8 +200,10 @@ export async function startService(config: Config): Promise<RunningService> {
       await transfers?.stop();
       await zones.close();
       await worker.stop();
+      await expiry.stop();
       await accountJournal?.stop();
       await new Promise<void>((done) => server.close(() => done()));
+      await clock.stop();
       await db.close();
       await chain?.stop();
     },

@@ -53,6 +53,17 @@ export function chainOwnership(clients: ChainClients, deployment: Pick<Deploymen
       }
       return token(name, to, BigInt(tokenIdOf(name)), expiry);
     },
+    async release(name, q) {
+      // Burned once: a token already gone (another instance, or a try a crash cut short) is released already.
+      if (await ownerOf(name)) {
+        try {
+          await clients.write((w) => w.writeContract({ address, abi: domainRegistryAbi, functionName: 'burn', args: [name] }));
+        } catch (error) {
+          if (await ownerOf(name)) throw error;
+        }
+      }
+      await options.mirror?.release(name, q);
+    },
     async domainsOf(wallet) {
       const domains = await clients.public.readContract({ address, abi: domainRegistryAbi, functionName: 'domainsOf', args: [getAddress(wallet)] });
       return domains.map((d) => token(d.name, wallet, d.tokenId, d.expiresAt)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

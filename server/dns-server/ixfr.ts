@@ -71,6 +71,8 @@ async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: num
   const entries = rows.map((row) => JSON.parse(row.entry) as Entry);
   // Signing turned on or off changes every RRset's signatures and the NSEC chain, which no entry holds: whole zone.
   if (entries.some((entry) => entry.dnssec && entry.dnssec.before !== entry.dnssec.after)) return null;
+  // Entering or leaving redemption takes every stored record out of the answers or puts it back: whole zone.
+  if (entries.some((entry) => entry.expired && entry.expired.before !== entry.expired.after)) return null;
   const toAnswer = answerOf(snapshot.zone);
   return rows.map((row, i) => {
     const entry = entries[i];

@@ -47,7 +47,7 @@ function soaRdata(zone: string, serial: number, settings: NameServerSettings): s
 
 export function buildSnapshot(
   zone: string,
-  state: { serial: number; version: string; parked: boolean; forwarding: boolean },
+  state: { serial: number; version: string; parked: boolean; forwarding: boolean; expired?: boolean },
   records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
   settings: NameServerSettings,
   dnssec?: { key: StoredZoneKey; epoch: Date; previous?: SignatureCache },
@@ -63,7 +63,8 @@ export function buildSnapshot(
   add('@', 'SOA', settings.soa.ttl, soaRdata(zone, state.serial, settings));
   for (const ns of settings.nameservers) add('@', 'NS', settings.nsTtl, ns);
   for (const r of managedRecordsOf(zone, state, settings)) add(r.name, r.type, r.ttl, r.rdata);
-  for (const r of records) if (!(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
+  // In redemption the zone answers only the holding page: its stored records are kept, not served, until a renewal.
+  if (!state.expired) for (const r of records) if (!(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
   if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
   const interior = new Set<string>();
   for (const name of nodes.keys()) {
@@ -108,8 +109,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
 
   async function load(zone: string): Promise<ZoneSnapshot | null> {
     const started = generation;
-    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; records: unknown; dnssec_key: StoredZoneKey | string | null }>(
-      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled,
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; expired: boolean; records: unknown; dnssec_key: StoredZoneKey | string | null }>(
+      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired,
          (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
          (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
             FROM dns_records WHERE zone_name = d.name) AS records
@@ -120,7 +121,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
     const key = (typeof row.dnssec_key === 'string' ? JSON.parse(row.dnssec_key) : row.dnssec_key) as (StoredZoneKey & { signing_epoch: string }) | null;
     const dnssec = key ? { key, epoch: new Date(key.signing_epoch), previous: signatures.get(zone) } : undefined;
-    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled }, records, settings, dnssec);
+    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired }, records, settings, dnssec);
     if (snapshot.signed) signatures.set(zone, snapshot.signed.cache);
     else signatures.delete(zone);
     if (generation === started) cache.set(zone, snapshot);

@@ -23,6 +23,8 @@ export interface RecordRow {
 export interface ZoneRow {
   parked: boolean;
   forward_enabled: boolean;
+  /** In redemption: only the "expired" holding page answers (migration 064). */
+  expired?: boolean;
   created_at: Date | string;
   parked_at: Date | string | null;
   zone_version: string | null;
@@ -57,7 +59,7 @@ function managedToWire(zoneName: string, record: ManagedRecord, since: string): 
  * served and listed, never stored.
  */
 export function managedRecords(zoneName: string, zone: ZoneRow | null, settings: ManagedSettings): ManagedRecord[] {
-  const state = zone && { parked: zone.parked, forwarding: zone.forward_enabled, dnssecKey: zone.dnssec_public_key ? publicView(zoneName, zone.dnssec_public_key) : null };
+  const state = zone && { parked: zone.parked, forwarding: zone.forward_enabled, expired: zone.expired ?? false, dnssecKey: zone.dnssec_public_key ? publicView(zoneName, zone.dnssec_public_key) : null };
   return managedRecordsOf(zoneName, state, settings);
 }
 
@@ -93,7 +95,7 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 export async function zoneAnswer(q: Queryable, cache: ZoneCache, zoneName: string, settings: ManagedSettings): Promise<CompressedJson> {
   const cached = cache.get(zoneName);
   const [row] = await q.query<ZoneRow & { records: string | null; unchanged: boolean }>(
-    `SELECT d.parked, d.forward_enabled, d.created_at, d.parked_at, d.zone_version, ${DNSSEC_PUBLIC_KEY}, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
+    `SELECT d.parked, d.forward_enabled, d.expired, d.created_at, d.parked_at, d.zone_version, ${DNSSEC_PUBLIC_KEY}, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
        CASE WHEN d.zone_version IS NOT NULL AND d.zone_version = $2::uuid THEN NULL ELSE (
          SELECT json_agg(json_build_object(
            'id', id, 'zoneName', zone_name, 'name', name, 'type', type, 'class', class, 'ttl', ttl, 'rdata', rdata, 'metadata', metadata,
@@ -125,7 +127,7 @@ export async function listZone(q: Queryable, cache: ZoneCache, zoneName: string,
  * statement sees every write committed before the lock was granted.
  */
 async function lockZone(q: Queryable, zoneName: string): Promise<ZoneRow | null> {
-  const [row] = await q.query<ZoneRow>(`SELECT d.parked, d.forward_enabled, d.created_at, d.parked_at, d.zone_version, ${DNSSEC_PUBLIC_KEY} FROM domains d WHERE d.name = $1 FOR UPDATE OF d`, [zoneName]);
+  const [row] = await q.query<ZoneRow>(`SELECT d.parked, d.forward_enabled, d.expired, d.created_at, d.parked_at, d.zone_version, ${DNSSEC_PUBLIC_KEY} FROM domains d WHERE d.name = $1 FOR UPDATE OF d`, [zoneName]);
   return row ?? null;
 }
 

@@ -35,6 +35,10 @@ export function databaseOwnership(db: Database): Ownership {
       );
       return toToken(row);
     },
+    async release(name, q: Queryable = db) {
+      // Its settings go with it (auto_renew, dnssec_keys: ON DELETE CASCADE).
+      await q.query('DELETE FROM domains WHERE name = $1', [name]);
+    },
     async domainsOf(wallet, q: Queryable = db) {
       const rows = await q.query<DomainRow>('SELECT * FROM domains WHERE owner_address = $1 ORDER BY name', [wallet.toLowerCase()]);
       return rows.map(toToken);

@@ -20,6 +20,11 @@ export interface Ownership {
   ownerOf(name: string, q?: Queryable): Promise<DomainToken | null>;
   mint(input: { name: string; to: string; chainId: number; years: number; now: Date }, q?: Queryable): Promise<DomainToken>;
   domainsOf(wallet: string, q?: Queryable): Promise<DomainToken[]>;
+  /**
+   * Ends the domain after its redemption period: the token is burned (on a chain) and the registry's row deleted,
+   * so the name is available again. Idempotent: a name already released is left as it is.
+   */
+  release(name: string, q?: Queryable): Promise<void>;
 }
 
 /** The decimal uint256 of keccak256 of the name's UTF-8 bytes. */

@@ -1,6 +1,8 @@
 import type { Handlers } from '../http/context.ts';
 import type { Queryable } from '../db/database.ts';
-import type { Ownership } from '../ownership/ownership.ts';
+import type { Services } from '../services.ts';
+import { expiryState } from '../../src/core/expiry.ts';
+import { expiryPolicy } from '../zones/expiry.ts';
 import type { UserDomain } from '../../src/core/wire/user.ts';
 import { unauthorized } from '../domain-errors.ts';
 import { itemsOfWallet } from '../orders/repository.ts';
@@ -12,7 +14,7 @@ export const userHandlers: Handlers = {
   },
   getUserDomains: ({ principal, services }) => {
     if (!principal) throw unauthorized();
-    return userDomains(services.db, services.ownership, principal.wallet);
+    return userDomains(services, principal.wallet);
   },
 };
 
@@ -21,12 +23,17 @@ export const userHandlers: Handlers = {
  * Web records are an apex or www address/CNAME, or parking or forwarding (which serve a page or a redirect).
  * A zone is signed (DNSSEC) while it has a key.
  */
-async function userDomains(q: Queryable, ownership: Ownership, wallet: string): Promise<UserDomain[]> {
-  const tokens = await ownership.domainsOf(wallet);
+async function userDomains(services: Pick<Services, 'db' | 'ownership' | 'config' | 'now'>, wallet: string): Promise<UserDomain[]> {
+  const q: Queryable = services.db;
+  const now = services.now();
+  const policy = expiryPolicy(services.config);
+  // A domain past redemption is released within moments by the expiry worker: it is no longer the wallet's.
+  const tokens = (await services.ownership.domainsOf(wallet)).filter((t) => expiryState(t.expiresAt, now, policy).status !== 'released');
   if (tokens.length === 0) return [];
   const names = tokens.map((t) => t.name);
-  const rows = await q.query<{ name: string; parked: boolean; forward_enabled: boolean; record_count: number; created_at: Date | string; web: boolean; mx: boolean; dnssec: boolean }>(
+  const rows = await q.query<{ name: string; parked: boolean; forward_enabled: boolean; record_count: number; created_at: Date | string; web: boolean; mx: boolean; dnssec: boolean; auto_renew: boolean }>(
     `SELECT d.name, d.parked, d.forward_enabled, d.record_count, d.created_at,
+       EXISTS (SELECT 1 FROM auto_renew a WHERE a.domain_name = d.name AND a.enabled AND a.set_by = d.owner_address) AS auto_renew,
        EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.name IN ('@', 'www') AND r.type IN ('A', 'AAAA', 'CNAME')) AS web,
        EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.type = 'MX') AS mx,
        EXISTS (SELECT 1 FROM dnssec_keys k WHERE k.zone_name = d.name) AS dnssec
@@ -38,6 +45,7 @@ async function userDomains(q: Queryable, ownership: Ownership, wallet: string): 
     const f = flags.get(t.name);
     const parked = f?.parked ?? false;
     const forwarding = f?.forward_enabled ?? false;
+    const life = expiryState(t.expiresAt, now, policy);
     return {
       normalizedDomainName: t.name,
       chainId: t.chainId,
@@ -47,6 +55,10 @@ async function userDomains(q: Queryable, ownership: Ownership, wallet: string): 
       dnsStatus: { isParkingEnabled: parked, hasWebRecords: parked || forwarding || (f?.web ?? false), hasMxRecords: f?.mx ?? false, isForwardingEnabled: forwarding, isDnssecEnabled: f?.dnssec ?? false },
       registry: ownership.registry,
       ...(f ? { recordCount: Number(f.record_count), registeredAt: new Date(f.created_at).toISOString() } : {}),
+      status: life.status === 'released' ? 'redemption' : life.status,
+      graceEndsAt: life.graceEndsAt.toISOString(),
+      redemptionEndsAt: life.redemptionEndsAt.toISOString(),
+      autoRenew: f?.auto_renew ?? false,
     };
   });
 }

@@ -6,7 +6,8 @@ import { FORWARDING_COLUMNS, type ForwardingRow } from '../dns/forwarding-row.ts
 import { managedSettings } from '../dns/managed-settings.ts';
 import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import { authorOf, recordChange, type ChangeAuthor } from '../history/record-change.ts';
-import { invalidInput, notFound } from '../domain-errors.ts';
+import { conflict, invalidInput, notFound } from '../domain-errors.ts';
+import { expiryState } from '../../src/core/expiry.ts';
 import type { Principal, Services } from '../services.ts';
 
 /**
@@ -28,6 +29,9 @@ import type { Principal, Services } from '../services.ts';
 export interface LockedZone extends ForwardingRow {
   name: string;
   parked: boolean;
+  /** Whether the zone answers the "expired" holding page (redemption): what the expiry worker turns on and off. */
+  expired: boolean;
+  expires_at: Date | string;
 }
 
 interface CommandContext {
@@ -75,6 +79,8 @@ export async function changeZoneWithin<R>(services: Omit<PipelineServices, 'db'>
   const author = 'author' in by ? by.author : await authorise(services, tx, zoneName, by);
   const zone = await lockZone(tx, zoneName);
   const now = change.now ?? services.now();
+  // In redemption no change of the owner's is taken (a renewal restores the domain first); the service's own still are.
+  if (!('author' in by)) refuseAfterGrace(zone, now, services.config);
   const outcome = await command.apply(tx, zone, { now, managed: managedSettings(services.config) });
   if (!outcome.facts) return outcome.result;
   if (outcome.movesSerial !== false) await moveSerial(tx, zoneName, outcome, services.config.ZONE_RECORD_LIMIT);
@@ -92,9 +98,19 @@ async function authorise(services: Pick<Services, 'ownership'>, tx: Queryable, z
  * other, and each reads what the one before it committed.
  */
 async function lockZone(tx: Queryable, zoneName: string): Promise<LockedZone> {
-  const [row] = await tx.query<LockedZone>(`SELECT name, parked, ${FORWARDING_COLUMNS} FROM domains WHERE name = $1 FOR UPDATE`, [zoneName]);
+  const [row] = await tx.query<LockedZone>(`SELECT name, parked, expired, expires_at, ${FORWARDING_COLUMNS} FROM domains WHERE name = $1 FOR UPDATE`, [zoneName]);
   if (!row) throw notFound(`No domain ${zoneName} is registered here`);
   return row;
+}
+
+function refuseAfterGrace(zone: LockedZone, now: Date, config: Pick<Services['config'], 'GRACE_DAYS' | 'REDEMPTION_DAYS'>): void {
+  const state = expiryState(new Date(zone.expires_at), now, { graceDays: config.GRACE_DAYS, redemptionDays: config.REDEMPTION_DAYS });
+  if (state.status === 'redemption' || state.status === 'released') {
+    throw conflict(
+      `${zone.name} is in redemption (expired on ${state.expiresAt.toISOString().slice(0, 10)}): its records cannot be changed. Renew it, with the restore fee, before ${state.redemptionEndsAt.toISOString().slice(0, 10)} to bring them back.`,
+      { status: state.status, expiresAt: state.expiresAt.toISOString(), redemptionEndsAt: state.redemptionEndsAt.toISOString() },
+    );
+  }
 }
 
 /**

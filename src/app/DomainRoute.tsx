@@ -9,6 +9,7 @@ const AutoRenewPanel = lazy(() => import('@/features/auto-renew/AutoRenewPanel.t
 const RecordsPage = lazy(() => import('@/features/records/RecordsPage.tsx'));
 const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
 const SendDomainPanel = lazy(() => import('@/features/domains/SendDomainPanel.tsx'));
+const ExpiryBanner = lazy(() => import('@/features/domains/ExpiryBanner.tsx'));
 
 /**
  * /domains/:domain — the domain's parking, forwarding and DNSSEC above its DNS records; its renewal (auto-renew) and its
@@ -27,6 +28,7 @@ export default function DomainRoute() {
   return (
     <div className="space-y-6">
       <PageHeader title={domain} description="Parking, forwarding, DNSSEC, auto-renew, DNS records and their history" />
+      <ExpiryBanner domain={domain} />
       <Tabs
         label={`${domain}: records, renewal, history or send`}
         selected={tab}

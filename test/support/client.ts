@@ -30,8 +30,10 @@ export interface CallOptions {
 }
 
 /** A client of the service the way the dashboard is one: plain requests, SIWE sessions, signed envelopes. */
-export function testClient(service: Pick<RunningService, 'baseUrl'> & { services: Pick<RunningService['services'], 'headers'> }) {
+export function testClient(service: Pick<RunningService, 'baseUrl'> & { services: Pick<RunningService['services'], 'headers'> & Partial<Pick<RunningService['services'], 'now'>> }) {
   const h = service.services.headers;
+  // Envelopes are stamped by the service's clock when the client has it (the test clock may have moved it).
+  const stamp = () => (service.services.now ? Math.floor(service.services.now().getTime() / 1000) : undefined);
 
   async function call<T = any>(id: OperationId, options: CallOptions = {}): Promise<Reply<T>> {
     const op = operations[id];
@@ -98,7 +100,7 @@ export function testClient(service: Pick<RunningService, 'baseUrl'> & { services
   ): Promise<Reply<T>> {
     const account = privateKeyToAccount(key);
     const primaryType = options.primaryType ?? (await chosenType(id, payload));
-    const envelope = buildEnvelope(primaryType, payload, { timestamp: options.timestamp, nonce: options.nonce });
+    const envelope = buildEnvelope(primaryType, payload, { timestamp: options.timestamp ?? stamp(), nonce: options.nonce });
     // A primary type the operation does not accept (to see it refused) is signed with the full registry.
     const published = (await typesFor(id)).types;
     const types = Object.hasOwn(published, primaryType) ? published : TYPE_REGISTRY;

@@ -8,7 +8,7 @@ import type { ListedRecordLike } from './types.ts';
  * DNSSEC), never stored. The zone rules, the records API, the dashboard's table and the DNS server all take them
  * from here (the DNS server takes DNSSEC's from dnssecApexRecords directly, for their wire form).
  */
-export type ManagedBy = 'parking' | 'forwarding' | 'dnssec';
+export type ManagedBy = 'parking' | 'forwarding' | 'dnssec' | 'expired';
 export type ManagedRecord = ListedRecordLike & { id: string; managed: true; managedBy: ManagedBy };
 
 /** The settings of a zone that bring managed records; parking and forwarding exclude each other. */
@@ -17,6 +17,8 @@ export interface ManagedState {
   forwarding: boolean;
   /** The zone's key while it is signed (DNSSEC): its DNSKEY, CDNSKEY and CDS are listed too. */
   dnssecKey?: ZoneKeyView | null;
+  /** In redemption (src/core/expiry.ts): the apex answers only the "expired" holding page, and no stored record answers. */
+  expired?: boolean;
 }
 
 /** What the service was started with: the forwarder's addresses (FORWARD_ADDRESSES). */
@@ -39,8 +41,18 @@ function dnssecManagedRecords(zoneName: string, key: ZoneKeyView): ManagedRecord
   return dnssecApexRecords(key).map(({ name, type, ttl, rdata }) => ({ id: contentId(zoneName, name, type, rdata), name, type, rdata, ttl, managed: true as const, managedBy: 'dnssec' as const }));
 }
 
+/** The words the holding page's TXT record answers at the apex of an expired domain. */
+export const EXPIRED_TXT = '"This domain has expired. Its owner can renew it to restore it."';
+
+/** The "expired" holding page at the apex (the forwarder's addresses serve it) and a TXT record saying so. */
+function expiredRecords(zoneName: string, addresses: readonly string[]): ManagedRecord[] {
+  const page = forwardingRecords(zoneName, addresses).map((r) => ({ ...r, id: contentId(zoneName, '@', r.type, `expired|${r.rdata}`), managedBy: 'expired' as const }));
+  return [...page, { id: contentId(zoneName, '@', 'TXT', EXPIRED_TXT), name: '@', type: 'TXT', rdata: EXPIRED_TXT, ttl: FORWARDING_TTL, managed: true, managedBy: 'expired' }];
+}
+
 export function managedRecordsOf(zoneName: string, state: ManagedState | null, settings: ManagedSettings): ManagedRecord[] {
   const signed = state?.dnssecKey ? dnssecManagedRecords(zoneName, state.dnssecKey) : [];
+  if (state?.expired) return [...expiredRecords(zoneName, settings.forwardAddresses), ...signed];
   if (state?.parked) return [...parkingRecords(zoneName), ...signed];
   if (state?.forwarding) return [...forwardingRecords(zoneName, settings.forwardAddresses), ...signed];
   return signed;
@@ -66,6 +78,13 @@ export const MANAGED_WORDS: Record<ManagedBy, { badge: string; by: string; why: 
     why: 'The forwarder serves this address while the domain forwards. Turn forwarding off to change the apex records.',
     toChange: 'Turn forwarding off to manage the apex records yourself.',
     toRemove: 'Turn forwarding off to remove it.',
+  },
+  expired: {
+    badge: 'Expired',
+    by: 'the expiry',
+    why: 'The domain is in redemption: only this "expired" holding page answers. Renew the domain to bring its records back.',
+    toChange: 'Renew the domain to manage its records again.',
+    toRemove: 'Renew the domain to remove it.',
   },
   dnssec: {
     badge: 'DNSSEC',

@@ -20,7 +20,11 @@ const historyActor = z.object({
 export type HistoryActor = z.infer<typeof historyActor>;
 
 /** Changes the service makes of its own accord, by the `operation` their history entries carry, in words. */
-export const SERVICE_CHANGE_WORDS = { renewDnssecSignatures: 'Renewed the DNSSEC signatures' } as const;
+export const SERVICE_CHANGE_WORDS = {
+  renewDnssecSignatures: 'Renewed the DNSSEC signatures',
+  expireDomain: 'Expired: the domain entered redemption; only the "expired" holding page answers',
+  restoreDomain: 'Restored: the domain was renewed; its records answer again',
+} as const;
 export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
 
 /**
@@ -60,6 +64,8 @@ const zoneChangeFacts = z.object({
   changes: z.array(recordChange),
   parking: flip.optional(),
   dnssec: flip.optional(),
+  /** The "expired" holding page (redemption) taken on or off by the expiry worker. */
+  expired: flip.optional(),
   forwarding: z.object({ before: forwarding, after: forwarding }).optional(),
   /** The domain's token moved on the chain (ours): from and to the holders (lowercase), in which transaction and block. */
   transfer: z.object({ from: z.string(), to: z.string(), txHash: z.string(), blockNumber: z.number().int() }).optional(),

@@ -11,7 +11,14 @@ export const availability = z.object({
   supported: z.boolean(),
   importable: z.boolean(),
   reason: z.string().optional(),
-  pricingDetails: z.object({ registrationPrice: price, renewalPrice: price }).optional(),
+  pricingDetails: z
+    .object({
+      registrationPrice: price,
+      renewalPrice: price,
+      /** Ours: the one-off fee a renewal adds while the domain is in redemption (absent otherwise). */
+      restoreFee: z.object({ amount: z.number(), currency: z.literal('USD') }).optional(),
+    })
+    .optional(),
   durationValidationInYears: z.object({ min: z.number().int(), max: z.number().int() }).optional(),
 });
 export type Availability = z.infer<typeof availability>;

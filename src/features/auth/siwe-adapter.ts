@@ -10,6 +10,7 @@ import type { SessionEndReason, WalletSessionStore } from '@/lib/session/wallet-
 import { ChainNotAllowedError, SiweRefusedError, canReuseNonce, fetchNonce, prepareMessage, verifySignature } from '@/lib/session/siwe-flow.ts';
 import type { DelegatedAccount } from '@/lib/settings/settings-store.ts';
 import { allowedChainsQuery } from './allowed-chains.ts';
+import { readServiceOffset } from '@/lib/clock/service-clock.ts';
 
 export interface SiweAdapterDeps {
   wagmiConfig: Config;
@@ -76,7 +77,8 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
       if (!prepared) return false;
       const { message: signed, acting } = prepared;
       try {
-        const session = await verifySignature(apiCall, { address: signed.address, message: signed, signature }).catch((error: unknown) => {
+        // A local test clock may run ahead of this device: the session's end is put on this device's clock.
+        const session = await verifySignature(apiCall, { address: signed.address, message: signed, signature }, await readServiceOffset()).catch((error: unknown) => {
           // Refused while signing in for a delegated account: the account does not accept this wallet.
           throw delegatedSignInError(error, acting, error instanceof SiweRefusedError ? error.reason : undefined);
         });

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
+import { useServiceNow } from '@/lib/clock/service-clock.ts';
 import { Button, EmptyState, Notice, PageHeader, Select, Spinner, TextField } from '@/ui/index.ts';
 import { userDomainsQueryOptions } from './api/get-user-domains.ts';
 import { DomainsTable } from './components/DomainsTable.tsx';
@@ -26,10 +27,9 @@ export default function DomainsPage() {
   const [sort, setSort] = useState<{ key: DomainSort; direction: 'asc' | 'desc' }>({ key: 'name', direction: 'asc' });
   const [selection, setSelection] = useState(emptySelection);
 
-  const rows = useMemo(() => {
-    const now = Date.now();
-    return (domains.data ?? []).map((d) => toDomainRow(d, now));
-  }, [domains.data]);
+  // The service's clock (a local test clock may run ahead of this device), so "expired 3 days ago" agrees with it.
+  const serviceNow = useServiceNow().getTime();
+  const rows = useMemo(() => (domains.data ?? []).map((d) => toDomainRow(d, serviceNow)), [domains.data, serviceNow]);
   const shown = useMemo(() => viewDomains(rows, { query, filter, sort: sort.key, direction: sort.direction }), [rows, query, filter, sort]);
   const shownNames = useMemo(() => shown.map((r) => r.name), [shown]);
   const listed = useMemo(() => keepListed(selection, rows.map((r) => r.name)), [selection, rows]);

@@ -99,10 +99,12 @@ export interface VerifiedSession {
 export async function verifySignature(
   call: Call,
   args: { address: string; message: SiweMessage; signature: string },
+  offsetMs = 0,
 ): Promise<VerifiedSession> {
   const result = await call('verifySiwe', { body: args });
   if (!result.valid) throw new SiweRefusedError(result.error);
   const created = Date.parse(result.createdAt);
-  const start = Number.isNaN(created) ? Date.now() : created;
+  // The service's time on this device's clock (a local test clock may run ahead of it by offsetMs).
+  const start = Number.isNaN(created) ? Date.now() : created - offsetMs;
   return { token: result.token, chainId: result.chainId, expiresAt: start + result.maxAgeSeconds * 1000 };
 }

@@ -12,6 +12,7 @@ import { signRequest } from './sign-request.ts';
 import { signingDomainQuery, typesForMethodQuery } from './signing-queries.ts';
 import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
 import { chooseSigning } from '@/core/eip712/signing-choice.ts';
+import { readServiceOffset, serviceNowSeconds } from '../clock/service-clock.ts';
 
 /**
  * The signing domain and the structs of one operation, as `/eip712/types-for-method` answers for it: asked once per
@@ -56,8 +57,11 @@ export function useSignedCall(): {
       const { getAccount, signTypedData } = await import('wagmi/actions');
       const signer = getAccount(wagmiConfig).address;
       if (!signer) throw new WalletRequiredError();
+      // Stamped by the service's clock (a local test clock may run ahead of this device).
+      const timestamp = serviceNowSeconds(await readServiceOffset());
       const signed = await signRequest({
         prefix: config.headerPrefix,
+        timestamp,
         signer,
         domain,
         typesForMethod: types,

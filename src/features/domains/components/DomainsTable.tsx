@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { config } from '@/lib/config.ts';
 import { chainName, dashboardChains } from '@/lib/wallet/chains.ts';
 import { Badge, Button } from '@/ui/index.ts';
+import { EXPIRY_WORDS } from '@/core/expiry.ts';
 import { expiryInWords, shortTokenId, type DomainRow, type DomainSort } from '../model/domain-list.ts';
 
 export interface DomainsTableProps {
@@ -85,7 +86,10 @@ export function DomainsTable({ rows, sort, onSort, onOpen, selected, onSelect }:
                 <time dateTime={row.domain.expirationDate} title={new Date(row.expiresAt).toUTCString()}>
                   {new Date(row.expiresAt).toISOString().slice(0, 10)}
                 </time>{' '}
-                {row.expiry !== 'ok' ? <Badge tone={row.expiry === 'expired' ? 'danger' : 'warning'}>{expiryInWords(row)}</Badge> : null}
+                {row.expiry !== 'ok' ? <Badge tone={row.expiry === 'expired' ? 'danger' : 'warning'}>{expiryInWords(row)}</Badge> : null}{' '}
+                {row.domain.status === 'grace' || row.domain.status === 'redemption' ? (
+                  <Badge tone={row.domain.status === 'redemption' ? 'danger' : 'warning'}>{EXPIRY_WORDS[row.domain.status].badge}</Badge>
+                ) : null}
               </td>
               {registered ? <td className="px-3 py-2">{row.registeredAt === undefined ? '—' : new Date(row.registeredAt).toISOString().slice(0, 10)}</td> : null}
               {counted ? <td className="px-3 py-2 tabular-nums">{row.recordCount ?? '—'}</td> : null}

@@ -45,6 +45,7 @@ const SETTING_LINES: { [K in ZoneSetting]: (entry: HistoryEntry & Required<Pick<
   dnssec: (entry) => `DNSSEC: ${onOff(entry.dnssec.before)} → ${onOff(entry.dnssec.after)}`,
   forwarding: (entry) => forwardingChange(entry)!,
   transfer: ({ transfer }) => `Owner: ${transfer.from} → ${transfer.to}, in transaction ${transfer.txHash} (block ${transfer.blockNumber}). Records, DNSSEC and forwarding stayed; auto-renew was switched off.`,
+  expired: (entry) => (entry.expired.after ? 'Expired holding page: on (the records stopped answering)' : 'Expired holding page: off (the records answer again)'),
 };
 
 /** The settings the entry changed, one line each, in the order the entry lists them. */
