@@ -19,6 +19,7 @@ contract DomainRegistry is ERC721Enumerable, Ownable {
     }
 
     event DomainMinted(uint256 indexed tokenId, string name, address indexed to, uint64 expiresAt);
+    event DomainRenewed(uint256 indexed tokenId, uint64 expiresAt);
 
     error AlreadyRegistered(uint256 tokenId);
     error EmptyName();
@@ -37,6 +38,16 @@ contract DomainRegistry is ERC721Enumerable, Ownable {
         _expiresAt[tokenId] = expiry;
         _mint(to, tokenId);
         emit DomainMinted(tokenId, domainName, to, expiry);
+    }
+
+    /// @notice Sets the expiry of the registered `domainName` to `expiry` (Unix seconds): a paid renewal. Service only.
+    /// @dev An absolute value, not a number of years, so a retried renewal (its transaction mined, the service's
+    /// record of it lost in a crash) sets the same expiry again instead of extending it twice.
+    function setExpiry(string calldata domainName, uint64 expiry) external onlyOwner {
+        uint256 tokenId = tokenIdOf(domainName);
+        _requireOwned(tokenId);
+        _expiresAt[tokenId] = expiry;
+        emit DomainRenewed(tokenId, expiry);
     }
 
     function tokenIdOf(string calldata domainName) public pure returns (uint256) {

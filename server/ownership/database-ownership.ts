@@ -34,6 +34,9 @@ export function databaseOwnership(db: Database): Ownership {
       );
       return toToken(row);
     },
+    async setExpiry(name, expiresAt, q: Queryable = db) {
+      await q.query('UPDATE domains SET expires_at = $2, updated_at = now() WHERE name = $1', [name, expiresAt.toISOString()]);
+    },
     async domainsOf(wallet, q: Queryable = db) {
       const rows = await q.query<DomainRow>('SELECT * FROM domains WHERE owner_address = $1 ORDER BY name', [wallet.toLowerCase()]);
       return rows.map(toToken);

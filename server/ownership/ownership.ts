@@ -18,6 +18,8 @@ export interface Ownership {
   ownerOf(name: string, q?: Queryable): Promise<DomainToken | null>;
   mint(input: { name: string; to: string; chainId: number; years: number; now: Date }, q?: Queryable): Promise<DomainToken>;
   domainsOf(wallet: string, q?: Queryable): Promise<DomainToken[]>;
+  /** Sets a registered domain's expiry (a paid renewal). Absolute, so a retry sets the same value again. */
+  setExpiry(name: string, expiresAt: Date, q?: Queryable): Promise<void>;
 }
 
 /** The decimal uint256 of keccak256 of the name's UTF-8 bytes. */
