@@ -19,6 +19,8 @@ contract DomainRegistry is ERC721Enumerable, Ownable {
     }
 
     event DomainMinted(uint256 indexed tokenId, string name, address indexed to, uint64 expiresAt);
+    event DomainRenewed(uint256 indexed tokenId, uint64 expiresAt);
+    event DomainReleased(uint256 indexed tokenId, string name);
 
     error AlreadyRegistered(uint256 tokenId);
     error EmptyName();
@@ -39,8 +41,6 @@ contract DomainRegistry is ERC721Enumerable, Ownable {
         emit DomainMinted(tokenId, domainName, to, expiry);
     }
 
-    event DomainReleased(uint256 indexed tokenId, string name);
-
     /// @notice Burns the domain `domainName` when it is released after its redemption period: the name is
     /// available again and its next registration mints a new token. Service only; reverts for a name no one holds.
     function burn(string calldata domainName) external onlyOwner {
@@ -50,6 +50,16 @@ contract DomainRegistry is ERC721Enumerable, Ownable {
         delete _expiresAt[tokenId];
         _burn(tokenId);
         emit DomainReleased(tokenId, domainName);
+    }
+
+    /// @notice Sets the expiry of the registered `domainName` to `expiry` (Unix seconds): a paid renewal. Service only.
+    /// @dev An absolute value, not a number of years, so a retried renewal (its transaction mined, the service's
+    /// record of it lost in a crash) sets the same expiry again instead of extending it twice.
+    function setExpiry(string calldata domainName, uint64 expiry) external onlyOwner {
+        uint256 tokenId = tokenIdOf(domainName);
+        _requireOwned(tokenId);
+        _expiresAt[tokenId] = expiry;
+        emit DomainRenewed(tokenId, expiry);
     }
 
     function tokenIdOf(string calldata domainName) public pure returns (uint256) {

@@ -64,6 +64,13 @@ export function chainOwnership(clients: ChainClients, deployment: Pick<Deploymen
       }
       await options.mirror?.release(name, q);
     },
+    async setExpiry(name, expiresAt, q) {
+      // The mirror first, inside the caller's transaction; the chain's write is absolute, so a retry after a crash
+      // between the two (the chain moved, the database's transaction lost) writes the same expiry again.
+      if (options.mirror) await options.mirror.setExpiry(name, expiresAt, q);
+      const expiry = BigInt(Math.floor(expiresAt.getTime() / 1000));
+      await clients.write((w) => w.writeContract({ address, abi: domainRegistryAbi, functionName: 'setExpiry', args: [name, expiry] }));
+    },
     async domainsOf(wallet) {
       const domains = await clients.public.readContract({ address, abi: domainRegistryAbi, functionName: 'domainsOf', args: [getAddress(wallet)] });
       return domains.map((d) => token(d.name, wallet, d.tokenId, d.expiresAt)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -90,13 +97,15 @@ export async function restoreMissingMints(clients: ChainClients, deployment: Pic
     );
     for (const [j, row] of batch.entries()) {
       const holder = holders[j][0];
+      const expiry = BigInt(Math.floor(new Date(row.expires_at).getTime() / 1000));
       if (holder !== zeroAddress) {
         if (holder.toLowerCase() !== row.owner_address.toLowerCase()) {
           await q.query('UPDATE domains SET owner_address = $1, updated_at = now() WHERE name = $2', [holder.toLowerCase(), row.name]);
         }
+        // A renewal the database recorded and the chain lost (its state saved before the renewal): set it again.
+        if (holders[j][2] < expiry) await clients.write((w) => w.writeContract({ address, abi: domainRegistryAbi, functionName: 'setExpiry', args: [row.name, expiry] }));
         continue;
       }
-      const expiry = BigInt(Math.floor(new Date(row.expires_at).getTime() / 1000));
       await clients.write((w) => w.writeContract({ address, abi: domainRegistryAbi, functionName: 'mint', args: [getAddress(row.owner_address), row.name, expiry] }));
       restored.push(row.name);
     }

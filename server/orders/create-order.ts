@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal, Services } from '../services.ts';
+import type { Queryable } from '../db/database.ts';
 import { DomainError, conflict } from '../domain-errors.ts';
 import type { CreatedOrder, RegisterDomainInput } from '../../src/core/wire/orders.ts';
 import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
@@ -15,6 +16,24 @@ import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './reposi
  */
 function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
   return checkRecords(zoneName, { creates: [...records] }).creates.map(({ name, type, rdata, ttl }) => ({ name, type, rdata, ttl }));
+}
+
+/**
+ * 402 when the wallet's balance, less what its other pending orders hold, does not cover `amountCents`. Run under
+ * the wallet's order lock (`order-wallet:<wallet>`), so two quick orders cannot both count the same credit.
+ */
+export async function requireCredit(services: Services, tx: Queryable, wallet: string, amountCents: number): Promise<void> {
+  const balance = await services.credit.balanceCents(wallet, tx);
+  const held = await heldCents(tx, wallet);
+  if (balance - held >= amountCents) return;
+  const missing = amountCents - (balance - held);
+  throw new DomainError(
+    'payment-required',
+    `This order costs ${formatUsd(amountCents)}; the balance is ${formatUsd(balance)}` +
+      (held > 0 ? ` of which pending orders hold ${formatUsd(held)}` : '') +
+      `: ${formatUsd(missing)} missing`,
+    { requiredInUsdCents: amountCents, balanceInUsdCents: balance, heldInUsdCents: held, missingInUsdCents: missing },
+  );
 }
 
 /**
@@ -40,18 +59,7 @@ export async function createOrder(
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-wallet:${wallet}`]);
       const availability = await checkName(tx, name);
       if (!availability.availability) throw conflict(`${name} is not available any more: ${availability.reason ?? 'taken'}`);
-      const balance = await services.credit.balanceCents(wallet, tx);
-      const held = await heldCents(tx, wallet);
-      if (balance - held < amountCents) {
-        const missing = amountCents - (balance - held);
-        throw new DomainError(
-          'payment-required',
-          `This order costs ${formatUsd(amountCents)}; the balance is ${formatUsd(balance)}` +
-            (held > 0 ? ` of which pending orders hold ${formatUsd(held)}` : '') +
-            `: ${formatUsd(missing)} missing`,
-          { requiredInUsdCents: amountCents, balanceInUsdCents: balance, heldInUsdCents: held, missingInUsdCents: missing },
-        );
-      }
+      await requireCredit(services, tx, wallet, amountCents);
       const [order] = await tx.query<OrderRow>(
         `INSERT INTO orders (id, wallet_address, status, amount_cents, nft_wallet_address, nft_chain_id, metadata, created_at, updated_at)
          VALUES ($1, $2, 'CREATED', $3, $4, $5, '{}'::jsonb, $6, $6) RETURNING *`,

@@ -9,6 +9,7 @@ import { parkingCommand } from '../zones/parking.ts';
 import { changeZoneWithin } from '../zones/pipeline.ts';
 import { refundX402Order } from '../x402/refund.ts';
 import { formatUsd } from '../search/pricing.ts';
+import { renewItem } from './renew-order.ts';
 import { findOrder, itemsOf, setItemStatus, setOrderStatus, type OrderItemRow } from './repository.ts';
 
 /**
@@ -76,6 +77,10 @@ function overallStatus(outcomes: ItemOutcome[]): OrderStatus {
 
 async function registerItem(services: Services, tx: Queryable, item: OrderItemRow, nftWallet: string, chainId: number, now: Date, orderedBy: string): Promise<ItemOutcome> {
   const name = item.normalized_domain_name;
+  if (item.type === 'RENEW') {
+    const renewed = await renewItem(services, tx, item);
+    return renewed.ok ? { status: 'SUCCEEDED' } : { status: 'FAILED', failureDetails: renewed.failureDetails };
+  }
   if (name.split('.')[0].startsWith('fail-')) {
     return { status: 'FAILED', failureDetails: `The registry refused ${name}: names starting with fail- always fail on this service (for testing failure paths)` };
   }

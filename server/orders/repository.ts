@@ -24,7 +24,7 @@ export interface OrderItemRow {
   id: string;
   order_id: string;
   normalized_domain_name: string;
-  type: 'REGISTER';
+  type: 'REGISTER' | 'RENEW';
   duration_in_years: number;
   amount_cents: number | string;
   status: OrderStatus;
@@ -60,7 +60,7 @@ export const toOrderItem = (r: OrderItemRow): OrderItem => ({
   id: r.id,
   orderId: r.order_id,
   normalizedDomainName: r.normalized_domain_name,
-  type: 'REGISTER',
+  type: r.type,
   durationInYears: r.duration_in_years,
   amountInUSDCents: Number(r.amount_cents),
   status: r.status,

@@ -39,6 +39,9 @@ export function databaseOwnership(db: Database): Ownership {
       // Its settings go with it (auto_renew, dnssec_keys: ON DELETE CASCADE).
       await q.query('DELETE FROM domains WHERE name = $1', [name]);
     },
+    async setExpiry(name, expiresAt, q: Queryable = db) {
+      await q.query('UPDATE domains SET expires_at = $2, updated_at = now() WHERE name = $1', [name, expiresAt.toISOString()]);
+    },
     async domainsOf(wallet, q: Queryable = db) {
       const rows = await q.query<DomainRow>('SELECT * FROM domains WHERE owner_address = $1 ORDER BY name', [wallet.toLowerCase()]);
       return rows.map(toToken);

@@ -25,6 +25,8 @@ export interface Ownership {
    * so the name is available again. Idempotent: a name already released is left as it is.
    */
   release(name: string, q?: Queryable): Promise<void>;
+  /** Sets a registered domain's expiry (a paid renewal). Absolute, so a retry sets the same value again. */
+  setExpiry(name: string, expiresAt: Date, q?: Queryable): Promise<void>;
 }
 
 /** The decimal uint256 of keccak256 of the name's UTF-8 bytes. */

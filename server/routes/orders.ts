@@ -2,6 +2,7 @@ import type { Handlers } from '../http/context.ts';
 import type { Principal } from '../services.ts';
 import { notFound, unauthorized } from '../domain-errors.ts';
 import { createOrder } from '../orders/create-order.ts';
+import { createRenewOrder, renewalQuote } from '../orders/renew-order.ts';
 import { findOrder, itemsOf, paymentsOf, toOrder, toOrderItem } from '../orders/repository.ts';
 
 function payer(principal: Principal | null): Principal {
@@ -12,6 +13,8 @@ function payer(principal: Principal | null): Principal {
 export const orderHandlers: Handlers = {
   registerDomain: ({ input, principal, services }) => createOrder(services, payer(principal), input),
   registerWithRecords: ({ input, principal, services }) => createOrder(services, payer(principal), input),
+  renewDomain: ({ input, principal, services }) => createRenewOrder(services, payer(principal), input),
+  getRenewalQuote: ({ input, services }) => renewalQuote(services, input.normalizedDomainName),
   getOrder: async ({ params, principal, services }) => {
     const wallet = payer(principal).wallet.toLowerCase();
     const order = await findOrder(services.db, params.orderId ?? '');

@@ -33,5 +33,16 @@ export const orderOperations = {
     history: { changes: ['create'], parking: true, words: 'Records of the registration' },
   }),
 
+  renewDomain: op({
+    id: 'renewDomain', method: 'POST', path: '/orders/renew-domain', tag: 'orders', summary: 'Order a renewal: any wallet may pay for any registered name (ours)', auth: 'write', input: orders.renewDomainInput, output: orders.createdOrder, errors: [402, 404, 409],
+    signed: {
+      structs: { RenewDomain: [f('normalizedDomainName', 'string'), f('durationInYears', 'uint256')] },
+      accepted: ['RenewDomainEnvelope'],
+      notice: (input: orders.RenewDomainInput) => `Renew ${input.normalizedDomainName} for ${input.durationInYears} year${input.durationInYears === 1 ? '' : 's'}, paid from your credit (RenewDomain)`,
+    },
+  }),
+
+  getRenewalQuote: op({ id: 'getRenewalQuote', method: 'GET', path: '/orders/renew-domain/quote', tag: 'orders', summary: 'What renewing a registered name costs a year, its expiry and how far a renewal may take it (ours)', auth: 'none', input: orders.renewalQuoteQuery, output: orders.renewalQuote, errors: [404] }),
+
   getOrder: op({ id: 'getOrder', method: 'GET', path: '/orders/{orderId}', tag: 'orders', summary: 'One order with its items and payments', auth: 'siwe', params: z.object({ orderId: safeText() }), output: orders.orderDetails, errors: [404] }),
 };

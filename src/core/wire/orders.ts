@@ -28,7 +28,7 @@ const orderItem = z.object({
   id: z.string(),
   orderId: z.string(),
   normalizedDomainName: z.string(),
-  type: z.literal('REGISTER'),
+  type: z.enum(['REGISTER', 'RENEW']),
   durationInYears: z.number().int(),
   amountInUSDCents: z.number().int(),
   status: orderStatus,
@@ -58,6 +58,51 @@ export type RegisterDomainInput = z.infer<typeof registerDomainInput>;
 export const registerWithRecordsInput = registerDomainInput.extend({
   records: z.array(zoneRecordInput).max(MAX_BATCH),
 });
+
+/** Renewals run 1 to 10 years at a time; the new expiry may lie at most this many years after now. */
+export const RENEWAL_YEARS = { min: 1, max: 10 } as const;
+export const renewDomainInput = z.object({
+  normalizedDomainName: zoneName,
+  durationInYears: z
+    .number({ error: `durationInYears must be a whole number of years, ${RENEWAL_YEARS.min} to ${RENEWAL_YEARS.max}` })
+    .int(`durationInYears must be a whole number of years, ${RENEWAL_YEARS.min} to ${RENEWAL_YEARS.max}`)
+    .min(RENEWAL_YEARS.min, `durationInYears is at least ${RENEWAL_YEARS.min} year`)
+    .max(RENEWAL_YEARS.max, `durationInYears is at most ${RENEWAL_YEARS.max} years`),
+});
+export type RenewDomainInput = z.infer<typeof renewDomainInput>;
+
+export const renewalQuoteQuery = z.object({ normalizedDomainName: zoneName });
+/**
+ * What a renewal of a registered name would be (ours): its holder, its expiry, the yearly renewal price and the latest
+ * expiry a renewal may reach, so a client says the price and the new date before the wallet opens, to anyone (a gift).
+ */
+export const renewalQuote = z.object({
+  normalizedDomainName: z.string(),
+  ownerAddress: z.string(),
+  expiresAt: isoDate,
+  renewalPriceInUSDCentsPerYear: z.number().int(),
+  latestExpiresAt: isoDate,
+});
+export type RenewalQuote = z.infer<typeof renewalQuote>;
+
+/** How many years a renewal may add now: at most RENEWAL_YEARS.max, and no further than the latest expiry (0: none). */
+export function maxRenewalYears(quote: Pick<RenewalQuote, 'expiresAt' | 'latestExpiresAt'>): number {
+  let years = 0;
+  while (years < RENEWAL_YEARS.max && renewedExpiry(new Date(quote.expiresAt), years + 1) <= new Date(quote.latestExpiresAt)) years += 1;
+  return years;
+}
+
+/** The new expiry of a renewal: the current one moved by whole calendar years (UTC), as a registration's is set. */
+export function renewedExpiry(expiresAt: Date, years: number): Date {
+  const next = new Date(expiresAt);
+  next.setUTCFullYear(next.getUTCFullYear() + years);
+  return next;
+}
+
+/** The latest expiry a renewal may reach: RENEWAL_YEARS.max calendar years after `now`. */
+export function latestExpiry(now: Date): Date {
+  return renewedExpiry(now, RENEWAL_YEARS.max);
+}
 
 export const createdOrder = order.extend({ items: z.array(orderItem) });
 export type CreatedOrder = z.infer<typeof createdOrder>;
