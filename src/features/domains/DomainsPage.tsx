@@ -1,6 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { calendarFileName, expiryEvents, printCalendar } from '@/core/calendar/ics.ts';
+import { downloadText } from '@/lib/download.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
@@ -8,7 +10,8 @@ import { useServiceNow } from '@/lib/clock/service-clock.ts';
 import { Button, EmptyState, Notice, PageHeader, Select, Spinner, TextField } from '@/ui/index.ts';
 import { userDomainsQueryOptions } from './api/get-user-domains.ts';
 import { DomainsTable } from './components/DomainsTable.tsx';
-import { domainFilters, toDomainRow, viewDomains, type DomainFilter, type DomainSort } from './model/domain-list.ts';
+import { domainFilters, EXPIRES_WITHIN, toDomainRow, viewDomains, type DomainFilter, type ExpiresWithin } from './model/domain-list.ts';
+import { readListParams, writeListParams } from './model/list-params.ts';
 import { clickRow, emptySelection, keepListed, selectAll } from './model/selection.ts';
 import { loadRun as savedBulkRun } from './bulk/model/bulk-run.ts';
 
@@ -24,17 +27,23 @@ export default function DomainsPage() {
   const domains = useQuery({ ...userDomainsQueryOptions(api, session.address), enabled: signedIn });
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<DomainFilter>('all');
-  const [sort, setSort] = useState<{ key: DomainSort; direction: 'asc' | 'desc' }>({ key: 'name', direction: 'asc' });
+  // The expiry window and the order live in the address, so a reload or a shared link shows the same list.
+  const [search, setSearch] = useSearchParams();
+  const params = readListParams(search);
+  const sort = { key: params.sort, direction: params.direction };
+  const setParams = (next: Partial<typeof params>) => setSearch((s) => writeListParams(s, { ...readListParams(s), ...next }), { replace: true });
   const [selection, setSelection] = useState(emptySelection);
 
   // The service's clock (a local test clock may run ahead of this device), so "expired 3 days ago" agrees with it.
   const serviceNow = useServiceNow().getTime();
   const rows = useMemo(() => (domains.data ?? []).map((d) => toDomainRow(d, serviceNow)), [domains.data, serviceNow]);
-  const shown = useMemo(() => viewDomains(rows, { query, filter, sort: sort.key, direction: sort.direction }), [rows, query, filter, sort]);
+  const shown = useMemo(() => viewDomains(rows, { query, filter, within: params.within, sort: params.sort, direction: params.direction }), [rows, query, filter, params.within, params.sort, params.direction]);
   const shownNames = useMemo(() => shown.map((r) => r.name), [shown]);
   const listed = useMemo(() => keepListed(selection, rows.map((r) => r.name)), [selection, rows]);
   const selected = rows.map((r) => r.name).filter((n) => listed.selected.has(n));
   const expiring = rows.filter((r) => r.expiry !== 'ok').length;
+  const downloadCalendar = () =>
+    downloadText(printCalendar(expiryEvents(domains.data ?? [], window.location.origin), { now: new Date(), name: 'My domains: expiries' }), calendarFileName(), 'text/calendar');
 
   const header = <PageHeader title="My domains" description="Domains this wallet owns. Open one to change its DNS records, parking and forwarding, or select many to change them together." />;
 
@@ -84,7 +93,11 @@ export default function DomainsPage() {
     <div className="space-y-4">
       {header}
       {expiring > 0 ? (
-        <Notice tone="warning" title={`${expiring} ${expiring === 1 ? 'domain expires' : 'domains expire'} within 30 days`}>
+        <Notice
+          tone="warning"
+          title={`${expiring} ${expiring === 1 ? 'domain expires' : 'domains expire'} within 30 days`}
+          actions={params.within === 30 ? null : <Button size="sm" variant="secondary" onClick={() => setParams({ within: 30, sort: 'expiry', direction: 'asc' })}>Show them</Button>}
+        >
           Renew in time to keep the name and its records.
         </Notice>
       ) : null}
@@ -95,6 +108,17 @@ export default function DomainsPage() {
         <div className="w-60">
           <Select label="Show" value={filter} onChange={(event) => setFilter(event.target.value as DomainFilter)} options={domainFilters(rows)} />
         </div>
+        <div className="w-48">
+          <Select
+            label="Expires"
+            value={String(params.within)}
+            onChange={(event) => setParams({ within: event.target.value === 'any' ? 'any' : (Number(event.target.value) as ExpiresWithin) })}
+            options={EXPIRES_WITHIN.map((w) => ({ value: String(w.value), label: w.label }))}
+          />
+        </div>
+        <Button variant="secondary" onClick={downloadCalendar} title="Every domain's expiry as a calendar event, with reminders 30, 7 and 1 days before">
+          Expiry calendar (.ics)
+        </Button>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
@@ -121,13 +145,13 @@ export default function DomainsPage() {
         <DomainsTable
           rows={shown}
           sort={sort}
-          onSort={(key) => setSort((s) => ({ key, direction: s.key === key && s.direction === 'asc' ? 'desc' : 'asc' }))}
+          onSort={(key) => setParams({ sort: key, direction: sort.key === key && sort.direction === 'asc' ? 'desc' : 'asc' })}
           onOpen={(name) => void navigate(`/domains/${name}`)}
           selected={listed.selected}
           onSelect={(name, shift) => setSelection((s) => clickRow(s, shownNames, name, shift))}
         />
       ) : (
-        <EmptyState title="No domain matches" action={<Button variant="secondary" onClick={() => { setQuery(''); setFilter('all'); }}>Show all domains</Button>} />
+        <EmptyState title="No domain matches" action={<Button variant="secondary" onClick={() => { setQuery(''); setFilter('all'); setParams({ within: 'any' }); }}>Show all domains</Button>} />
       )}
     </div>
   );

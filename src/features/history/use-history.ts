@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { downloadText } from '@/lib/download.ts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { printZoneFile } from '@/core/dns/zone-file.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
@@ -17,16 +18,6 @@ import { zoneAt } from './model/zone-at.ts';
 export interface Preparing {
   title: string;
   steps: RevertStep[];
-}
-
-/** Offers text as a file download. */
-function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
@@ -84,10 +75,10 @@ export function useHistory(domain: string, recordId: string | null) {
       if (preparing) updateDraft((draft) => applySteps(draft, preparing.steps, resolutions));
       setPreparing(null);
     },
-    downloadHistory: async () => download(await exportZoneHistory(zoneName), `${zoneName}-history.ndjson`, 'application/x-ndjson'),
+    downloadHistory: async () => downloadText(await exportZoneHistory(zoneName), `${zoneName}-history.ndjson`, 'application/x-ndjson'),
     downloadZoneAt: async (entry: HistoryEntry) => {
       const { target } = await zoneAtEntry(entry);
-      if (target) download(printZoneFile(zoneName, target), `${zoneName}-serial-${entry.serial}.zone`, 'text/plain');
+      if (target) downloadText(printZoneFile(zoneName, target), `${zoneName}-serial-${entry.serial}.zone`, 'text/plain');
     },
   };
 }

@@ -58,7 +58,7 @@ export function shortTokenId(tokenId: string): string {
 }
 
 export type DomainSort = 'name' | 'expiry' | 'registered' | 'records';
-export type DomainFilter = 'all' | 'expiring' | 'parked' | 'not-parked' | 'no-web' | 'forwarding' | 'dnssec' | 'no-records' | 'with-records';
+export type DomainFilter = 'all' | 'parked' | 'not-parked' | 'no-web' | 'forwarding' | 'dnssec' | 'no-records' | 'with-records';
 
 /** Which facts a filter needs: offered only when the service gives them (the local service does, production not). */
 const FILTER_NEEDS: Partial<Record<DomainFilter, (row: DomainRow) => unknown>> = {
@@ -70,7 +70,6 @@ const FILTER_NEEDS: Partial<Record<DomainFilter, (row: DomainRow) => unknown>> =
 
 const ALL_FILTERS: Array<{ value: DomainFilter; label: string }> = [
   { value: 'all', label: 'All domains' },
-  { value: 'expiring', label: 'Expiring within 30 days' },
   { value: 'parked', label: 'Parked' },
   { value: 'not-parked', label: 'Not parked' },
   { value: 'no-web', label: 'Without web records' },
@@ -87,7 +86,6 @@ export function domainFilters(rows: DomainRow[]): Array<{ value: DomainFilter; l
 
 const FILTERS: Record<DomainFilter, (row: DomainRow) => boolean> = {
   all: () => true,
-  expiring: (row) => row.expiry !== 'ok',
   parked: (row) => row.parked,
   'not-parked': (row) => !row.parked,
   'no-web': (row) => !row.web,
@@ -104,10 +102,37 @@ const SORTS: Record<DomainSort, (a: DomainRow, b: DomainRow) => number> = {
   records: (a, b) => (a.recordCount ?? 0) - (b.recordCount ?? 0),
 };
 
-export function viewDomains(rows: DomainRow[], options: { query: string; filter: DomainFilter; sort: DomainSort; direction: 'asc' | 'desc' }): DomainRow[] {
+/**
+ * "Expires within" a number of days, or at any time. An expired domain (in grace or redemption, still listed) counts
+ * as expiring within any window: it is the most urgent of all.
+ */
+export type ExpiresWithin = 'any' | 7 | 30 | 90;
+export const EXPIRES_WITHIN: ReadonlyArray<{ value: ExpiresWithin; label: string }> = [
+  { value: 'any', label: 'Any time' },
+  { value: 7, label: 'Within 7 days' },
+  { value: 30, label: 'Within 30 days' },
+  { value: 90, label: 'Within 90 days' },
+];
+
+/** Whether a row expires within the window (daysLeft is whole days, rounded down: "within 7" is less than 7 days away). */
+export function expiresWithin(row: Pick<DomainRow, 'daysLeft'>, within: ExpiresWithin): boolean {
+  return within === 'any' || row.daysLeft < within;
+}
+
+export interface DomainView {
+  query: string;
+  filter: DomainFilter;
+  /** Absent means any time. */
+  within?: ExpiresWithin;
+  sort: DomainSort;
+  direction: 'asc' | 'desc';
+}
+
+export function viewDomains(rows: DomainRow[], options: DomainView): DomainRow[] {
   const query = options.query.trim().toLowerCase();
   const sign = options.direction === 'asc' ? 1 : -1;
+  const within = options.within ?? 'any';
   return rows
-    .filter((row) => FILTERS[options.filter](row) && (query === '' || row.name.includes(query)))
+    .filter((row) => FILTERS[options.filter](row) && expiresWithin(row, within) && (query === '' || row.name.includes(query)))
     .sort((a, b) => sign * (SORTS[options.sort](a, b) || a.name.localeCompare(b.name)));
 }
