@@ -3,7 +3,9 @@
  * dnsperf, beside BIND 9 (`named -n 1`), Knot DNS (one UDP worker) and NSD (one server process) serving the same
  * zone (taken from the service by AXFR), with the same queries, in one run so the ratios compare like with like on a
  * shared machine; then the service again with response-rate limiting on (DNS_RRL_PER_SECOND), from one client
- * address, as a flood would see it. Needs Debian's dnsperf, bind9, knot and nsd; not part of `npm test`.
+ * address, as a flood would see it; then the cost of query analytics: the service with counting off
+ * (ANALYTICS_ENABLED=false) and on, measured alternately (off, on, off, on) in the same run. Needs Debian's dnsperf,
+ * bind9, knot and nsd; not part of `npm test`.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -38,9 +40,17 @@ const RECORDS = [
 // A mix of what resolvers ask: existing names, a CNAME, a wildcard.
 const QUERIES = [`${zone} A`, `${zone} MX`, `www.${zone} A`, `nothing-here.${zone} A`, ...Array.from({ length: 50 }, (_, i) => `host${i}.${zone} ${i % 2 ? 'TXT' : 'A'}`)];
 
-async function serviceWithZone(rrl: number, dataDir: string) {
+async function serviceWithZone(rrl: number, dataDir: string, counting = true) {
   const service = await startService(
-    loadConfig({ PORT: '0', DATA_DIR: dataDir, DNS_PORT: '0', LOG_REQUESTS: 'false', RATE_LIMIT_PER_MINUTE: '1000000', DNS_RRL_PER_SECOND: String(rrl) }),
+    loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DNS_PORT: '0',
+      LOG_REQUESTS: 'false',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      DNS_RRL_PER_SECOND: String(rrl),
+      ANALYTICS_ENABLED: String(counting),
+    }),
   );
   const [key] = TEST_KEYS;
   await service.services.ownership.mint({ name: zone, to: addressOf(key), chainId: 31337, years: 1, now: new Date() });
@@ -94,6 +104,19 @@ try {
   await service.close();
   service = await serviceWithZone(RRL_PER_SECOND, join(dir, 'service-rrl'));
   const limited = await perf(service.dns?.port as number);
+  await service.close();
+  // Query analytics' cost: one service without counting, one with, alternately, twice each.
+  const off = await serviceWithZone(0, join(dir, 'service-counting-off'), false);
+  service = await serviceWithZone(0, join(dir, 'service-counting-on'), true);
+  const counting: Record<'off' | 'on', number[]> = { off: [], on: [] };
+  try {
+    for (let round = 0; round < 2; round += 1) {
+      counting.off.push((await perf(off.dns?.port as number)).qps);
+      counting.on.push((await perf(service.dns?.port as number)).qps);
+    }
+  } finally {
+    await off.close();
+  }
 
   const bind = results[1][1].qps;
   console.log(`DNS queries per second over UDP (dnsperf -c 4 -q 100, ${SECONDS} s each, ${RECORDS.length} records in the zone, ${QUERIES.length} query names):`);
@@ -104,6 +127,12 @@ try {
   console.log(
     `  with RRL ${RRL_PER_SECOND}/s per client and answer (one client address, ${QUERIES.length} distinct questions): ${limited.qps.toFixed(0)} responses/s, ` +
       `${answered} of ${sent} queries got a response, full or truncated (the others were dropped)`,
+  );
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const [qpsOff, qpsOn] = [mean(counting.off), mean(counting.on)];
+  console.log(
+    `  query analytics: counting off ${qpsOff.toFixed(0)} q/s (${counting.off.map((q) => q.toFixed(0)).join(', ')}), ` +
+      `on ${qpsOn.toFixed(0)} q/s (${counting.on.map((q) => q.toFixed(0)).join(', ')}): ${(((qpsOff - qpsOn) / qpsOff) * 100).toFixed(1)}% slower (goal: at most 5%)`,
   );
 } finally {
   for (const s of servers) await s.stop();

@@ -78,6 +78,15 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Query analytics (contract: Analytics): the name server counts its answers per zone and minute; false = counts nothing. */
+  ANALYTICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Days of query counts kept. */
+  ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How often each instance adds what it counted to the database (and on stop). */
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).default(10_000),
   ...chainConfigShape,
 });
 export type Config = z.infer<typeof configSchema>;

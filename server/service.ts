@@ -19,6 +19,7 @@ import { recoverPurchases } from './x402/recover.ts';
 import { startAccountJournal } from './chain/account-journal.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
 import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
+import { noCounting, queryCounter } from './dns-server/query-counts.ts';
 import { catalogSource, withCatalog } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
@@ -120,6 +121,9 @@ export async function startService(config: Config): Promise<RunningService> {
     zoneCache: new ZoneCache(),
     envelopeNonces: { prunedAtMs: 0 },
     forwarderOrigin: forwarder?.origin ?? null,
+    queryCounter: config.ANALYTICS_ENABLED
+      ? queryCounter(db, { flushMs: config.ANALYTICS_FLUSH_MS, keepDays: config.ANALYTICS_DAYS, onError: (error) => console.warn(`Query analytics: ${error.message}`) })
+      : noCounting,
   };
   const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config));
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
@@ -139,7 +143,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
     if (config.DEV_CONTROLS) mountDevClock(a, clock);
-    mountDoh(a, zones);
+    mountDoh(a, zones, services.queryCounter);
   });
   const worker = startOrderWorker(services);
   wake = worker.wake;
@@ -161,6 +165,7 @@ export async function startService(config: Config): Promise<RunningService> {
     await expiry.stop();
     await accountJournal?.stop();
     await forwarder?.close();
+    await services.queryCounter.stop();
     await db.close();
     await chain?.stop();
     throw error;
@@ -168,13 +173,14 @@ export async function startService(config: Config): Promise<RunningService> {
   const dns =
     config.DNS_PORT === undefined
       ? null
-      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db) }).catch(async (error: unknown) => {
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db), counter: services.queryCounter }).catch(async (error: unknown) => {
           await renewal.stop();
           await worker.stop();
           await expiry.stop();
           await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
           await forwarder?.close();
+          await services.queryCounter.stop();
           await db.close();
           await chain?.stop();
           throw error;
@@ -195,6 +201,7 @@ export async function startService(config: Config): Promise<RunningService> {
     async close() {
       await notifier?.stop();
       await dns?.close();
+      await services.queryCounter.stop();
       await forwarder?.close();
       await renewal.stop();
       await transfers?.stop();

@@ -7,6 +7,7 @@ import type { X402Rail } from './x402/rail.ts';
 import type { ContractSignatureVerifier } from './auth/contract-signatures.ts';
 import type { ZoneCache } from './dns/zone-read.ts';
 import type { SignedWrite } from '../src/core/wire/history.ts';
+import type { QueryCounter } from './dns-server/query-counts.ts';
 
 /*
  * What the service's code is given, whatever calls it: the HTTP routes, the order worker, the DNS server, a script.
@@ -47,4 +48,6 @@ export interface Services {
   envelopeNonces: { prunedAtMs: number };
   /** The URL forwarder's origin (FORWARD_PORT set), which tryForwarding asks; null when none runs. */
   forwarderOrigin: string | null;
+  /** Query analytics: what this instance's name server and DoH counted, not yet added to the database. */
+  queryCounter: QueryCounter;
 }

@@ -8,12 +8,12 @@
 const MAX_ENTRIES = 20_000;
 const OPCODE_MASK = 0x78;
 
-export interface PacketCache {
-  /** The cached answer to `query` with the query's ID, or undefined. */
-  get(query: Buffer): Buffer | undefined;
+export interface PacketCache<M = undefined> {
+  /** The cached answer to `query` with the query's ID, and what was kept beside it (how it is counted), or undefined. */
+  get(query: Buffer): { answer: Buffer; meta?: M } | undefined;
   /** A token to pass to `set`: the cache's generation when the answer started to be computed. */
   begin(): number;
-  set(query: Buffer, answer: Buffer, token: number): void;
+  set(query: Buffer, answer: Buffer, token: number, meta?: M): void;
   /** Drops every entry: called when a zone's serial changes. */
   drop(): void;
   readonly size: number;
@@ -38,26 +38,26 @@ function hasTsig(query: Buffer): boolean {
   return !(query[offset] === 0 && query.readUInt16BE(offset + 1) === 41);
 }
 
-export function packetCache(): PacketCache {
-  let entries = new Map<string, Buffer>();
+export function packetCache<M = undefined>(): PacketCache<M> {
+  let entries = new Map<string, { answer: Buffer; meta?: M }>();
   let generation = 0;
   const keyOf = (query: Buffer) => query.toString('latin1', 2);
   return {
     get(query) {
       if (!cacheable(query)) return undefined;
-      const answer = entries.get(keyOf(query));
-      if (!answer) return undefined;
-      const out = Buffer.from(answer);
+      const entry = entries.get(keyOf(query));
+      if (!entry) return undefined;
+      const out = Buffer.from(entry.answer);
       out[0] = query[0];
       out[1] = query[1];
-      return out;
+      return { answer: out, meta: entry.meta };
     },
     begin: () => generation,
-    set(query, answer, token) {
+    set(query, answer, token, meta) {
       // A SERVFAIL is a passing failure, never kept.
       if (token !== generation || (answer[3] & 0xf) === 2 || !cacheable(query)) return;
       if (entries.size >= MAX_ENTRIES) entries = new Map();
-      entries.set(keyOf(query), answer);
+      entries.set(keyOf(query), { answer, meta });
     },
     drop() {
       generation += 1;

@@ -20,6 +20,8 @@ export interface ResolveContext {
   mayTransfer: boolean;
   /** The client set the DO bit (RFC 3225): signed zones answer with their RRSIGs and NSEC proofs. */
   dnssecOk?: boolean;
+  /** Told the zone that answers, once it is found (query analytics count per zone). */
+  onZone?: (zone: string) => void;
 }
 
 type Section = Answer[];
@@ -93,6 +95,7 @@ export async function resolve(query: Packet, context: ResolveContext): Promise<P
   const qtype = qtypeNumber(question);
   const snapshot = await context.zones.find(qname);
   if (!snapshot) return [reply(query, RCODE.REFUSED, false)];
+  context.onZone?.(snapshot.zone);
 
   if (qtype === QTYPE_AXFR || qtype === QTYPE_IXFR) {
     if (!context.mayTransfer || qname !== snapshot.zone) return [reply(query, RCODE.REFUSED, false)];

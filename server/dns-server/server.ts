@@ -1,5 +1,6 @@
 import type { ManagedSettings } from '../../src/core/dns/managed.ts';
-import { withTrailingDot } from '../../src/core/dns/names.ts';
+import { plainName, toRelative, withTrailingDot } from '../../src/core/dns/names.ts';
+import type { AnswerCode } from '../../src/core/wire/analytics.ts';
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
 import { isIP } from 'node:net';
@@ -8,6 +9,7 @@ import type { Packet } from 'dns-packet';
 import type { Queryable } from '../db/database.ts';
 import { inAny, parseCidr } from '../net/addresses.ts';
 import { packetCache } from './packet-cache.ts';
+import { noCounting, type QueryCounter, type Tally } from './query-counts.ts';
 import { resolve, RCODE } from './resolve.ts';
 import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
 import { incrementalTransfer, type SecondaryServing } from './secondaries.ts';
@@ -34,6 +36,8 @@ export interface DnsServerOptions {
   rrlPerSecond?: number;
   /** TSIG keys and the IXFR journal, for secondaries. */
   secondaries?: SecondaryServing;
+  /** Query analytics: every answer counted per zone and minute; none when absent. */
+  counter?: QueryCounter;
 }
 
 export interface DnsServer {
@@ -55,8 +59,17 @@ export function mayTransfer(address: string | undefined, allow: readonly string[
  * Answers one wire-format query: the response messages, or a FORMERR when the message cannot be read but its id
  * can, or nothing at all for bytes that are not DNS.
  */
-export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllowed: boolean, secondaries?: SecondaryServing): Promise<Buffer[]> {
+export async function answerWire(
+  bytes: Buffer,
+  zones: ZoneSource,
+  transferAllowed: boolean,
+  secondaries?: SecondaryServing,
+  onTally?: (tally: Tally) => void,
+): Promise<Buffer[]> {
   let query: Packet;
+  let zone: string | null = null;
+  let dnssecOk = false;
+  const onZone = onTally ? (z: string) => void (zone = z) : undefined;
   try {
     query = dnsPacket.decode(bytes);
   } catch {
@@ -73,13 +86,15 @@ export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllow
     const mayTransferHere = transferAllowed && (!secondaries || secondaries.keys.length === 0 || signed.kind === 'ok');
     const opt = query.additionals?.find((a) => a.type === 'OPT') as { flags?: number } | undefined;
     // DO (RFC 3225): the client wants DNSSEC records; the answer echoes the bit.
-    const dnssecOk = ((opt?.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
-    const packets = (secondaries && mayTransferHere && (await incrementalTransfer(query, zones, secondaries))) || (await resolve(query, { zones, mayTransfer: mayTransferHere, dnssecOk }));
+    dnssecOk = ((opt?.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
+    const packets = (secondaries && mayTransferHere && (await incrementalTransfer(query, zones, secondaries))) || (await resolve(query, { zones, mayTransfer: mayTransferHere, dnssecOk, onZone }));
+    if (zone !== null && onTally) onTally(tallyOf(query, zone, packets[0], dnssecOk));
     if (opt) for (const r of packets) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0, options: [] } as never];
     const encoded = packets.map((r) => dnsPacket.encode(r));
     responses = signed.kind === 'ok' ? signAnswer(encoded, signed.key, signed.mac) : encoded;
   } catch (error) {
     console.error('DNS: a query failed', error);
+    if (zone !== null && onTally) onTally({ ...tallyOf(query, zone, undefined, dnssecOk), rcode: 'SERVFAIL' });
     try {
       responses = [dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: RCODE.SERVFAIL, questions: query.questions ?? [] })];
     } catch {
@@ -92,6 +107,17 @@ export async function answerWire(bytes: Buffer, zones: ZoneSource, transferAllow
   // message of a transfer, nor every ordinary answer).
   if (responses.length === 0) return [formatError(query.id ?? 0)];
   return namesOf(query).every(echoesAsSent) || responses.every(readable) ? responses : [formatError(query.id ?? 0)];
+}
+
+const ANSWER_NAMES: Record<number, AnswerCode> = { [RCODE.NXDOMAIN]: 'NXDOMAIN', [RCODE.REFUSED]: 'REFUSED', [RCODE.SERVFAIL]: 'SERVFAIL' };
+
+/** How an answer is counted: its name relative to the zone, its type as named (RFC 3597's TYPE65 for others) and the answer. */
+function tallyOf(query: Packet, zone: string, response: Packet | undefined, dnssecOk: boolean): Tally {
+  const question = (query.questions ?? [])[0];
+  const type = String(question?.type ?? '');
+  const rcodeNumber = (response?.flags ?? 0) & 0xf;
+  const rcode: AnswerCode = rcodeNumber === RCODE.NOERROR ? ((response?.answers ?? []).length > 0 ? 'NOERROR' : 'NODATA') : (ANSWER_NAMES[rcodeNumber] ?? 'SERVFAIL');
+  return { zone, name: toRelative(plainName(question?.name ?? zone), zone), type: type.startsWith('UNKNOWN_') ? `TYPE${type.slice(8)}` : type, rcode, dnssecOk };
 }
 
 function namesOf(query: Packet): string[] {
@@ -140,7 +166,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   const tcp = createServer((socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
-    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow), options.secondaries);
+    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow), options.secondaries, countTcp);
   });
   const port = await new Promise<number>((ready, fail) => {
     tcp.once('error', fail);
@@ -148,7 +174,10 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   });
   const udp = createSocket(isIP(options.host) === 6 ? 'udp6' : 'udp4');
   // Answers kept only while subscribed to zone changes: then a change is sure to drop them.
-  const cache = packetCache();
+  const cache = packetCache<Tally | null>();
+  const counter = options.counter ?? noCounting;
+  const countUdp = (tally: Tally) => counter.count(tally, 'udp');
+  const countTcp = (tally: Tally) => counter.count(tally, 'tcp');
   const stopListening = zones.onChange(() => cache.drop());
   const rrl = responseRateLimiter(options.rrlPerSecond ?? 0);
   const send = (answer: Buffer, remote: RemoteInfo, query: Buffer) => {
@@ -158,13 +187,20 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
   };
   udp.on('message', (message: Buffer, remote: RemoteInfo) => {
     const cached = zones.subscribed ? cache.get(message) : undefined;
-    if (cached) return void send(cached, remote, message);
+    if (cached) {
+      if (cached.meta) countUdp(cached.meta);
+      return void send(cached.answer, remote, message);
+    }
     const token = cache.begin();
-    void answerWire(message, zones, false, options.secondaries).then((responses) => {
+    let tally: Tally | null = null;
+    void answerWire(message, zones, false, options.secondaries, (t) => {
+      tally = t;
+      countUdp(t);
+    }).then((responses) => {
       // AXFR is never answered over UDP (RFC 5936 §4.2), so there is at most one response.
       if (!responses[0]) return;
       const answer = fitUdp(responses[0], message);
-      if (zones.subscribed) cache.set(message, answer, token);
+      if (zones.subscribed) cache.set(message, answer, token, tally);
       send(answer, remote, message);
     });
   });
@@ -190,7 +226,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
 }
 
 /** TCP (RFC 7766): each message is preceded by its length in two bytes; several queries may share a connection. */
-function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean, secondaries?: SecondaryServing) {
+function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean, secondaries: SecondaryServing | undefined, count: (tally: Tally) => void) {
   let buffered = Buffer.alloc(0);
   let queue = Promise.resolve();
   socket.setTimeout(10_000, () => socket.destroy());
@@ -203,7 +239,7 @@ function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean, s
       const message = buffered.subarray(2, 2 + length);
       buffered = buffered.subarray(2 + length);
       queue = queue.then(async () => {
-        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed, secondaries)) {
+        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed, secondaries, count)) {
           const framed = Buffer.alloc(2 + response.length);
           framed.writeUInt16BE(response.length, 0);
           response.copy(framed, 2);

@@ -4,6 +4,7 @@ import * as dnsPacket from 'dns-packet';
 import { errorBody } from './errors.ts';
 import { answerWire } from '../dns-server/server.ts';
 import type { ZoneSource } from '../dns-server/zone-snapshot.ts';
+import { noCounting, type QueryCounter, type Tally } from '../dns-server/query-counts.ts';
 
 const MESSAGE = 'application/dns-message';
 const MAX_MESSAGE = 65535;
@@ -19,9 +20,10 @@ function maxAge(response: Buffer): number {
  * DNS over HTTPS (RFC 8484) on the HTTP service: `GET /dns-query?dns=<base64url>` and `POST /dns-query` with an
  * application/dns-message body, answered from the same zones as the UDP/TCP server. Zone transfers are refused here.
  */
-export function mountDoh(app: Hono, zones: ZoneSource): void {
+export function mountDoh(app: Hono, zones: ZoneSource, counter: QueryCounter = noCounting): void {
+  const count = (tally: Tally) => counter.count(tally, 'doh');
   const answer = async (bytes: Buffer) => {
-    const [response] = await answerWire(bytes, zones, false);
+    const [response] = await answerWire(bytes, zones, false, undefined, count);
     if (!response) return new Response(JSON.stringify(errorBody(400, 'The body is not a DNS message')), { status: 400, headers: { 'content-type': 'application/json' } });
     return new Response(new Uint8Array(response), { status: 200, headers: { 'content-type': MESSAGE, 'cache-control': `max-age=${maxAge(response)}` } });
   };

@@ -10,6 +10,7 @@ import { userHandlers } from './user.ts';
 import { balanceHandlers } from './balance.ts';
 import { x402Handlers } from './x402.ts';
 import { historyHandlers } from './history.ts';
+import { analyticsHandlers } from './analytics.ts';
 
 /** Every operation's handler; the operation table (src/core/operations/) declares the rest. */
 export const handlers: Handlers = {
@@ -24,4 +25,5 @@ export const handlers: Handlers = {
   ...balanceHandlers,
   ...x402Handlers,
   ...historyHandlers,
+  ...analyticsHandlers,
 };

@@ -9,6 +9,7 @@ import { searchOperations } from './search.ts';
 import { orderOperations } from './orders.ts';
 import { x402Operations } from './x402.ts';
 import { userOperations } from './user.ts';
+import { analyticsOperations } from './analytics.ts';
 
 export type { AuthMode, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
 
@@ -28,6 +29,7 @@ export const operations = {
   ...orderOperations,
   ...x402Operations,
   ...userOperations,
+  ...analyticsOperations,
 } satisfies Record<string, Operation>;
 
 type Table = typeof operations;

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { readZoneAnalytics } from '../analytics/read.ts';
+import { NAMES_PER_MINUTE, queryCounter, type Tally } from './query-counts.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+}, 60_000);
+afterAll(async () => db?.close());
+
+const T0 = Date.parse('2026-11-26T09:59:30Z');
+const tally = (zone: string, name: string, rcode: Tally['rcode'] = 'NOERROR'): Tally => ({ zone, name, type: 'A', rcode, dnssecOk: false });
+
+describe('the query counter', () => {
+  it('adds what two counters counted, across minutes, hours and days, and keeps at most 100 names a minute', async () => {
+    let now = T0;
+    const a = queryCounter(db, { flushMs: 3_600_000, keepDays: 90, now: () => now });
+    const b = queryCounter(db, { flushMs: 3_600_000, keepDays: 90, now: () => now });
+    for (let i = 0; i < NAMES_PER_MINUTE + 20; i += 1) a.count(tally('a.com', `n${i}`), 'udp');
+    b.count(tally('a.com', 'n0'), 'tcp');
+    b.count(tally('b.com', 'x', 'NXDOMAIN'), 'udp');
+    now = T0 + 60_000; // 10:00:30: the next minute, hour and day's hour
+    a.count(tally('a.com', 'n0'), 'doh');
+    await a.flush();
+    await b.stop();
+    a.count(tally('a.com', 'late'), 'udp');
+    await a.stop();
+    const day = await readZoneAnalytics(db, 'a.com', { since: Date.parse('2026-11-26T00:00:00Z'), until: Date.parse('2026-11-27T00:00:00Z'), step: '1h' });
+    expect(day.series.map((p) => [p.at, p.total])).toEqual([
+      ['2026-11-26T09:00:00.000Z', NAMES_PER_MINUTE + 21],
+      ['2026-11-26T10:00:00.000Z', 2],
+    ]);
+    expect(day.series[0].byTransport).toEqual({ udp: NAMES_PER_MINUTE + 20, tcp: 1 });
+    expect(day.topNames[0]).toEqual({ name: 'n0', type: 'A', rcode: 'NOERROR', count: 3 });
+    const names = await db.query<{ n: number; other: string }>(`SELECT (SELECT count(*) FROM jsonb_object_keys(names))::int AS n, other::text FROM dns_query_counts WHERE zone_name = 'a.com' AND step = '1m' AND at = '2026-11-26T09:59:00Z'`);
+    expect(names[0]).toEqual({ n: NAMES_PER_MINUTE, other: '20' });
+    const days = await readZoneAnalytics(db, 'a.com', { since: Date.parse('2026-11-20T00:00:00Z'), until: Date.parse('2026-11-27T00:00:00Z'), step: '1d' });
+    expect(days.series.map((p) => p.total)).toEqual([NAMES_PER_MINUTE + 23]);
+    const other = await readZoneAnalytics(db, 'b.com', { since: T0 - 30_000, until: T0 + 30_000, step: '1m' });
+    expect(other.series[0].byRcode).toEqual({ NXDOMAIN: 1 });
+  });
+
+  it('keeps the counts of a write that failed for the next flush', async () => {
+    let fail = true;
+    const flaky = { query: async <T>(sql: string, params?: unknown[]) => (fail && sql.startsWith('INSERT') ? Promise.reject(new Error('down')) : db.query<T>(sql, params)) };
+    const errors: string[] = [];
+    const c = queryCounter(flaky, { flushMs: 3_600_000, keepDays: 90, now: () => T0, onError: (e) => errors.push(e.message) });
+    c.count(tally('c.com', 'www'), 'udp');
+    await c.flush();
+    expect(errors).toEqual(['down']);
+    fail = false;
+    c.count(tally('c.com', 'www'), 'udp');
+    await c.stop();
+    const read = await readZoneAnalytics(db, 'c.com', { since: T0 - 30_000, until: T0 + 30_000, step: '1m' });
+    expect(read.series.map((p) => p.total)).toEqual([2]);
+  });
+});

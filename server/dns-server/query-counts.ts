@@ -1,0 +1,166 @@
+import type { AnswerCode, Transport } from '../../src/core/wire/analytics.ts';
+import { floorTo, STEP_MS, type AnalyticsStep } from '../../src/core/analytics/buckets.ts';
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * Query analytics, counted where the name server answers (contract: Analytics). Each answer adds one to its zone's
+ * bucket of the current minute in memory (a few map look-ups, no I/O); every `flushMs`, and on stop, the buckets are
+ * added to `dns_query_counts` in one statement, as the minute's, the hour's and the day's rows (an upsert adds, so the
+ * counts of every instance sum and survive restarts). A bucket holds counts and at most 100 (name, type, answer)
+ * entries a minute per zone, the rest summed as `other`: never a client address.
+ */
+
+/** What one answer is counted as, once its zone is known; kept beside a cached UDP answer so a cache hit counts too. */
+export interface Tally {
+  zone: string;
+  /** The name asked, relative to the zone ('@', 'www'). */
+  name: string;
+  type: string;
+  rcode: AnswerCode;
+  dnssecOk: boolean;
+}
+
+export const NAMES_PER_MINUTE = 100;
+
+interface Bucket {
+  zone: string;
+  /** Start of the minute, ms. */
+  at: number;
+  total: number;
+  byType: Record<string, number>;
+  byRcode: Record<string, number>;
+  byTransport: Record<string, number>;
+  dnssecOk: number;
+  names: Map<string, number>;
+  other: number;
+}
+
+export interface QueryCounter {
+  count(tally: Tally, transport: Transport): void;
+  /** Adds what was counted to the database now; resolves when written (or when the write failed, keeping the counts for the next one). */
+  flush(): Promise<void>;
+  /** Flushes a last time and stops the timer. */
+  stop(): Promise<void>;
+}
+
+/** A counter that counts nothing: analytics switched off (ANALYTICS_ENABLED=false). */
+export const noCounting: QueryCounter = { count: () => {}, flush: async () => {}, stop: async () => {} };
+
+const add = (map: Record<string, number>, key: string, n: number) => {
+  map[key] = (map[key] ?? 0) + n;
+};
+
+const emptyBucket = (zone: string, at: number): Bucket => ({ zone, at, total: 0, byType: {}, byRcode: {}, byTransport: {}, dnssecOk: 0, names: new Map(), other: 0 });
+
+/** The key of a name entry: the name (a DNS name as asked holds no space), its type and its answer. */
+const nameKey = (t: Tally) => `${t.name} ${t.type} ${t.rcode}`;
+
+export function queryCounter(db: Queryable, options: { flushMs: number; keepDays: number; now?: () => number; onError?: (error: Error) => void }): QueryCounter {
+  const now = options.now ?? Date.now;
+  let buckets = new Map<string, Bucket>();
+  let pruned = 0;
+  let writing: Promise<void> = Promise.resolve();
+
+  const bucketOf = (zone: string, at: number) => {
+    const key = `${at} ${zone}`;
+    let bucket = buckets.get(key);
+    if (!bucket) buckets.set(key, (bucket = emptyBucket(zone, at)));
+    return bucket;
+  };
+
+  const merge = (into: Bucket, from: Bucket) => {
+    into.total += from.total;
+    for (const [k, n] of Object.entries(from.byType)) add(into.byType, k, n);
+    for (const [k, n] of Object.entries(from.byRcode)) add(into.byRcode, k, n);
+    for (const [k, n] of Object.entries(from.byTransport)) add(into.byTransport, k, n);
+    into.dnssecOk += from.dnssecOk;
+    into.other += from.other;
+    // Roll-ups (and a minute put back after a failed write) keep every name the minutes kept.
+    for (const [k, n] of from.names) into.names.set(k, (into.names.get(k) ?? 0) + n);
+  };
+
+  async function write(taken: Map<string, Bucket>): Promise<void> {
+    if (taken.size === 0) return;
+    // The minute's rows, and the hour's and day's they roll up into, merged here so no row appears twice in the statement.
+    const rows = new Map<string, Bucket & { step: AnalyticsStep }>();
+    for (const b of taken.values()) {
+      for (const step of ['1m', '1h', '1d'] as const) {
+        const at = floorTo(b.at, step);
+        const key = `${step} ${at} ${b.zone}`;
+        let row = rows.get(key);
+        if (!row) rows.set(key, (row = { ...emptyBucket(b.zone, at), step }));
+        merge(row, b);
+      }
+    }
+    const json = JSON.stringify(
+      [...rows.values()].map((r) => ({
+        zone_name: r.zone,
+        step: r.step,
+        at: new Date(r.at).toISOString(),
+        total: r.total,
+        by_type: r.byType,
+        by_rcode: r.byRcode,
+        by_transport: r.byTransport,
+        dnssec_ok: r.dnssecOk,
+        names: Object.fromEntries(r.names),
+        other: r.other,
+      })),
+    );
+    await db.query(
+      `INSERT INTO dns_query_counts AS c (zone_name, step, at, total, by_type, by_rcode, by_transport, dnssec_ok, names, other)
+       SELECT zone_name, step, at, total, by_type, by_rcode, by_transport, dnssec_ok, names, other
+         FROM jsonb_to_recordset($1::jsonb) AS r(zone_name text, step text, at timestamptz, total bigint, by_type jsonb, by_rcode jsonb, by_transport jsonb, dnssec_ok bigint, names jsonb, other bigint)
+       ON CONFLICT (zone_name, step, at) DO UPDATE SET
+         total = c.total + excluded.total,
+         by_type = jsonb_add_counts(c.by_type, excluded.by_type),
+         by_rcode = jsonb_add_counts(c.by_rcode, excluded.by_rcode),
+         by_transport = jsonb_add_counts(c.by_transport, excluded.by_transport),
+         dnssec_ok = c.dnssec_ok + excluded.dnssec_ok,
+         names = jsonb_add_counts(c.names, excluded.names),
+         other = c.other + excluded.other`,
+      [json],
+    );
+    const t = now();
+    if (t - pruned >= STEP_MS['1h']) {
+      pruned = t;
+      await db.query('DELETE FROM dns_query_counts WHERE at < $1', [new Date(floorTo(t, '1d') - options.keepDays * STEP_MS['1d']).toISOString()]);
+    }
+  }
+
+  const flush = (): Promise<void> => {
+    const taken = buckets;
+    buckets = new Map();
+    writing = writing.then(() =>
+      write(taken).catch((error: unknown) => {
+        // Kept for the next flush: counted once, written once.
+        for (const b of taken.values()) merge(bucketOf(b.zone, b.at), b);
+        options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      }),
+    );
+    return writing;
+  };
+
+  const timer = setInterval(() => void flush(), options.flushMs);
+  timer.unref();
+
+  return {
+    count(tally, transport) {
+      const bucket = bucketOf(tally.zone, floorTo(now(), '1m'));
+      bucket.total += 1;
+      add(bucket.byType, tally.type, 1);
+      add(bucket.byRcode, tally.rcode, 1);
+      add(bucket.byTransport, transport, 1);
+      if (tally.dnssecOk) bucket.dnssecOk += 1;
+      const key = nameKey(tally);
+      const had = bucket.names.get(key);
+      if (had !== undefined) bucket.names.set(key, had + 1);
+      else if (bucket.names.size < NAMES_PER_MINUTE) bucket.names.set(key, 1);
+      else bucket.other += 1;
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
