@@ -53,7 +53,7 @@ async function userDomains(services: Pick<Services, 'db' | 'ownership' | 'config
       tokenId: t.tokenId,
       expirationDate: t.expiresAt.toISOString(),
       dnsStatus: { isParkingEnabled: parked, hasWebRecords: parked || forwarding || (f?.web ?? false), hasMxRecords: f?.mx ?? false, isForwardingEnabled: forwarding, isDnssecEnabled: f?.dnssec ?? false },
-      registry: ownership.registry,
+      registry: services.ownership.registry,
       ...(f ? { recordCount: Number(f.record_count), registeredAt: new Date(f.created_at).toISOString() } : {}),
       status: life.status === 'released' ? 'redemption' : life.status,
       graceEndsAt: life.graceEndsAt.toISOString(),
