@@ -56,7 +56,6 @@ test.describe("the domain page: an overview of the domain's life, then one tab p
       await expect(life.tab('Records')).toHaveAttribute('aria-selected', 'true');
       await expect(records.rowWith('192.0.2.80')).toBeVisible();
       await expectAtTop(page);
-      await page.screenshot({ path: '/tmp/cal-1280.png' });
       await expect(records.table).toBeInViewport();
       await expect(records.table.getByRole('row').nth(1)).toBeInViewport({ ratio: 1 });
       await expect(records.table.getByRole('row').nth(3)).toBeInViewport({ ratio: 1 });
@@ -93,7 +92,6 @@ test.describe("the domain page: an overview of the domain's life, then one tab p
       const cards = page.getByRole('list', { name: /^DNS records, \d+ shown of \d+$/ });
       await expect(cards.getByRole('article').first()).toBeVisible();
       await expectAtTop(page);
-      await page.screenshot({ path: '/tmp/cal-390.png' });
       await expect(cards).toBeInViewport();
       // The list starts on the first screen, and at least half of its first card with it.
       await expect(cards.getByRole('article').first()).toBeInViewport({ ratio: 0.5 });
