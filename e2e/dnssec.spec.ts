@@ -9,6 +9,7 @@ import { signIn } from './support/pages.ts';
 import { call, ownDomain } from './support/service-client.ts';
 import { recordsPage } from './pages/records.ts';
 import { dnssecPanel } from './pages/dnssec.ts';
+import { domainPage } from './pages/domain.ts';
 
 const domain = `dnssec-${Date.now().toString(36)}.com`;
 
@@ -39,6 +40,8 @@ test.describe('DNSSEC', () => {
     const dnssec = dnssecPanel(page);
     const records = recordsPage(page);
     await records.open(domain);
+    await expect(domainPage(page).fact('DNSSEC')).toHaveText('Not signed');
+    await dnssec.open();
     await expect(dnssec.state).toHaveText(/^Not signed/);
     await expect(dnssec.toggle).toHaveAttribute('aria-checked', 'false');
 
@@ -64,7 +67,9 @@ test.describe('DNSSEC', () => {
     await dnssec.copy('Digest').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ds.digest);
     await expect(dnssec.chain).toContainText(`The parent zone (.com) has no DS record for ${domain} yet`);
-    // The records table lists the key's records as DNSSEC's, read-only: the CDS carries the same DS.
+    // The overview says it is signed; the records table lists the key's records as DNSSEC's, read-only: the CDS carries the same DS.
+    await expect(domainPage(page).fact('DNSSEC')).toHaveText(`Signed (key ${ds.keyTag})`);
+    await records.show();
     const cds = records.rowWith(`${ds.keyTag} 13 2 ${ds.digest.slice(0, 16)}`);
     await expect(cds).toContainText('Managed by DNSSEC');
     await expect(cds.getByRole('button')).toHaveCount(0);

@@ -5,6 +5,7 @@ import { DASHBOARD_URL } from './support/env.ts';
 import { ownDomain } from './support/service-client.ts';
 import { signIn } from './support/pages.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { domainPage } from './pages/domain.ts';
 import { forwardingPanel } from './pages/forwarding.ts';
 import { recordsPage } from './pages/records.ts';
 
@@ -35,6 +36,8 @@ test.describe('forwarding', () => {
     await signIn(page, wallet);
     await page.goto(`/domains/${domain}`);
     const forwarding = forwardingPanel(page);
+    await expect(domainPage(page).fact('Parking / forwarding')).toHaveText('Parked');
+    await forwarding.open();
     await expect(forwarding.state).toHaveText('Not forwarding.');
 
     // The landing page is the dashboard's own about page, so the redirect can be followed without leaving the machine.
@@ -59,8 +62,12 @@ test.describe('forwarding', () => {
     await expect(forwarding.dialog).toBeHidden();
     await expect(forwarding.state).toHaveText(`Forwarding to ${target}, temporary (302), path kept.`);
     expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(signaturesBefore + 1);
-    // The apex now answers the forwarder's address, read-only, in the records table.
+    // The overview says so, and the apex now answers the forwarder's address, read-only, in the records table.
+    await expect(domainPage(page).fact('Parking / forwarding')).toHaveText(`Forwarding to ${target}`);
+    await expect(domainPage(page).fact('Domain answers')).toHaveText('Answers 127.0.0.1');
+    await recordsPage(page).show();
     await expect(recordsPage(page).rowWith('127.0.0.1')).toBeVisible();
+    await forwarding.open();
 
     // Try it: the service asks its forwarder and shows the redirect.
     await forwarding.tryPath.fill('/pricing?plan=pro');

@@ -3,6 +3,7 @@ import { test, expect } from './support/fixtures.ts';
 import { faucet, registerDomain, siweSignIn, waitForOrder } from './support/service-client.ts';
 import { signIn } from './support/pages.ts';
 import { recordsPage } from './pages/records.ts';
+import { domainPage } from './pages/domain.ts';
 import { parkingPanel } from './pages/parking.ts';
 import { watchTypesRequests } from './support/types-requests.ts';
 
@@ -31,9 +32,10 @@ test.describe('parking', () => {
     await page.goto(`/domains/${domain}`);
     const parking = parkingPanel(page);
     const records = recordsPage(page);
+    await expect(records.rowWith(OWN_A)).toBeVisible();
+    await parking.open();
     await expect(parking.state).toHaveText(/Not parked/);
     await expect(parking.toggle).toHaveAttribute('aria-checked', 'false');
-    await expect(records.rowWith(OWN_A)).toBeVisible();
 
     // Park, keeping the owner's A record beside the parking records.
     await parking.toggle.click();
@@ -43,23 +45,28 @@ test.describe('parking', () => {
     await parking.confirmPark.click();
     await expect(parking.dialog).toBeHidden();
     await expect(parking.state).toHaveText(/^Parked/);
+    await records.show();
     await expect(records.rowWith(PARKING_A)).toBeVisible();
     await expect(records.rowWith(OWN_A)).toBeVisible();
 
     // Unpark: the managed records go, the owner's stay.
+    await parking.open();
     await parking.toggle.click();
     await expect(parking.dialog.getByRole('note')).toContainText(`Stop parking ${domain}`);
     await parking.confirmUnpark.click();
     await expect(parking.state).toHaveText(/Not parked/);
+    await records.show();
     await expect(records.rowWith(PARKING_A)).toHaveCount(0);
     await expect(records.rowWith(OWN_A)).toBeVisible();
 
     // Park replacing the apex A record.
+    await parking.open();
     await parking.toggle.click();
     await parking.replace.check();
     await expect(parking.dialog.getByRole('note')).toContainText('Delete your 1 apex A/AAAA/CAA record they replace');
     await parking.confirmPark.click();
     await expect(parking.state).toHaveText(/^Parked/);
+    await records.show();
     await expect(records.rowWith(PARKING_A)).toBeVisible();
     await expect(records.rowWith(OWN_A)).toHaveCount(0);
     expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(3);
@@ -73,6 +80,7 @@ test.describe('parking', () => {
     await signIn(page, wallet);
     await page.goto(`/domains/${domain}`);
     const parking = parkingPanel(page);
+    await parking.open();
     await expect(parking.state).toHaveText(/parked/i);
     const before = await parking.toggle.getAttribute('aria-checked');
     await parking.toggle.click();
@@ -101,8 +109,9 @@ test.describe('parking meets the first record', () => {
     await signIn(page, wallet);
     const records = recordsPage(page);
     await records.open(fresh);
-    const parking = parkingPanel(page);
-    await expect(parking.state).toHaveText(/^Parked/);
+    // The overview above the records says it is parked; the switch itself is in the Forwarding and parking tab.
+    const parked = domainPage(page).fact('Parking / forwarding');
+    await expect(parked).toHaveText('Parked');
 
     await records.fillNew('A', '@', { 'IPv4 address': OWN_A });
     const dialog = records.dialog;
@@ -116,7 +125,7 @@ test.describe('parking meets the first record', () => {
 
     await dialog.getByRole('button', { name: 'Unpark and add' }).click();
     await expect(dialog).toBeHidden();
-    await expect(parking.state).toHaveText(/Not parked/);
+    await expect(parked).toHaveText('Neither');
     await expect(records.rowWith(OWN_A)).toBeVisible();
     await expect(records.rowWith(PARKING_A)).toHaveCount(0);
     expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4').length - typedBefore, 'unpark, then the record').toBe(2);

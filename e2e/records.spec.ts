@@ -16,11 +16,11 @@ const dig = async (name: string, type: string) => {
 };
 const zoneRecords = (zoneName: string) => call('getDnsRecords', { query: { zoneName } });
 /**
- * A session asks each operation's types once: the single-record writes as the records page opens, DNSSEC's and
- * forwarding's as their panels ask what the service offers, the batches' once a change set is started; parking's
- * when its dialog opens, or the record form on a parked zone.
+ * A session asks each operation's types once: the single-record writes as the records page opens, DNSSEC's,
+ * forwarding's and auto-renew's as the page's overview asks what the service offers (their tabs reuse the answer),
+ * the batches' once a change set is started; parking's when its dialog opens, or the record form on a parked zone.
  */
-const ONCE_PER_SESSION = { createDnsRecord: 1, updateDnsRecord: 1, deleteDnsRecord: 1, toggleDnssec: 1, setForwarding: 1 };
+const ONCE_PER_SESSION = { createDnsRecord: 1, updateDnsRecord: 1, deleteDnsRecord: 1, toggleDnssec: 1, setForwarding: 1, setAutoRenew: 1 };
 const WITH_A_CHANGE_SET = { ...ONCE_PER_SESSION, batchCreateDnsRecords: 1, batchUpdateDnsRecords: 1, batchDeleteDnsRecords: 1 };
 
 test.describe('DNS records editor', () => {

@@ -1,12 +1,15 @@
 import type { Page } from '@playwright/test';
+import { domainPage } from './domain.ts';
 
-/** The DNSSEC panel on /domains/:domain and its confirmation dialog. */
+/** The DNSSEC panel on /domains/:domain (its DNSSEC tab) and its confirmation dialog. */
 export function dnssecPanel(page: Page) {
   const panel = page.getByRole('region', { name: 'DNSSEC' });
   const dialog = page.getByRole('dialog');
   return {
     panel,
     dialog,
+    /** Shows the tab the panel is in. */
+    open: () => domainPage(page).show('DNSSEC'),
     toggle: panel.getByRole('switch', { name: 'Sign this zone (DNSSEC)' }),
     state: panel.getByRole('status').filter({ hasText: /signed/i }),
     confirmOn: dialog.getByRole('button', { name: 'Turn DNSSEC on' }),

@@ -1,12 +1,15 @@
 import type { Page } from '@playwright/test';
+import { domainPage } from './domain.ts';
 
-/** The forwarding panel on /domains/:domain and its confirmation dialog. */
+/** The forwarding panel on /domains/:domain (its Forwarding and parking tab) and its confirmation dialog. */
 export function forwardingPanel(page: Page) {
   const panel = page.getByRole('region', { name: 'Forwarding' });
   const dialog = page.getByRole('dialog');
   return {
     panel,
     dialog,
+    /** Shows the tab the panel is in. */
+    open: () => domainPage(page).show('Forwarding and parking'),
     state: panel.getByRole('status').filter({ hasText: /orward/ }).first(),
     target: panel.getByRole('textbox', { name: 'Send visitors to' }),
     kind: panel.getByRole('combobox', { name: 'Kind of redirect' }),

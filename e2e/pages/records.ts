@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { domainPage } from './domain.ts';
 
 /** The records editor of one domain (/domains/:domain), found by role and label. */
 export function recordsPage(page: Page) {
@@ -14,6 +15,12 @@ export function recordsPage(page: Page) {
     typeFilter: page.getByRole('combobox', { name: 'Type', exact: true }).first(),
     async open(domain: string) {
       await page.goto(`/domains/${domain}`);
+      // A cold load of the domain page (its overview and the records) on two busy shared cores can take a while.
+      await expect(page.getByRole('heading', { name: 'DNS records' })).toBeVisible({ timeout: 30_000 });
+    },
+    /** Back to the Records tab from another tab of the domain page. */
+    async show() {
+      await domainPage(page).show('Records');
       await expect(page.getByRole('heading', { name: 'DNS records' })).toBeVisible();
     },
     row(type: string, name: string) {

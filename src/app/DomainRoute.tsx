@@ -1,51 +1,66 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader, Tabs } from '@/ui/index.ts';
 
+// The overview and the Records tab are on every visit's first screen: both start loading with this module, side by
+// side, rather than one after the other as React reaches each.
+const loadOverview = () => import('@/features/overview/DomainOverview.tsx');
+const loadRecords = () => import('@/features/records/RecordsPage.tsx');
+void loadOverview();
+void loadRecords();
+const DomainOverview = lazy(loadOverview);
 const ParkingPanel = lazy(() => import('@/features/parking/ParkingPanel.tsx'));
 const DnssecPanel = lazy(() => import('@/features/dnssec/DnssecPanel.tsx'));
 const ForwardingPanel = lazy(() => import('@/features/forwarding/ForwardingPanel.tsx'));
 const AutoRenewPanel = lazy(() => import('@/features/auto-renew/AutoRenewPanel.tsx'));
-const RecordsPage = lazy(() => import('@/features/records/RecordsPage.tsx'));
+const RecordsPage = lazy(loadRecords);
 const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
 const SendDomainPanel = lazy(() => import('@/features/domains/SendDomainPanel.tsx'));
 const ExpiryBanner = lazy(() => import('@/features/domains/ExpiryBanner.tsx'));
 
 /**
- * /domains/:domain — the domain's parking, forwarding and DNSSEC above its DNS records; its renewal (auto-renew) and its
- * history in tabs of their own (?tab=renewal, ?tab=history), so the records are not pushed further down; sending it to
- * another wallet too (?tab=send).
+ * /domains/:domain — a domain's whole life on one page. At the top an overview that answers "is it mine, until when,
+ * is it working" (owner, expiry, auto-renew, what the domain answers, parking, forwarding, DNSSEC, name servers); then
+ * one tab per concern, its records first so that the table is on the first screen (1280×800 and a 390×844 phone).
+ * A tab is in the address (?tab=forwarding); Records is the page without one. A later tab (Access, Analytics) is one
+ * more entry in TABS and in `items`.
  */
-type DomainTab = 'records' | 'renewal' | 'history' | 'send';
-const OTHER_TABS: readonly string[] = ['renewal', 'history', 'send'];
+const TABS = ['records', 'forwarding', 'dnssec', 'renewal', 'history', 'send'] as const;
+type DomainTab = (typeof TABS)[number];
+const isTab = (value: string | null): value is DomainTab => TABS.includes(value as DomainTab);
 
 export default function DomainRoute() {
   const domain = (useParams().domain ?? '').toLowerCase();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab');
-  const tab: DomainTab = asked && OTHER_TABS.includes(asked) ? (asked as DomainTab) : 'records';
+  const tab: DomainTab = isTab(asked) ? asked : 'records';
   const show = (next: DomainTab, recordId?: string) => setSearch(next === 'records' ? {} : { tab: next, ...(next === 'history' && recordId ? { record: recordId } : {}) });
   return (
-    <div className="space-y-6">
-      <PageHeader title={domain} description="Parking, forwarding, DNSSEC, auto-renew, DNS records and their history" />
+    <div className="space-y-4">
+      <PageHeader title={domain} />
+      {/* Past its expiry: the state, its dates, what still works and the one action that fixes it (nothing while active). */}
       <ExpiryBanner domain={domain} />
+      {/* Its own boundary: the records tab loads beside it, not after it. */}
+      <Suspense fallback={<div className="h-28 rounded-xl border border-slate-200 dark:border-slate-700" aria-hidden="true" />}>
+        <DomainOverview domain={domain} />
+      </Suspense>
       <Tabs
-        label={`${domain}: records, renewal, history or send`}
+        label={`${domain}: records, forwarding and parking, DNSSEC, renewal, history or send`}
         selected={tab}
         onSelect={(id) => show(id as DomainTab)}
         items={[
+          { id: 'records', label: 'Records', content: <RecordsPage domain={domain} onRecordHistory={(id) => show('history', id)} /> },
           {
-            id: 'records',
-            label: 'Records',
+            id: 'forwarding',
+            label: 'Forwarding and parking',
             content: (
-              <div className="space-y-6">
-                <ParkingPanel domain={domain} />
+              <div className="space-y-4">
                 <ForwardingPanel domain={domain} />
-                <DnssecPanel domain={domain} />
-                <RecordsPage domain={domain} onRecordHistory={(id) => show('history', id)} />
+                <ParkingPanel domain={domain} />
               </div>
             ),
           },
+          { id: 'dnssec', label: 'DNSSEC', content: <DnssecPanel domain={domain} /> },
           { id: 'renewal', label: 'Renewal', content: <AutoRenewPanel domain={domain} /> },
           { id: 'history', label: 'History', content: <HistoryPanel key={search.get('record') ?? ''} domain={domain} recordId={search.get('record')} onChangeSet={() => show('records')} /> },
           { id: 'send', label: 'Send', content: <SendDomainPanel domain={domain} /> },

@@ -20,7 +20,7 @@ export function Tabs({ items, selected, onSelect, label }: { items: TabItem[]; s
   };
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200 dark:border-slate-700">
+      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700">
         {items.map((item, index) => (
           <button
             key={item.id}
@@ -36,7 +36,7 @@ export function Tabs({ items, selected, onSelect, label }: { items: TabItem[]; s
             onClick={() => onSelect(item.id)}
             onKeyDown={(e) => onKeyDown(e, index)}
             className={cx(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+              '-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
               item.id === selected
                 ? 'border-brand-700 text-brand-800 dark:border-brand-400 dark:text-brand-300'
                 : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',

@@ -16,7 +16,7 @@ export interface IcsFile {
   rawLines: string[];
 }
 
-export function unescapeText(value: string): string {
+function unescapeText(value: string): string {
   return value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 }
 

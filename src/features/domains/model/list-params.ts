@@ -10,7 +10,7 @@ export interface ListParams {
   direction: 'asc' | 'desc';
 }
 
-export const DEFAULT_LIST_PARAMS: ListParams = { within: 'any', sort: 'name', direction: 'asc' };
+const DEFAULT_LIST_PARAMS: ListParams = { within: 'any', sort: 'name', direction: 'asc' };
 const SORTS: readonly DomainSort[] = ['name', 'expiry', 'registered', 'records'];
 const WINDOWS: readonly ExpiresWithin[] = [7, 30, 90];
 

@@ -1,4 +1,5 @@
-import { decodeResponse, encodeQuery, rcodeName, type DnsAnswer, type DnsResponse } from '@/core/dns/message.ts';
+import { rcodeName, type DnsAnswer } from '@/core/dns/message.ts';
+import { askDns as ask } from '@/lib/dns-over-https.ts';
 import { checkSignedAnswer, type SignedVerdict } from '@/core/dns/signed-answer.ts';
 import type { RecordType } from '@/core/wire/dns.ts';
 import { plainName } from '@/core/dns/names.ts';
@@ -14,14 +15,6 @@ export interface LiveCheck {
   ttlLeft: number | null;
   /** Whether the answer is signed by the zone's key (checked here, in the browser), or why not. */
   signed: SignedVerdict;
-}
-
-async function ask(dohUrl: string, name: string, type: Parameters<typeof encodeQuery>[1], signal?: AbortSignal): Promise<DnsResponse> {
-  const query = encodeQuery(name, type, 0, { dnssecOk: true });
-  const dns = btoa(String.fromCharCode(...query)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const response = await fetch(`${dohUrl}?dns=${dns}`, { headers: { accept: 'application/dns-message' }, signal });
-  if (!response.ok) throw new Error(`The DNS resolver answered HTTP ${response.status}`);
-  return decodeResponse(new Uint8Array(await response.arrayBuffer()));
 }
 
 /**
