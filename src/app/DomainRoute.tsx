@@ -8,6 +8,7 @@ const ForwardingPanel = lazy(() => import('@/features/forwarding/ForwardingPanel
 const AutoRenewPanel = lazy(() => import('@/features/auto-renew/AutoRenewPanel.tsx'));
 const RecordsPage = lazy(() => import('@/features/records/RecordsPage.tsx'));
 const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
+const RenewStrip = lazy(() => import('@/features/renew/RenewStrip.tsx'));
 
 /**
  * /domains/:domain — the domain's parking, forwarding and DNSSEC above its DNS records; its renewal (auto-renew) and its
@@ -24,6 +25,7 @@ export default function DomainRoute() {
   return (
     <div className="space-y-6">
       <PageHeader title={domain} description="Parking, forwarding, DNSSEC, auto-renew, DNS records and their history" />
+      <RenewStrip domain={domain} />
       <Tabs
         label={`${domain}: records, renewal or history`}
         selected={tab}

@@ -13,6 +13,7 @@ import { loadRun as savedBulkRun } from './bulk/model/bulk-run.ts';
 
 // Loaded when first needed: the list itself stays as light as before.
 const BulkPanel = lazy(() => import('./bulk/BulkPanel.tsx'));
+const RenewDialog = lazy(() => import('@/features/renew/index.ts').then((m) => ({ default: m.RenewDialog })));
 
 /** /domains — the signed-in wallet's domains: expiry, parking, records, NFT; each row opens the domain. */
 export default function DomainsPage() {
@@ -25,6 +26,7 @@ export default function DomainsPage() {
   const [filter, setFilter] = useState<DomainFilter>('all');
   const [sort, setSort] = useState<{ key: DomainSort; direction: 'asc' | 'desc' }>({ key: 'name', direction: 'asc' });
   const [selection, setSelection] = useState(emptySelection);
+  const [renewing, setRenewing] = useState<string[] | null>(null);
 
   const rows = useMemo(() => {
     const now = Date.now();
@@ -107,6 +109,11 @@ export default function DomainsPage() {
           </Button>
         ) : null}
         {selected.length > 0 ? (
+          <Button size="sm" variant="secondary" onClick={() => setRenewing(selected)}>
+            Renew {selected.length} selected
+          </Button>
+        ) : null}
+        {selected.length > 0 ? (
           <Button size="sm" variant="ghost" onClick={() => setSelection(emptySelection)}>
             Clear selection
           </Button>
@@ -115,6 +122,11 @@ export default function DomainsPage() {
       {session.address && (selected.length > 0 || savedBulkRun(session.address)) ? (
         <Suspense fallback={<Spinner label="Loading bulk actions" />}>
           <BulkPanel account={session.address} selected={selected} />
+        </Suspense>
+      ) : null}
+      {renewing ? (
+        <Suspense fallback={<Spinner label="Loading the renewal" />}>
+          <RenewDialog domains={renewing} onClose={() => setRenewing(null)} />
         </Suspense>
       ) : null}
       {shown.length > 0 ? (
