@@ -11,6 +11,7 @@ import { handlers } from './routes/index.ts';
 import { mountDocs } from './routes/docs.ts';
 import { databaseOwnership } from './ownership/database-ownership.ts';
 import { startOrderWorker } from './orders/worker.ts';
+import { startAutoRenewWorker } from './renewal/worker.ts';
 import { databaseCredit } from './balance/database-credit.ts';
 import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { reconcileChain } from './chain/reconcile-chain.ts';
@@ -122,6 +123,8 @@ export async function startService(config: Config): Promise<RunningService> {
   });
   const worker = startOrderWorker(services);
   wake = worker.wake;
+  // Renews auto-renewing domains from their owners' credit AUTO_RENEW_DAYS before they expire (server/renewal/).
+  const autoRenew = startAutoRenewWorker(services);
   const server = await new Promise<ServerType>((ready, fail) => {
     const fetch = async (request: Request, env?: unknown) => closeAfterRefusedBody(await app.fetch(request, env));
     const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => ready(s));
@@ -129,6 +132,7 @@ export async function startService(config: Config): Promise<RunningService> {
     s.once('error', fail);
   }).catch(async (error: unknown) => {
     await renewal.stop();
+    await autoRenew.stop();
     await worker.stop();
     await accountJournal?.stop();
     await forwarder?.close();
@@ -141,6 +145,7 @@ export async function startService(config: Config): Promise<RunningService> {
       ? null
       : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db) }).catch(async (error: unknown) => {
           await renewal.stop();
+          await autoRenew.stop();
           await worker.stop();
           await accountJournal?.stop();
           await new Promise<void>((done) => server.close(() => done()));
@@ -167,6 +172,7 @@ export async function startService(config: Config): Promise<RunningService> {
       await forwarder?.close();
       await renewal.stop();
       await zones.close();
+      await autoRenew.stop();
       await worker.stop();
       await accountJournal?.stop();
       await new Promise<void>((done) => server.close(() => done()));
