@@ -11,6 +11,7 @@ import { handlers } from './routes/index.ts';
 import { mountDocs } from './routes/docs.ts';
 import { databaseOwnership } from './ownership/database-ownership.ts';
 import { startOrderWorker } from './orders/worker.ts';
+import { startAutoRenewWorker } from './renewal/worker.ts';
 import { databaseCredit } from './balance/database-credit.ts';
 import { startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { reconcileChain } from './chain/reconcile-chain.ts';
@@ -147,11 +148,14 @@ export async function startService(config: Config): Promise<RunningService> {
   });
   const worker = startOrderWorker(services);
   wake = worker.wake;
+  // Renews auto-renewing domains from their owners' credit AUTO_RENEW_DAYS before they expire (server/renewal/).
+  const autoRenew = startAutoRenewWorker(services);
   const expiry = startExpiryWorker(services, { onError: (error) => console.warn(`Expiry: ${error.message}`) });
   onClockMoved = async () => {
     if (chain) await syncChainTime(chain.clients, clock.now());
     worker.wake();
     await expiry.wake();
+    autoRenew.wake();
   };
   const server = await new Promise<ServerType>((ready, fail) => {
     const fetch = async (request: Request, env?: unknown) => closeAfterRefusedBody(await app.fetch(request, env));
@@ -161,6 +165,7 @@ export async function startService(config: Config): Promise<RunningService> {
   }).catch(async (error: unknown) => {
     await renewal.stop();
     await transfers?.stop();
+    await autoRenew.stop();
     await worker.stop();
     await expiry.stop();
     await accountJournal?.stop();
@@ -175,6 +180,8 @@ export async function startService(config: Config): Promise<RunningService> {
       ? null
       : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db), counter: services.queryCounter }).catch(async (error: unknown) => {
           await renewal.stop();
+          await transfers?.stop();
+          await autoRenew.stop();
           await worker.stop();
           await expiry.stop();
           await accountJournal?.stop();
@@ -206,6 +213,7 @@ export async function startService(config: Config): Promise<RunningService> {
       await renewal.stop();
       await transfers?.stop();
       await zones.close();
+      await autoRenew.stop();
       await worker.stop();
       await expiry.stop();
       await accountJournal?.stop();

@@ -56,7 +56,7 @@ export async function renewalQuote(services: Services, name: string): Promise<Re
  * credit does not cover it, 409 while another order of the name is pending. The order worker charges it and moves
  * the expiry (server/orders/processing.ts), exactly as it does a registration.
  */
-async function insertRenewOrder(services: Services, tx: Queryable, request: RenewalRequest): Promise<CreatedOrder> {
+export async function insertRenewOrder(services: Services, tx: Queryable, request: RenewalRequest): Promise<CreatedOrder> {
   const { name, years } = request;
   const wallet = request.wallet.toLowerCase();
   const amountCents = renewalPriceCents(name, years);
@@ -90,7 +90,7 @@ async function insertRenewOrder(services: Services, tx: Queryable, request: Rene
 }
 
 /** A pending order of the same name (one pending item per domain, enforced by an index) answers a 409. */
-const isPendingConflict = (error: unknown) => (error as { code?: string }).code === '23505';
+export const isPendingConflict = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /** `renewDomain`: a renewal paid by the principal's wallet, for whoever holds the name. */
 export async function createRenewOrder(services: Services, principal: Principal, input: RenewDomainInput): Promise<CreatedOrder> {

@@ -17,6 +17,7 @@ const RecordsPage = lazy(loadRecords);
 const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
 const SendDomainPanel = lazy(() => import('@/features/domains/SendDomainPanel.tsx'));
 const ExpiryBanner = lazy(() => import('@/features/domains/ExpiryBanner.tsx'));
+const RenewStrip = lazy(() => import('@/features/renew/RenewStrip.tsx'));
 
 /**
  * /domains/:domain — a domain's whole life on one page. At the top an overview that answers "is it mine, until when,
@@ -42,7 +43,7 @@ export default function DomainRoute() {
       <ExpiryBanner domain={domain} />
       {/* Its own boundary: the records tab loads beside it, not after it. */}
       <Suspense fallback={<div className="h-28 rounded-xl border border-slate-200 dark:border-slate-700" aria-hidden="true" />}>
-        <DomainOverview domain={domain} />
+        <DomainOverview domain={domain} renewAction={<RenewStrip domain={domain} />} />
       </Suspense>
       <Tabs
         label={`${domain}: records, forwarding and parking, DNSSEC, renewal, history or send`}

@@ -33,6 +33,11 @@ export function availabilityKey(name: string): unknown[] {
   return searchKey('availability', name);
 }
 
+/** What renewing a name would be (its holder, expiry and price; public): re-read after an order of that name. */
+export function renewalQuoteKey(name: string): unknown[] {
+  return ['renewal-quote', name];
+}
+
 /** x402 payment terms and purchases of the checkout. */
 export function x402Key(...parts: unknown[]): unknown[] {
   return ['x402', ...parts];

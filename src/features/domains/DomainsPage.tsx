@@ -17,6 +17,7 @@ import { loadRun as savedBulkRun } from './bulk/model/bulk-run.ts';
 
 // Loaded when first needed: the list itself stays as light as before.
 const BulkPanel = lazy(() => import('./bulk/BulkPanel.tsx'));
+const RenewDialog = lazy(() => import('@/features/renew/index.ts').then((m) => ({ default: m.RenewDialog })));
 
 /** /domains — the signed-in wallet's domains: expiry, parking, records, NFT; each row opens the domain. */
 export default function DomainsPage() {
@@ -33,6 +34,7 @@ export default function DomainsPage() {
   const sort = { key: params.sort, direction: params.direction };
   const setParams = (next: Partial<typeof params>) => setSearch((s) => writeListParams(s, { ...readListParams(s), ...next }), { replace: true });
   const [selection, setSelection] = useState(emptySelection);
+  const [renewing, setRenewing] = useState<string[] | null>(null);
 
   // The service's clock (a local test clock may run ahead of this device), so "expired 3 days ago" agrees with it.
   const serviceNow = useServiceNow().getTime();
@@ -131,6 +133,11 @@ export default function DomainsPage() {
           </Button>
         ) : null}
         {selected.length > 0 ? (
+          <Button size="sm" variant="secondary" onClick={() => setRenewing(selected)}>
+            Renew {selected.length} selected
+          </Button>
+        ) : null}
+        {selected.length > 0 ? (
           <Button size="sm" variant="ghost" onClick={() => setSelection(emptySelection)}>
             Clear selection
           </Button>
@@ -139,6 +146,11 @@ export default function DomainsPage() {
       {session.address && (selected.length > 0 || savedBulkRun(session.address)) ? (
         <Suspense fallback={<Spinner label="Loading bulk actions" />}>
           <BulkPanel account={session.address} selected={selected} />
+        </Suspense>
+      ) : null}
+      {renewing ? (
+        <Suspense fallback={<Spinner label="Loading the renewal" />}>
+          <RenewDialog domains={renewing} onClose={() => setRenewing(null)} />
         </Suspense>
       ) : null}
       {shown.length > 0 ? (

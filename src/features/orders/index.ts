@@ -1,2 +1,2 @@
 // The orders feature's public face for other features.
-export { seedCreatedOrder } from './order-follower.ts';
+export { followCreatedOrder, seedCreatedOrder } from './order-follower.ts';

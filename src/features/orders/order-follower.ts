@@ -282,6 +282,17 @@ export function createOrderFollower({
       const details = detailsFromCreated(created);
       if (details) update(followedKey(account, created.id), { details, fromCreate: true, answeredAt: now() });
     },
+    /**
+     * An order made where its page is not shown (a renewal from its dialog): seeded, and remembered as pending, so it
+     * is followed on any page until it ends, and its end re-reads what it changed.
+     */
+    follow(account: string | undefined, created: CreatedOrder): void {
+      this.seed(account, created);
+      if (!account) return;
+      const list = pendingOf(account).filter((o) => o.id !== created.id);
+      savePending(account, [...list, { id: created.id, domains: created.items.map((i) => i.normalizedDomainName), addedAt: now() }]);
+      resync();
+    },
     /** The tab was hidden (nothing is asked) or shown again (every running order is asked at once). */
     visibilityChanged(): void {
       if (isHidden()) {
@@ -314,6 +325,11 @@ if (typeof window !== 'undefined') {
 /** Called by the checkout with the create answer, before it opens the order's page. */
 export function seedCreatedOrder(account: string | undefined, created: CreatedOrder): void {
   orderFollower.seed(account, created);
+}
+
+/** Follows an order created away from its page until it ends (see `follow`). */
+export function followCreatedOrder(account: string | undefined, created: CreatedOrder): void {
+  orderFollower.follow(account, created);
 }
 
 /**
