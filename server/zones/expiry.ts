@@ -49,14 +49,14 @@ async function releaseDomain(services: Pick<Services, 'db' | 'ownership'>, name:
   });
 }
 
-export interface ExpiryRound {
+interface ExpiryRound {
   expired: string[];
   restored: string[];
   released: string[];
 }
 
 /** One look at every domain whose state and zone disagree, at `now`. */
-export async function followExpiry(services: PipelineServices & Pick<Services, 'ownership'>, now: Date): Promise<ExpiryRound> {
+async function followExpiry(services: PipelineServices & Pick<Services, 'ownership'>, now: Date): Promise<ExpiryRound> {
   const policy = expiryPolicy(services.config);
   const day = 86_400;
   const due = await services.db.query<{ name: string; expires_at: Date | string; expired: boolean }>(

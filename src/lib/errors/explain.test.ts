@@ -21,6 +21,13 @@ describe('explainError', () => {
     expect(with401('api-key').title).toBe('The API key was not accepted');
   });
 
+  it('says a domain in redemption has expired, in the service’s words; another 409 is a name taken', () => {
+    const message = 'a.com is in redemption (expired on 2027-01-01): its records cannot be changed. Renew it, with the restore fee, before 2027-03-02 to bring them back.';
+    const expired = new ApiError({ status: 409, code: 'CONFLICT', message, data: { status: 'redemption' } });
+    expect(explainError(expired, { domain: 'a.com' })).toEqual({ title: 'a.com has expired', description: message });
+    expect(explainError(new ApiError({ status: 409, code: 'CONFLICT', message: 'taken' }), { domain: 'a.com' }).title).toBe('a.com is no longer available');
+  });
+
   it('says what the service cannot sign, and that nothing was sent', () => {
     expect(explainError(new UnsignableRequestError(['nftReceivingWallet.walletAddress']))).toEqual({
       title: 'This service cannot sign this change in full',

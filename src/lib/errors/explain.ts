@@ -63,6 +63,8 @@ export function explainError(error: unknown, context: { domain?: string; address
     case 404:
       return { title: domain ? `${domain} was not found` : 'Not found', description: error.message };
     case 409:
+      // A domain past its grace period: the service names the state, the dates and the way back (renewal).
+      if (expiredState(error.data)) return { title: domain ? `${domain} has expired` : 'The domain has expired', description: error.message };
       return { title: domain ? `${domain} is no longer available` : 'No longer available', description: 'Someone else got there first. Try another name.' };
     case 429:
       return {
@@ -78,4 +80,10 @@ function domainOf(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || !error.data || typeof error.data !== 'object') return undefined;
   const domain = (error.data as Record<string, unknown>).domain;
   return typeof domain === 'string' ? domain : undefined;
+}
+
+/** The state a 409 names when the domain is past its grace period (redemption), from the error's data. */
+function expiredState(data: unknown): string | null {
+  const status = (data as { status?: unknown } | null | undefined)?.status;
+  return status === 'redemption' || status === 'released' ? status : null;
 }
