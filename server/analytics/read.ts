@@ -3,7 +3,7 @@ import type { AnalyticsPoint, TopName, ZoneAnalytics } from '../../src/core/wire
 import type { Queryable } from '../db/database.ts';
 
 /** The most asked names a window answers with. */
-export const TOP_NAMES = 100;
+const TOP_NAMES = 100;
 
 /**
  * A zone's counts over an aligned window (contract: Analytics): the step's rows for the series (only buckets with

@@ -18,15 +18,16 @@ const HistoryPanel = lazy(() => import('@/features/history/HistoryPanel.tsx'));
 const SendDomainPanel = lazy(() => import('@/features/domains/SendDomainPanel.tsx'));
 const ExpiryBanner = lazy(() => import('@/features/domains/ExpiryBanner.tsx'));
 const RenewStrip = lazy(() => import('@/features/renew/RenewStrip.tsx'));
+const AnalyticsPanel = lazy(() => import('@/features/analytics/AnalyticsPanel.tsx'));
 
 /**
  * /domains/:domain — a domain's whole life on one page. At the top an overview that answers "is it mine, until when,
  * is it working" (owner, expiry, auto-renew, what the domain answers, parking, forwarding, DNSSEC, name servers); then
  * one tab per concern, its records first so that the table is on the first screen (1280×800 and a 390×844 phone).
- * A tab is in the address (?tab=forwarding); Records is the page without one. A later tab (Access, Analytics) is one
- * more entry in TABS and in `items`.
+ * A tab is in the address (?tab=forwarding); Records is the page without one. A later tab (Access) is one more entry
+ * in TABS and in `items`. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records).
  */
-const TABS = ['records', 'forwarding', 'dnssec', 'renewal', 'history', 'send'] as const;
+const TABS = ['records', 'forwarding', 'dnssec', 'renewal', 'history', 'analytics', 'send'] as const;
 type DomainTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is DomainTab => TABS.includes(value as DomainTab);
 
@@ -35,6 +36,8 @@ export default function DomainRoute() {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab');
   const tab: DomainTab = isTab(asked) ? asked : 'records';
+  const add = search.get('add');
+  const prefill = add !== null ? { name: add, type: search.get('type') ?? 'A' } : null;
   const show = (next: DomainTab, recordId?: string) => setSearch(next === 'records' ? {} : { tab: next, ...(next === 'history' && recordId ? { record: recordId } : {}) });
   return (
     <div className="space-y-4">
@@ -46,11 +49,11 @@ export default function DomainRoute() {
         <DomainOverview domain={domain} renewAction={<RenewStrip domain={domain} />} />
       </Suspense>
       <Tabs
-        label={`${domain}: records, forwarding and parking, DNSSEC, renewal, history or send`}
+        label={`${domain}: records, forwarding and parking, DNSSEC, renewal, history, analytics or send`}
         selected={tab}
         onSelect={(id) => show(id as DomainTab)}
         items={[
-          { id: 'records', label: 'Records', content: <RecordsPage domain={domain} onRecordHistory={(id) => show('history', id)} /> },
+          { id: 'records', label: 'Records', content: <RecordsPage domain={domain} onRecordHistory={(id) => show('history', id)} prefill={prefill} onPrefilled={() => setSearch({}, { replace: true })} /> },
           {
             id: 'forwarding',
             label: 'Forwarding and parking',
@@ -64,6 +67,7 @@ export default function DomainRoute() {
           { id: 'dnssec', label: 'DNSSEC', content: <DnssecPanel domain={domain} /> },
           { id: 'renewal', label: 'Renewal', content: <AutoRenewPanel domain={domain} /> },
           { id: 'history', label: 'History', content: <HistoryPanel key={search.get('record') ?? ''} domain={domain} recordId={search.get('record')} onChangeSet={() => show('records')} /> },
+          { id: 'analytics', label: 'Analytics', content: <AnalyticsPanel domain={domain} onAddRecord={(r) => setSearch({ add: r.name, type: r.type })} /> },
           { id: 'send', label: 'Send', content: <SendDomainPanel domain={domain} /> },
         ]}
       />

@@ -3,9 +3,9 @@ import { ANALYTICS_STEPS, MAX_WINDOW_DAYS, MAX_WINDOW_MS } from '../analytics/bu
 import { isoDate, zoneName } from './common.ts';
 
 /** What the name server tells apart about an answer (contract: Analytics): NODATA is NOERROR without records. */
-export const ANSWER_CODES = ['NOERROR', 'NODATA', 'NXDOMAIN', 'REFUSED', 'SERVFAIL'] as const;
+const ANSWER_CODES = ['NOERROR', 'NODATA', 'NXDOMAIN', 'REFUSED', 'SERVFAIL'] as const;
 export type AnswerCode = (typeof ANSWER_CODES)[number];
-export const TRANSPORTS = ['udp', 'tcp', 'doh'] as const;
+const TRANSPORTS = ['udp', 'tcp', 'doh'] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
 /** `since` defaults to a day before `until`, `until` to the end of the current minute, `step` to an hour. */
@@ -25,7 +25,7 @@ export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 
 const counts = z.record(z.string(), z.number().int().min(0));
 
-export const analyticsPoint = z.object({
+const analyticsPoint = z.object({
   at: isoDate,
   total: z.number().int().min(0),
   byType: counts,
@@ -35,7 +35,7 @@ export const analyticsPoint = z.object({
 });
 export type AnalyticsPoint = z.infer<typeof analyticsPoint>;
 
-export const topName = z.object({ name: z.string(), type: z.string(), rcode: z.string(), count: z.number().int().min(0) });
+const topName = z.object({ name: z.string(), type: z.string(), rcode: z.string(), count: z.number().int().min(0) });
 export type TopName = z.infer<typeof topName>;
 
 /** The buckets with queries, oldest first (a bucket without queries is left out); `since`/`until` aligned to `step`. */

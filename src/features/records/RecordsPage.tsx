@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { explainError } from '@/lib/errors/explain.ts';
 import { Button, Dialog, EmptyState, Notice, Spinner } from '@/ui/index.ts';
 import { AccessNotices } from './components/AccessNotices.tsx';
@@ -14,9 +15,27 @@ import { formKey, formTitle, formWording, signsNow } from './model/form-mode.ts'
 import { useRecordsPage } from './use-records-page.ts';
 
 /** The DNS records of one domain: table, record forms, change set, zone files and templates (state and actions in useRecordsPage). */
-export default function RecordsPage({ domain, onRecordHistory }: { domain: string; onRecordHistory?: (recordId: string) => void }) {
+export default function RecordsPage({
+  domain,
+  onRecordHistory,
+  prefill,
+  onPrefilled,
+}: {
+  domain: string;
+  onRecordHistory?: (recordId: string) => void;
+  /** Opens the add form with this name and type once the records are loaded (the Analytics tab's "Add a record"). */
+  prefill?: { name: string; type: string } | null;
+  onPrefilled?: () => void;
+}) {
   const { zoneName, records, zone, parked, access, table, recordForm, changeSet, zoneFile, templates } = useRecordsPage(domain);
   const { form, deleting } = recordForm;
+  const { openAddFor } = recordForm;
+  const loaded = !records.isPending;
+  useEffect(() => {
+    if (!prefill || !loaded) return;
+    openAddFor(prefill.name, prefill.type);
+    onPrefilled?.();
+  }, [prefill, loaded, openAddFor, onPrefilled]);
   const { view } = table;
 
   if (records.isPending) return <Spinner label="Loading DNS records" />;

@@ -13,10 +13,12 @@ import { problemFromError } from './errors.ts';
 import type { DiffEntry } from './model/change-set.ts';
 import { recordInWords } from './model/describe.ts';
 import { addForm, checkFormChange, draftEntryForm, editForm, singleWrite, withFormChange, type FormState, type SubmitMode } from './model/form-mode.ts';
-import type { RecordInput } from './model/record-form.ts';
+import { EDITABLE_TYPES, type EditableType, type RecordInput } from './model/record-form.ts';
 import { singleWriteNotes, type RecordTypes } from './model/signing-plan.ts';
 import type { Row } from './model/table.ts';
 import type { ChangeSet } from './use-change-set.ts';
+
+const isEditableType = (type: string): type is EditableType => (EDITABLE_TYPES as readonly string[]).includes(type);
 
 export interface RecordFormContext {
   zoneName: string;
@@ -52,6 +54,8 @@ export function useRecordForm({ zoneName, zone, parked, forwarding, address, api
   const context = { domain: zoneName, address };
 
   const openAdd = useCallback(() => setForm(addForm()), []);
+  /** The add form with a name and type filled in (an editable type; others start as A). */
+  const openAddFor = useCallback((name: string, type: string) => setForm(addForm(isEditableType(type) ? type : 'A', name)), []);
   const close = () => setForm(null);
 
   /** The zone rules on the record before anything is signed. */
@@ -141,6 +145,7 @@ export function useRecordForm({ zoneName, zone, parked, forwarding, address, api
     /** What the form is open for, or null when it is closed. */
     form,
     openAdd,
+    openAddFor,
     openEdit: (row: Row) => {
       if (isStoredRecord(row.record)) setForm(editForm(row.record));
     },

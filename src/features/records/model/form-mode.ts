@@ -1,6 +1,6 @@
 import { managedByOf, type DnsRecord, type StoredDnsRecord } from '@/core/wire/dns.ts';
 import { addCreate, replaceCreate, setUpdate, type DiffEntry, type Draft } from './change-set.ts';
-import { blankFormValues, toFormValues, type RecordFormValues, type RecordInput } from './record-form.ts';
+import { blankFormValues, toFormValues, type EditableType, type RecordFormValues, type RecordInput } from './record-form.ts';
 import { checkDraft, checkOne, type Problem } from './zone-check.ts';
 
 /**
@@ -16,7 +16,7 @@ export type FormState =
 /** 'unpark-and-sign': stop parking, then write the record; two signatures, one step for the person. */
 export type SubmitMode = 'sign' | 'draft' | 'unpark-and-sign';
 
-export const addForm = (): FormState => ({ mode: 'add', initial: blankFormValues('A', '@') });
+export const addForm = (type: EditableType = 'A', name = '@'): FormState => ({ mode: 'add', initial: blankFormValues(type, name) });
 export const editForm = (record: StoredDnsRecord): FormState => ({ mode: 'edit', record, initial: toFormValues(record) });
 
 /** A change-set entry opened in the form: an addition or an edit of a record still in the zone; a deletion has no form. */
