@@ -91,5 +91,13 @@ describe('a domain sent to another wallet on the chain', () => {
     await second.stop();
     const transfers = (await entriesOf(carol.key, zoneName)).filter((e) => e.operation === 'transfer').map((e) => e.transfer);
     expect(transfers).toEqual([expect.objectContaining({ from: bob.address, to: carol.address }), expect.objectContaining({ from: alice.address, to: bob.address })]);
+
+    // A cursor ahead of the chain's head (a chain that lost its state, or a new one): read again from the start,
+    // still nothing twice, and the cursor back at the head.
+    await service.services.db.query('UPDATE chain_follow_cursor SET last_block = 1000000000');
+    await service.transfers!.sync();
+    expect((await entriesOf(carol.key, zoneName)).filter((e) => e.operation === 'transfer')).toHaveLength(2);
+    const [cursor] = await service.services.db.query<{ last_block: string }>('SELECT last_block FROM chain_follow_cursor');
+    expect(BigInt(cursor.last_block)).toBe(await chain.clients.public.getBlockNumber({ cacheTime: 0 }));
   }, 120_000); // Many chain transactions and signed requests: slow on a busy machine.
 });
