@@ -135,9 +135,12 @@ export default function DomainOverview({ domain, renewAction, lifecycle, moreFac
         {mine ? (
           // A cell of the grid rather than a row of its own: on a phone the records stay on the first screen.
           <div className="flex items-center">
-            <Button size="sm" variant="secondary" onClick={downloadCalendar} title="The expiry as a calendar event, with reminders 30, 7 and 1 days before">
-              Add expiry to calendar (.ics)
-            </Button>
+            <dt className="sr-only">Reminders</dt>
+            <dd>
+              <Button size="sm" variant="secondary" onClick={downloadCalendar} title="The expiry as a calendar event, with reminders 30, 7 and 1 days before">
+                Add expiry to calendar (.ics)
+              </Button>
+            </dd>
           </div>
         ) : null}
       </dl>
