@@ -6,6 +6,7 @@ import { latestExpiry, renewedExpiry, type CreatedOrder, type RenewalQuote, type
 import { parseDomainName } from '../../src/core/names/index.ts';
 import { formatUsd, priceCents } from '../search/pricing.ts';
 import { requireCredit } from './create-order.ts';
+import { crashPoint } from '../chain/crash-points.ts';
 import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './repository.ts';
 
 /**
@@ -120,6 +121,8 @@ export async function renewItem(services: Services, tx: Queryable, item: OrderIt
   if (current !== previous && current !== next) {
     return { ok: false, failureDetails: `The expiry of ${name} changed since this renewal was ordered (${formatUsd(Number(item.amount_cents))} refunded)` };
   }
+  // The kill -9 suite dies here once: the renewal is charged (an earlier, committed step), its expiry not yet moved.
+  crashPoint('renewal-charged');
   await services.ownership.setExpiry(name, new Date(next), tx);
   return { ok: true };
 }
