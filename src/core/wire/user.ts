@@ -19,6 +19,8 @@ const userDomain = z.object({
   /** Ours, absent from production: how many records the zone stores, and when the domain was first registered here. */
   recordCount: z.number().int().optional(),
   registeredAt: isoDate.optional(),
+  /** Ours: auto-renew's last attempt could not be paid from the owner's credit (it tries again daily). */
+  autoRenewShortOfCredit: z.boolean().optional(),
 });
 export type UserDomain = z.infer<typeof userDomain>;
 export const userDomains = z.array(userDomain);

@@ -86,6 +86,7 @@ export function DomainsTable({ rows, sort, onSort, onOpen, selected, onSelect }:
                   {new Date(row.expiresAt).toISOString().slice(0, 10)}
                 </time>{' '}
                 {row.expiry !== 'ok' ? <Badge tone={row.expiry === 'expired' ? 'danger' : 'warning'}>{expiryInWords(row)}</Badge> : null}
+                {row.domain.autoRenewShortOfCredit ? <Badge tone="danger">Auto-renew short of credit</Badge> : null}
               </td>
               {registered ? <td className="px-3 py-2">{row.registeredAt === undefined ? '—' : new Date(row.registeredAt).toISOString().slice(0, 10)}</td> : null}
               {counted ? <td className="px-3 py-2 tabular-nums">{row.recordCount ?? '—'}</td> : null}
