@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => service?.destroy());
 
 describe('the auto-renew worker', () => {
-  it('renews once and charges once when two workers race for the same domain', async () => {
+  it('renews once and charges once when two workers race for the same domain', { timeout: 90_000 }, async () => {
     const key = generatePrivateKey();
     expect((await client.call('requestFaucet', { body: {}, headers: await session(key) })).status).toBe(200);
     await registerAndWait(client, key, 'racer.com');
@@ -73,7 +73,7 @@ describe('the auto-renew worker', () => {
     expect(setting.nextAttemptAt).toBe(new Date(renewed.getTime() - 30 * DAY).toISOString());
   });
 
-  it('short of credit: says so in lastAttempt, tries again a day later, and renews once topped up', async () => {
+  it('short of credit: says so in lastAttempt, tries again a day later, and renews once topped up', { timeout: 90_000 }, async () => {
     const key = generatePrivateKey();
     expect((await client.call('requestFaucet', { body: {}, headers: await session(key) })).status).toBe(200);
     // 2 years of .io (45.00 a year) leave 10.00: short of a 45.00 renewal.
@@ -88,6 +88,8 @@ describe('the auto-renew worker', () => {
     expect(setting.lastAttempt.reason).toContain('35.00 USD missing');
     expect(setting.nextAttemptAt).toBe(new Date(first.getTime() + DAY).toISOString());
     expect(await autoOrders('shorty.io')).toHaveLength(0);
+    const listed = async () => ((await client.call('getUserDomains', { headers: await session(key) })).body as { normalizedDomainName: string; autoRenewShortOfCredit?: boolean }[]).find((d) => d.normalizedDomainName === 'shorty.io');
+    expect((await listed())?.autoRenewShortOfCredit).toBe(true);
 
     // Topped up; an hour later it is not tried yet, a day later it renews.
     expect((await client.call('requestFaucet', { body: {}, headers: await session(key) })).status).toBe(200);
@@ -97,5 +99,6 @@ describe('the auto-renew worker', () => {
     expect(await balanceOf(key)).toBe(1000 + 10_000 - 4500);
     const after = (await client.call('getAutoRenew', { query: { normalizedDomainName: 'shorty.io' } })).body;
     expect(after.lastAttempt).toMatchObject({ outcome: 'renewed', reason: null });
+    expect((await listed())?.autoRenewShortOfCredit).toBe(false);
   });
 });

@@ -31,12 +31,13 @@ async function userDomains(services: Pick<Services, 'db' | 'ownership' | 'config
   const tokens = (await services.ownership.domainsOf(wallet)).filter((t) => expiryState(t.expiresAt, now, policy).status !== 'released');
   if (tokens.length === 0) return [];
   const names = tokens.map((t) => t.name);
-  const rows = await q.query<{ name: string; parked: boolean; forward_enabled: boolean; record_count: number; created_at: Date | string; web: boolean; mx: boolean; dnssec: boolean; auto_renew: boolean }>(
+  const rows = await q.query<{ name: string; parked: boolean; forward_enabled: boolean; record_count: number; created_at: Date | string; web: boolean; mx: boolean; dnssec: boolean; auto_renew: boolean; short_of_credit: boolean | null }>(
     `SELECT d.name, d.parked, d.forward_enabled, d.record_count, d.created_at,
        EXISTS (SELECT 1 FROM auto_renew a WHERE a.domain_name = d.name AND a.enabled AND a.set_by = d.owner_address) AS auto_renew,
        EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.name IN ('@', 'www') AND r.type IN ('A', 'AAAA', 'CNAME')) AS web,
        EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.type = 'MX') AS mx,
-       EXISTS (SELECT 1 FROM dnssec_keys k WHERE k.zone_name = d.name) AS dnssec
+       EXISTS (SELECT 1 FROM dnssec_keys k WHERE k.zone_name = d.name) AS dnssec,
+       EXISTS (SELECT 1 FROM auto_renew a WHERE a.domain_name = d.name AND a.enabled AND a.set_by = d.owner_address AND a.last_attempt_outcome = 'short-of-credit') AS short_of_credit
      FROM domains d WHERE d.name = ANY($1)`,
     [names],
   );
@@ -54,7 +55,7 @@ async function userDomains(services: Pick<Services, 'db' | 'ownership' | 'config
       expirationDate: t.expiresAt.toISOString(),
       dnsStatus: { isParkingEnabled: parked, hasWebRecords: parked || forwarding || (f?.web ?? false), hasMxRecords: f?.mx ?? false, isForwardingEnabled: forwarding, isDnssecEnabled: f?.dnssec ?? false },
       registry: services.ownership.registry,
-      ...(f ? { recordCount: Number(f.record_count), registeredAt: new Date(f.created_at).toISOString() } : {}),
+      ...(f ? { recordCount: Number(f.record_count), registeredAt: new Date(f.created_at).toISOString(), autoRenewShortOfCredit: f.short_of_credit === true } : {}),
       status: life.status === 'released' ? 'redemption' : life.status,
       graceEndsAt: life.graceEndsAt.toISOString(),
       redemptionEndsAt: life.redemptionEndsAt.toISOString(),

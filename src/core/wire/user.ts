@@ -30,6 +30,8 @@ const userDomain = z.object({
   redemptionEndsAt: isoDate.optional(),
   /** Ours: whether auto-renew is on (and set by the wallet that owns it). */
   autoRenew: z.boolean().optional(),
+  /** Ours: auto-renew's last attempt could not be paid from the owner's credit (it tries again daily). */
+  autoRenewShortOfCredit: z.boolean().optional(),
 });
 export type UserDomain = z.infer<typeof userDomain>;
 export const userDomains = z.array(userDomain);

@@ -60,6 +60,23 @@ const formKeepsTheChoice = () => {
 };
 
 describe('AutoRenewPanel', () => {
+  it('says when the last renewal was short of credit, why, and when it tries again', async () => {
+    serve('ours', {
+      normalizedDomainName: 'keep.com',
+      enabled: true,
+      durationInYears: 1,
+      nextAttemptAt: '2027-10-28T09:00:00.000Z',
+      lastAttempt: { at: '2027-10-27T09:00:00.000Z', outcome: 'short-of-credit', orderId: null, reason: 'This order costs 12.50 USD; the balance is 2.50 USD: 10.00 USD missing' },
+    });
+    renderWithQueries(<AutoRenewPanel domain="keep.com" />);
+    expect(await screen.findByText('Short of credit: not renewed yet')).toBeTruthy();
+    expect(
+      screen.getByText(
+        "The renewal tried on 2027-10-27 could not be paid: This order costs 12.50 USD; the balance is 2.50 USD: 10.00 USD missing. Top up the owner's balance; it tries again on 2027-10-28.",
+      ),
+    ).toBeTruthy();
+  });
+
   it('against production says auto-renew needs this project\u2019s service, without an error or an auto-renew request', async () => {
     const fetchMock = serve('production');
     renderWithQueries(<AutoRenewPanel domain="keep.com" />);

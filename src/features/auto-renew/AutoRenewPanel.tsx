@@ -87,6 +87,11 @@ export default function AutoRenewPanel({ domain }: { domain: string }) {
             {supported === 'checking' || current.isPending ? 'Checking…' : current.isError ? 'Auto-renew status unavailable' : stateInWords(current.data)}
           </p>
         </div>
+        {current.data?.enabled && current.data.lastAttempt?.outcome === 'short-of-credit' ? (
+          <Notice tone="warning" title="Short of credit: not renewed yet">
+            {`The renewal tried on ${day(current.data.lastAttempt.at)} could not be paid: ${current.data.lastAttempt.reason ?? 'the balance is too low'}. Top up the owner's balance; it tries again${current.data.nextAttemptAt ? ` on ${day(current.data.nextAttemptAt)}` : ' daily'}.`}
+          </Notice>
+        ) : null}
         {supported === 'checking' || current.isPending ? <Spinner size="sm" label="Checking auto-renew" /> : null}
         {current.isError ? <Notice tone="danger" title={explainError(current.error, { domain }).title}>{explainError(current.error, { domain }).description}</Notice> : null}
         {current.data ? (

@@ -90,6 +90,7 @@ export function DomainsTable({ rows, sort, onSort, onOpen, selected, onSelect }:
                 {row.domain.status === 'grace' || row.domain.status === 'redemption' ? (
                   <Badge tone={row.domain.status === 'redemption' ? 'danger' : 'warning'}>{EXPIRY_WORDS[row.domain.status].badge}</Badge>
                 ) : null}
+                {row.domain.autoRenewShortOfCredit ? <Badge tone="danger">Auto-renew short of credit</Badge> : null}
               </td>
               {registered ? <td className="px-3 py-2">{row.registeredAt === undefined ? '—' : new Date(row.registeredAt).toISOString().slice(0, 10)}</td> : null}
               {counted ? <td className="px-3 py-2 tabular-nums">{row.recordCount ?? '—'}</td> : null}
