@@ -8,6 +8,8 @@ import { formatUsd, priceCents } from '../search/pricing.ts';
 import { requireCredit } from './create-order.ts';
 import { crashPoint } from '../chain/crash-points.ts';
 import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './repository.ts';
+import { expiryState, restoreFeeFor } from '../../src/core/expiry.ts';
+import { expiryPolicy } from '../zones/expiry.ts';
 
 /**
  * What a renewal order's item carries from its creation to its end: the expiry it extends and the one it sets. The
@@ -37,6 +39,12 @@ function renewalPriceCents(name: string, years: number): number {
   return cents;
 }
 
+/** The restore fee a renewal of a domain expiring at `expiresAt` adds now, in cents: only in redemption. */
+function restoreFeeCents(services: Services, expiresAt: Date): number {
+  const fee = restoreFeeFor(expiryState(expiresAt, services.now(), expiryPolicy(services.config)).status, services.config.RESTORE_FEE);
+  return fee ? Math.round(fee.amount * 100) : 0;
+}
+
 /** `getRenewalQuote`: what a renewal of `name` would be, for anyone. */
 export async function renewalQuote(services: Services, name: string): Promise<RenewalQuote> {
   const yearly = renewalPriceCents(name, 1);
@@ -48,21 +56,23 @@ export async function renewalQuote(services: Services, name: string): Promise<Re
     expiresAt: token.expiresAt.toISOString(),
     renewalPriceInUSDCentsPerYear: yearly,
     latestExpiresAt: latestExpiry(services.now()).toISOString(),
+    ...(restoreFeeCents(services, token.expiresAt) > 0 ? { restoreFeeInUSDCents: restoreFeeCents(services, token.expiresAt) } : {}),
   };
 }
 
 /**
  * Stores a renewal order (CREATED, one RENEW item) inside the caller's transaction: 404 for a name not registered,
- * 400 naming `durationInYears` when the new expiry would lie more than 10 years after now, 402 when the payer's
+ * the restore fee added in redemption, 400 naming `durationInYears` when the new expiry would lie more than 10 years after now, 402 when the payer's
  * credit does not cover it, 409 while another order of the name is pending. The order worker charges it and moves
  * the expiry (server/orders/processing.ts), exactly as it does a registration.
  */
 export async function insertRenewOrder(services: Services, tx: Queryable, request: RenewalRequest): Promise<CreatedOrder> {
   const { name, years } = request;
   const wallet = request.wallet.toLowerCase();
-  const amountCents = renewalPriceCents(name, years);
   const token = await services.ownership.ownerOf(name, tx);
   if (!token) throw notFound(`${name} is not registered: there is nothing to renew`);
+  // In redemption the renewal also pays the one-off restore fee (contract: A domain's life), which brings the records back.
+  const amountCents = renewalPriceCents(name, years) + restoreFeeCents(services, token.expiresAt);
   const now = services.now();
   const newExpiresAt = renewedExpiry(token.expiresAt, years);
   const latest = latestExpiry(now);

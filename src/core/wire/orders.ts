@@ -82,6 +82,8 @@ export const renewalQuote = z.object({
   expiresAt: isoDate,
   renewalPriceInUSDCentsPerYear: z.number().int(),
   latestExpiresAt: isoDate,
+  /** In redemption only: the one-off restore fee a renewal adds now (it brings the records back). */
+  restoreFeeInUSDCents: z.number().int().optional(),
 });
 export type RenewalQuote = z.infer<typeof renewalQuote>;
 

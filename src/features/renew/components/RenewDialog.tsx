@@ -96,7 +96,8 @@ export function RenewDialog({ domains, onClose }: { domains: string[]; onClose: 
           {domains.length === 1 && single ? (
             <p>
               {domains[0]} will expire on <strong>{renewalOf(single, n).newExpiry}</strong> instead of {dateInWords(single.expiresAt)}, for{' '}
-              <strong>{usd(renewalOf(single, n).cents)}</strong> ({years(n)} at {usd(single.renewalPriceInUSDCentsPerYear)} a year).
+              <strong>{usd(renewalOf(single, n).cents)}</strong> ({years(n)} at {usd(single.renewalPriceInUSDCentsPerYear)} a year
+              {single.restoreFeeInUSDCents ? `, plus the ${usd(single.restoreFeeInUSDCents)} restore fee that brings its records back` : ''}).
             </p>
           ) : (
             <>

@@ -36,5 +36,5 @@ export type RenewForm = z.infer<ReturnType<typeof renewFormSchema>>;
 
 /** One name's renewal in words: the new expiry and its price. */
 export function renewalOf(quote: RenewalQuote, n: number): { newExpiry: string; cents: number } {
-  return { newExpiry: dateInWords(renewedExpiry(new Date(quote.expiresAt), n)), cents: quote.renewalPriceInUSDCentsPerYear * n };
+  return { newExpiry: dateInWords(renewedExpiry(new Date(quote.expiresAt), n)), cents: quote.renewalPriceInUSDCentsPerYear * n + (quote.restoreFeeInUSDCents ?? 0) };
 }
