@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as dnsPacket from 'dns-packet';
 import type { Hex } from 'viem';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
@@ -75,8 +75,25 @@ describe('a domain’s life after expiry', () => {
     expect(priced).toMatchObject({ availability: false, pricingDetails: { restoreFee: { amount: 80, currency: 'USD' } } });
     expect((await client.call('checkAvailability', { query: { domain: 'never-registered-here.com' } })).body.pricingDetails.restoreFee).toBeUndefined();
 
-    // A renewal moves the expiry into the future (the renew operation's part): the worker brings the records back.
-    await service.services.db.query(`UPDATE domains SET expires_at = $2 WHERE name = $1`, [kept, new Date(service.services.now().getTime() + 365 * DAY_S * 1000).toISOString()]);
+    // A renewal in redemption pays the year and the restore fee, as its quote says; once its order has moved the
+    // expiry into the future the worker brings the records back.
+    const quote = (await client.call('getRenewalQuote', { query: { normalizedDomainName: kept } })).body;
+    expect(quote.restoreFeeInUSDCents).toBe(8000);
+    const owner = client.withToken(await client.signIn(OWNER_KEY));
+    expect((await client.call('requestFaucet', { body: {}, headers: owner })).status).toBe(200);
+    const balance = async () => (await client.call('getBalance', { headers: owner })).body.totalBalanceInUsdCents;
+    const before = await balance();
+    const renewal = await client.signed(OWNER_KEY, 'renewDomain', { normalizedDomainName: kept, durationInYears: 1 });
+    expect(renewal.status).toBe(200);
+    expect(renewal.body.amountInUSDCents).toBe(quote.renewalPriceInUSDCentsPerYear + 8000);
+    await vi.waitFor(
+      async () => {
+        const order = (await client.call('getOrder', { params: { orderId: renewal.body.id }, headers: owner })).body.order;
+        if (order.status !== 'SUCCEEDED') throw new Error(`the renewal is ${order.status}`);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(await balance()).toBe(before - quote.renewalPriceInUSDCentsPerYear - 8000);
     await advance(1);
     expect(await zoneRow(kept)).toEqual({ zone_serial: serialInGrace + 2, expired: false });
     expect(await answers(`www.${kept}`, 'A')).toEqual(['192.0.2.10']);
