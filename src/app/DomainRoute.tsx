@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader, Tabs } from '@/ui/index.ts';
 
@@ -25,7 +25,10 @@ export default function DomainRoute() {
   return (
     <div className="space-y-6">
       <PageHeader title={domain} description="Parking, forwarding, DNSSEC, auto-renew, DNS records and their history" />
-      <ExpiryBanner domain={domain} />
+      {/* Its own boundary: the page and its tabs never wait for the banner's code. */}
+      <Suspense fallback={null}>
+        <ExpiryBanner domain={domain} />
+      </Suspense>
       <Tabs
         label={`${domain}: records, renewal or history`}
         selected={tab}
