@@ -42,8 +42,11 @@ export default function DomainRoute() {
   return (
     <div className="space-y-4">
       <PageHeader title={domain} />
-      {/* Past its expiry: the state, its dates, what still works and the one action that fixes it (nothing while active). */}
-      <ExpiryBanner domain={domain} />
+      {/* Past its expiry: the state, its dates, what still works and the one action that fixes it (nothing while
+          active). Its own boundary: the page and its tabs never wait for the banner's code. */}
+      <Suspense fallback={null}>
+        <ExpiryBanner domain={domain} />
+      </Suspense>
       {/* Its own boundary: the records tab loads beside it, not after it. */}
       <Suspense fallback={<div className="h-28 rounded-xl border border-slate-200 dark:border-slate-700" aria-hidden="true" />}>
         <DomainOverview domain={domain} renewAction={<RenewStrip domain={domain} />} />
