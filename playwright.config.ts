@@ -42,7 +42,8 @@ export default defineConfig({
   // No retries anywhere: a journey that passes only on its second try is a bug to fix, not to hide.
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // Two files run at once on two cores: a journey takes up to about twice as long as it would alone.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

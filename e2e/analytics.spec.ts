@@ -33,7 +33,12 @@ test.describe('Query analytics', () => {
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     const panel = page.getByRole('region', { name: 'Analytics' });
-    await expect(panel.getByText('5 queries answered by the name server, per hour (UTC).')).toBeVisible();
+    // dig's 5, and the overview's own questions about the apex (whether it answers, its name servers), which the name
+    // server answered too; the exact counts per query are the service test's (server/analytics/analytics.test.ts).
+    const headline = panel.getByText(/^\d+ queries answered by the name server, per hour \(UTC\)\.$/);
+    await expect(headline).toBeVisible();
+    const total = Number((await headline.textContent())!.split(' ')[0]);
+    expect(total).toBeGreaterThanOrEqual(5);
     await expect(panel.getByTestId('analytics-chart')).toBeVisible();
     // The most asked names, with their answers.
     const names = panel.getByRole('table', { name: 'Most asked names' });
@@ -45,7 +50,7 @@ test.describe('Query analytics', () => {
     await panel.getByRole('button', { name: 'Show as table' }).click();
     const table = panel.getByRole('table', { name: 'Queries per hour by answer' });
     await expect(table.getByRole('columnheader')).toHaveText(['Time (UTC)', 'NOERROR', 'NXDOMAIN', 'Total']);
-    await expect(table.getByRole('row').nth(1)).toContainText(/3\s*2\s*5$/);
+    await expect(table.getByRole('row').nth(1)).toContainText(new RegExp(`${total - 2}\\s*2\\s*${total}$`));
 
     // The finding in words, and the record it asks for added from it.
     await expect(panel.getByText(`People ask for mial.${domain}, which has no record (2 queries answered NXDOMAIN): a typo somewhere, or a missing record?`)).toBeVisible();

@@ -33,10 +33,13 @@ export interface DomainOverviewProps {
   moreFacts?: ReactNode;
 }
 
-/** One fact of the overview: a label above its value. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * One fact of the overview: a label above its value. `wide`: shown from the small breakpoint up only, so that on a
+ * phone the overview keeps to three rows and the first record cards stay on the first screen.
+ */
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'hidden min-w-0 sm:block' : 'min-w-0'}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="truncate text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
@@ -128,13 +131,14 @@ export default function DomainOverview({ domain, renewAction, lifecycle, moreFac
         {dnssecOffered === 'no' ? null : (
           <Fact label="DNSSEC">{dnssec.data ? (dnssec.data.enabled ? `Signed (key ${dnssec.data.keyTag})` : 'Not signed') : dnssec.isError ? 'Unavailable' : checking}</Fact>
         )}
-        <Fact label="Name servers">
+        <Fact label="Name servers" wide>
           {apex.data ? (apex.data.nameServers.length > 0 ? <span title={apex.data.nameServers.join(', ')}>{apex.data.nameServers.join(', ')}</span> : 'None answered') : apex.isError ? 'Could not ask DNS' : checking}
         </Fact>
         {moreFacts}
         {mine ? (
-          // A cell of the grid rather than a row of its own: on a phone the records stay on the first screen.
-          <div className="flex items-center">
+          // A cell of the grid rather than a row of its own, and not on a phone (where the Domains page's calendar
+          // holds every domain's expiry): there the records stay on the first screen under the renew line.
+          <div className="hidden items-center sm:flex">
             <dt className="sr-only">Reminders</dt>
             <dd>
               <Button size="sm" variant="secondary" onClick={downloadCalendar} title="The expiry as a calendar event, with reminders 30, 7 and 1 days before">
