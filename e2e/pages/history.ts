@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** The History tab of a domain page, found by role and label. */
 export function historyPage(page: Page) {
-  const section = page.getByRole('region', { name: 'History' });
+  const section = page.getByRole('region', { name: 'History', exact: true });
   return {
     section,
     dialog: page.getByRole('dialog'),
