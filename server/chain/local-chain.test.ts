@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('chain settings', () => {
   it('default to no chain, and check the RPC URL', () => {
     const schema = z.object(chainConfigShape);
-    expect(schema.parse({})).toEqual({ CHAIN: 'none', CHAIN_PORT: 0, CHAIN_STATE_INTERVAL_S: 2 });
+    expect(schema.parse({})).toEqual({ CHAIN: 'none', CHAIN_PORT: 0, CHAIN_STATE_INTERVAL_S: 2, CHAIN_FOLLOW_MS: 500 });
     expect(schema.parse({ CHAIN_PORT: '8545' }).CHAIN_PORT).toBe(8545);
     expect(schema.parse({ CHAIN: 'anvil', CHAIN_RPC_URL: 'http://127.0.0.1:8545' }).CHAIN_RPC_URL).toBe('http://127.0.0.1:8545');
     expect(schema.safeParse({ CHAIN: 'mainnet' }).success).toBe(false);
