@@ -47,15 +47,20 @@ export async function editRecordsAndPark(page: Page, domain: string, ipv4: strin
   await records.addAndSign('A', 'web', { 'IPv4 address': ipv4 });
   await expect(records.row('A', 'web')).toContainText(ipv4);
 
+  // Parking lives in its own tab (Forwarding and parking); the records in theirs.
   const parking = parkingPanel(page);
+  await parking.open();
   await expect(parking.state).toHaveText(/^Parked/);
   await parking.toggle.click();
   await parking.confirmUnpark.click();
   await expect(parking.state).toHaveText(/Not parked/);
+  await records.show();
   await expect(records.rowWith('34.123.0.161')).toHaveCount(0);
+  await parking.open();
   await parking.toggle.click();
   await parking.confirmPark.click();
   await expect(parking.state).toHaveText(/^Parked/);
+  await records.show();
   await expect(records.rowWith('34.123.0.161')).toBeVisible();
   await expect(records.row('A', 'web')).toContainText(ipv4);
 }

@@ -94,8 +94,10 @@ export async function hostAsSafeApp(page: Page, safe: HostedSafe): Promise<SafeA
 
 function hostHtml(appUrl: string, safeInfo: object, chainInfo: object): string {
   const data = JSON.stringify({ appUrl, appOrigin: new URL(appUrl).origin, safeInfo, chainInfo }).replaceAll('<', '\\u003c');
-  return `<!doctype html><html><head><title>Safe App host</title></head><body>
-<iframe id="app" title="Safe App" style="width:1200px;height:900px;border:0"></iframe>
+  // The app's frame fits inside the window, below the host's own bar, as in Safe{Wallet}: a frame taller than the
+  // window would leave a centred dialog's buttons below the window's edge, out of reach of a person as of a test.
+  return `<!doctype html><html><head><title>Safe App host</title></head><body style="margin:0">
+<iframe id="app" title="Safe App" style="width:1200px;height:calc(100vh - 64px);margin-top:56px;border:0"></iframe>
 <script>
 const { appUrl, appOrigin, safeInfo, chainInfo } = ${data};
 const frame = document.getElementById('app');
