@@ -1,4 +1,5 @@
 import { createTestClient, getAddress, http, keccak256, toHex, zeroAddress, type Address, type Hex, type SignedAuthorization } from 'viem';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { recoverAuthorizationAddress } from 'viem/utils';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ChainClients } from './client.ts';
@@ -91,10 +92,6 @@ export interface AccountJournal {
 export function startAccountJournal(clients: ChainClients, db: Database, options: { from: bigint; pollMs?: number; onError?: (error: Error) => void }): AccountJournal {
   const pollMs = options.pollMs ?? 50;
   let next = options.from;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let lastError = '';
-  let tail: Promise<void> = Promise.resolve();
 
   const catchUp = async () => {
     const head = await clients.public.getBlockNumber({ cacheTime: 0 });
@@ -108,37 +105,7 @@ export function startAccountJournal(clients: ChainClients, db: Database, options
       for (const entry of entries) if (entry.kind === 'deployment') crashPoint('account-deployed');
     }
   };
-  const round = () => {
-    const run = tail.then(catchUp);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  const tick = () => {
-    if (stopped) return;
-    round()
-      .then(() => {
-        lastError = '';
-      })
-      .catch((error: Error) => {
-        if (error.message !== lastError) options.onError?.(error);
-        lastError = error.message;
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, pollMs);
-        timer.unref?.();
-      });
-  };
-  timer = setTimeout(tick, 0);
-  timer.unref?.();
-  return {
-    sync: round,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await tail;
-    },
-  };
+  return startPollLoop(catchUp, { pollMs, onError: options.onError });
 }
 
 export interface AccountReplay {

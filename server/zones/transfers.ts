@@ -1,4 +1,5 @@
 import { parseAbiItem, zeroAddress, type Address, type Hash } from 'viem';
+import { startPollLoop } from '../support/poll-loop.ts';
 import type { ChainClients } from '../chain/client.ts';
 import type { Queryable } from '../db/database.ts';
 import { DomainError } from '../domain-errors.ts';
@@ -96,17 +97,13 @@ export function startTransferFollower(
   const { clients, registry, chainId } = chain;
   const key = registry.toLowerCase();
   const pollMs = options.pollMs ?? 500;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let tail: Promise<void> = Promise.resolve();
-  let lastError = '';
 
   const zoneOf = async (tokenId: bigint): Promise<string | null> => {
     const [row] = await services.db.query<{ name: string }>('SELECT name FROM domains WHERE token_id = $1', [tokenId.toString()]);
     return row?.name ?? null;
   };
 
-  const catchUp = async () => {
+  const catchUp = async (stopped: () => boolean) => {
     const head = await clients.public.getBlockNumber({ cacheTime: 0 });
     const cursor = await cursorOf(services.db, key);
     let from = cursor === null ? 0n : cursor + 1n;
@@ -114,7 +111,7 @@ export function startTransferFollower(
       from = 0n;
       await moveCursor(services.db, key, chainId, -1n, services.now(), true);
     }
-    while (from <= head && !stopped) {
+    while (from <= head && !stopped()) {
       const to = from + SPAN - 1n < head ? from + SPAN - 1n : head;
       const logs = await clients.public.getLogs({ address: registry, event: transferEvent, fromBlock: from, toBlock: to });
       for (const log of logs) {
@@ -145,35 +142,5 @@ export function startTransferFollower(
       from = to + 1n;
     }
   };
-  const round = () => {
-    const run = tail.then(catchUp);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  const tick = () => {
-    if (stopped) return;
-    round()
-      .then(() => {
-        lastError = '';
-      })
-      .catch((error: Error) => {
-        if (error.message !== lastError) options.onError?.(error);
-        lastError = error.message;
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, pollMs);
-        timer.unref?.();
-      });
-  };
-  timer = setTimeout(tick, 0);
-  timer.unref?.();
-  return {
-    sync: round,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await tail;
-    },
-  };
+  return startPollLoop(catchUp, { pollMs, onError: options.onError });
 }
