@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures.ts';
 import { TEST_KEYS } from './support/keys.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { recordsPage } from './pages/records.ts';
 import { ownDomain } from './support/service-client.ts';
 
@@ -23,8 +23,7 @@ test.describe('Query analytics', () => {
 
   test('a record and a misspelt name queried with dig show in the chart and the table, with a finding that adds the missing record', async ({ page, wallet }) => {
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
     await records.addAndSign('A', 'mail', { 'IPv4 address': '192.0.2.25' });
 
