@@ -62,5 +62,13 @@ test.describe('Query analytics', () => {
     await expect(records.dialog).toBeHidden();
     await expect(records.row('A', 'mial')).toBeVisible();
     expect(await dig(`mial.${domain}`, 'A')).toBe('NOERROR');
+
+    // The Domains list gives the week at a glance: a line a domain, with its words (today holds all of them).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+    const row = page.getByRole('table', { name: 'Your domains' }).getByRole('row').filter({ hasText: domain });
+    await expect(row.getByRole('img', { name: /^[\d,]+ queries in 7 days, [\d,]+ queries today$/ })).toBeVisible();
+    const week = (await row.getByRole('img').getAttribute('aria-label'))!.match(/^([\d,]+) queries in 7 days, ([\d,]+)/)!;
+    expect(Number(week[1].replace(/,/g, ''))).toBeGreaterThanOrEqual(total + 1);
+    expect(week[2]).toBe(week[1]);
   });
 });
