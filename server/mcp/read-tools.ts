@@ -95,6 +95,6 @@ export const prepareSignature: Tool = {
     const typedData = envelopeTypedData(domain, types.types, choice.primaryType, envelope);
     const words = noticeOf(operationId, payload as never) ?? `${operations[operationId].summary}: ${JSON.stringify(payload)}`;
     const link = `${ctx.dashboardUrl.replace(/\/$/, '')}/agent-sign#${encodeAgentRequest({ operationId, payload })}`;
-    return { operationId, words, link, primaryType: choice.primaryType, typedData: JSON.parse(JSON.stringify(typedData)) as Record<string, unknown> } as Record<string, unknown>;
+    return { operationId, words, link, primaryType: choice.primaryType, typedData: JSON.parse(JSON.stringify(typedData, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as Record<string, unknown> } as Record<string, unknown>;
   },
 };
