@@ -52,6 +52,7 @@ export async function call(ctx: ToolContext, id: OperationId, input: unknown, pa
 }
 
 function refusalWords(status: number, message: string): string {
+  if (status >= 500) return `The service failed (${status}): ${message}`;
   if (status === 401) return `${message}. Tools that change or spend need an API key (x-api-key or Authorization: Bearer, or NAMEFI_API_KEY for the stdio program).`;
   if (status === 403) return `${message}. This key may not do that: ask the person to do it in the dashboard, or use prepare_signature so their wallet signs it.`;
   return message;
