@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { createMcpServer } from './server.ts';
 import type { McpStores } from './stores.ts';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /**

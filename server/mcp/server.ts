@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS } from './tools.ts';
 import { ToolRefusal, type Tool, type ToolContext } from './tool-kit.ts';
 
-export const MCP_SERVER_INFO = { name: 'namefi-local', version: '1.0.0' } as const;
+const MCP_SERVER_INFO = { name: 'namefi-local', version: '1.0.0' } as const;
 
 const INSTRUCTIONS =
   'Manage domains of the local Namefi service. Reading is free. Changing DNS is two steps: preview_dns_changes, show the person the diff, then ' +

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { READ, SETTING, operationTool, type Tool } from './tool-kit.ts';
 import { applyDnsChanges, previewDnsChanges } from './plan-tools.ts';
 import { quoteRegistration, registerDomain, renewDomain } from './spend-tools.ts';
@@ -39,9 +38,3 @@ export const TOOLS: Tool[] = [
   }),
   prepareSignature,
 ];
-
-/** The tools by name. */
-export const toolByName = new Map(TOOLS.map((tool) => [tool.name, tool]));
-
-/** The names, for documentation and tests. */
-export const TOOL_NAMES = z.enum(TOOLS.map((tool) => tool.name) as [string, ...string[]]);
