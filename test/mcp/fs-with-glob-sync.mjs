@@ -5,17 +5,24 @@ import { readdirSync } from 'node:fs';
 export * from 'node:fs';
 export { default } from 'node:fs';
 
-const toRegExp = (pattern) =>
-  new RegExp(
-    `^${pattern
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*\*\//g, '\u0000')
-      .replace(/\*\*/g, '\u0001')
-      .replace(/\*/g, '[^/]*')
-      .replace(/\?/g, '[^/]')
-      .replace(/\u0000/g, '(?:.*/)?')
-      .replace(/\u0001/g, '.*')}$`,
-  );
+const SPECIAL = '.+^$()|[]{}\\';
+
+// A glob as a regular expression, read token by token: `**/` any directories, `**` anything, `*` and `?` within a name.
+function toRegExp(pattern) {
+  let source = '';
+  for (let i = 0; i < pattern.length; i += 1) {
+    if (pattern.startsWith('**/', i)) {
+      source += '(?:.*/)?';
+      i += 2;
+    } else if (pattern.startsWith('**', i)) {
+      source += '.*';
+      i += 1;
+    } else if (pattern[i] === '*') source += '[^/]*';
+    else if (pattern[i] === '?') source += '[^/]';
+    else source += SPECIAL.includes(pattern[i]) ? `\\${pattern[i]}` : pattern[i];
+  }
+  return new RegExp(`^${source}$`);
+}
 
 export function globSync(patterns, options = {}) {
   const matchers = (Array.isArray(patterns) ? patterns : [patterns]).map(toRegExp);
