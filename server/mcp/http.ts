@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { serviceHeaders } from '../../src/core/headers.ts';
 import type { Config } from '../config.ts';
@@ -16,6 +17,8 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  */
 export function mountMcp(app: Hono, config: Config, stores: McpStores, now: () => Date): void {
   const apiKeyHeader = serviceHeaders(config.HEADER_PREFIX).apiKey;
+  // A message is small; a body past the API's own limit is refused before it is read, as under /v-next.
+  app.use(MCP_PATH, bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: (c) => c.json({ jsonrpc: '2.0', error: { code: -32600, message: `The request body is larger than ${config.BODY_LIMIT_BYTES} bytes` }, id: null }, 413) }));
   app.all(MCP_PATH, async (c) => {
     const refusal = foreignCaller(c, config);
     if (refusal) return c.json({ jsonrpc: '2.0', error: { code: -32000, message: refusal }, id: null }, 403);

@@ -229,6 +229,11 @@ describe('the endpoint', () => {
     expect((await post({ host: 'evil.example.com' })).status).toBe(403);
     expect((await post({ origin: 'http://localhost:5173' })).status).toBe(200);
   });
+
+  it('refuses a body larger than the API takes before reading it', async () => {
+    const big = await fetch(mcpUrlOf(service.baseUrl), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ ...initialize, pad: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(big.status).toBe(413);
+  });
 });
 
 describe('over stdio', () => {
