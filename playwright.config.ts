@@ -82,6 +82,8 @@ export default defineConfig({
         DNS_PORT: process.env.E2E_DNS_PORT!,
         // Its URL forwarder too: journeys follow a forwarded domain's redirect through it.
         FORWARD_PORT: process.env.E2E_FORWARD_PORT!,
+        // The MCP server's prepare_signature links open this build (e2e/agent-sign.spec.ts).
+        DASHBOARD_URL: process.env.E2E_DASHBOARD_URL!,
       },
     },
     {

@@ -14,7 +14,7 @@ export interface ChangeAuthor {
 export function authorOf(operation: OperationId, principal: Principal): ChangeAuthor {
   const acting = principal.signer ? { wallet: principal.signer, account: principal.wallet } : { wallet: principal.wallet, account: null };
   const via = principal.via === 'api-key' ? 'api-key' : 'eip712';
-  const actor: HistoryActor = { ...acting, via, ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}) };
+  const actor: HistoryActor = { ...acting, via, ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}), ...(principal.client ? { client: principal.client } : {}) };
   return principal.signed ? { operation, actor, signed: principal.signed } : { operation, actor };
 }
 
