@@ -49,7 +49,7 @@ export const zoneAnalytics = z.object({
 export type ZoneAnalytics = z.infer<typeof zoneAnalytics>;
 
 /** Days a summary covers (the Domains list's sparkline: a week). */
-export const SUMMARY_DAYS = { default: 7, max: MAX_WINDOW_DAYS } as const;
+const SUMMARY_DAYS = { default: 7, max: MAX_WINDOW_DAYS } as const;
 
 export const analyticsSummaryQuery = z.object({
   days: z.coerce.number().int().min(1).max(SUMMARY_DAYS.max).default(SUMMARY_DAYS.default),
