@@ -105,4 +105,29 @@ test.describe('Expiry: grace, redemption, release', () => {
     await expect(search.exact.getByRole('listitem', { name: domain })).toContainText('Available', slow);
     expect(await service.dig(domain, 'TXT')).toEqual([]);
   });
+
+  test('auto-renew: on its day the service renews from credit, the order says who placed it, the list shows the new date', async ({ page, wallet }) => {
+    const kept = `kept-${Date.now().toString(36)}.com`;
+    await service.register(TEST_KEYS.alice, kept, []);
+    await service.signed(TEST_KEYS.alice, 'setAutoRenew', { normalizedDomainName: kept, enabled: true, durationInYears: 1 });
+    const expiresAt = (await service.call('getRenewalQuote', { query: { normalizedDomainName: kept } })).expiresAt;
+    const renewed = new Date(expiresAt);
+    renewed.setUTCFullYear(renewed.getUTCFullYear() + 1);
+
+    // A day into the last 30 days (AUTO_RENEW_DAYS): the worker, woken by the clock, renews it for a year.
+    await service.advance((365 - 29) * DAY_S);
+    await expect
+      .poll(async () => (await service.call('getRenewalQuote', { query: { normalizedDomainName: kept } })).expiresAt, { timeout: 30_000 })
+      .toBe(renewed.toISOString());
+
+    await useService(page, service.apiUrl);
+    await page.goto('/orders');
+    await signIn(page, wallet);
+    const order = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: `${kept} · renewal, 1 year` });
+    await expect(order.getByText('Succeeded').first()).toBeVisible({ timeout: 30_000 });
+    await order.getByRole('link', { name: /^Order of / }).click();
+    await expect(page.getByText(`${kept}: renewal, 1 year · Placed by auto-renew, paid from the owner\u2019s credit`)).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+    await expect(domainsPage(page).table.getByRole('row').filter({ hasText: kept })).toContainText(renewed.toISOString().slice(0, 10), { timeout: 30_000 });
+  });
 });
