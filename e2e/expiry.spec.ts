@@ -130,4 +130,28 @@ test.describe('Expiry: grace, redemption, release', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
     await expect(domainsPage(page).table.getByRole('row').filter({ hasText: kept })).toContainText(renewed.toISOString().slice(0, 10), { timeout: 30_000 });
   });
+
+  test('renewed in redemption: the restore fee said before the wallet opens, then the records answer again', async ({ page, wallet }) => {
+    const back = `back-${Date.now().toString(36)}.com`;
+    await service.register(TEST_KEYS.alice, back, [{ name: 'www', type: 'A', rdata: '192.0.2.50', ttl: 300 }]);
+    await service.advance((366 + 30) * DAY_S);
+    expect(await service.dig(`www.${back}`, 'A')).toEqual([]);
+
+    await useService(page, service.apiUrl);
+    await page.goto(`/domains/${back}`);
+    await signIn(page, wallet);
+    await expect(page.getByRole('region', { name: 'Expiry' })).toContainText(/in redemption until \d{4}-\d{2}-\d{2}/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Renew', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Renew ${back}` });
+    const signatures = () => wallet.requests.filter((m) => m === 'eth_signTypedData_v4').length;
+    const before = signatures();
+    await expect(dialog.getByRole('status')).toContainText('for $92.50 (1 year at $12.50 a year, plus the $80.00 restore fee that brings its records back)');
+    expect(signatures(), 'nothing signed before the fee is said').toBe(before);
+    await dialog.getByRole('button', { name: 'Sign and renew' }).click();
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
+    expect(signatures()).toBe(before + 1);
+    // The order finishes, the domain is restored: its own records answer again and the page says it is live.
+    await expect.poll(() => service.dig(`www.${back}`, 'A'), { timeout: 30_000 }).toEqual(['192.0.2.50']);
+    await expect(page.getByRole('region', { name: 'Expiry' })).toBeHidden({ timeout: 30_000 });
+  });
 });
