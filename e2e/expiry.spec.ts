@@ -131,7 +131,8 @@ test.describe('Expiry: grace, redemption, release', () => {
     await expect(domainsPage(page).table.getByRole('row').filter({ hasText: kept })).toContainText(renewed.toISOString().slice(0, 10), { timeout: 30_000 });
   });
 
-  test('renewed in redemption: the restore fee said before the wallet opens, then the records answer again', async ({ page, wallet }) => {
+  test('on a phone, renewed in redemption: the restore fee said before the wallet opens, then the records answer again', async ({ page, wallet }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     const back = `back-${Date.now().toString(36)}.com`;
     await service.register(TEST_KEYS.alice, back, [{ name: 'www', type: 'A', rdata: '192.0.2.50', ttl: 300 }]);
     await service.advance((366 + 30) * DAY_S);
@@ -147,6 +148,8 @@ test.describe('Expiry: grace, redemption, release', () => {
     const before = signatures();
     await expect(dialog.getByRole('status')).toContainText('for $92.50 (1 year at $12.50 a year, plus the $80.00 restore fee that brings its records back)');
     expect(signatures(), 'nothing signed before the fee is said').toBe(before);
+    await expect(dialog.getByRole('button', { name: 'Sign and renew' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
     await dialog.getByRole('button', { name: 'Sign and renew' }).click();
     await expect(dialog).toBeHidden({ timeout: 60_000 });
     expect(signatures()).toBe(before + 1);
