@@ -22,6 +22,8 @@ export class WithHeaders {
 export interface MountOptions {
   /** Called once a credential has verified, before the input is checked (the wallet's rate limit). */
   onAuthenticated?: (c: Context, principal: Principal) => void;
+  /** The client's address as the app read it (a scoped API key may be limited to address ranges). */
+  clientAddress?: (c: Context) => string | undefined;
   /** The services as this request sees them (its contract-signature checks charged to its client's budget). */
   servicesFor?: (c: Context) => Services;
 }
@@ -39,7 +41,7 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
     app.on(operation.method, path, async (c) => {
       const scoped = options.servicesFor?.(c) ?? services;
       const body = operation.method === 'GET' ? undefined : await readJson(c);
-      const { principal, payload } = await authenticate(scoped, operation, { headers: c.req.raw.headers, body });
+      const { principal, payload } = await authenticate(scoped, operation, { headers: c.req.raw.headers, body, clientAddress: options.clientAddress?.(c) });
       if (principal) options.onAuthenticated?.(c, principal);
       const params = readParams(c, operation);
       const raw = operation.method === 'GET' ? readQuery(c, operation) : payload;
