@@ -35,7 +35,7 @@ async function main() {
       await changeZone(service.services, { zoneName: ZONE, by: { principal, operation: 'createDnsRecord' }, command });
       return performance.now() - start;
     };
-    const httpWrite = async (key: typeof OWNER) => {
+    const httpWrite = async (key: `0x${string}`) => {
       const start = performance.now();
       const reply = await client.signed(key, 'createDnsRecord', { zoneName: ZONE, name: 'www', type: 'TXT', rdata: `"h${++n}"`, ttl: 300 });
       const took = performance.now() - start;

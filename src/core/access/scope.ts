@@ -36,12 +36,12 @@ export function nameCovered(names: readonly string[], name: string): boolean {
   });
 }
 
-export const typeCovered = (types: readonly string[], type: string) => types.length === 0 || types.some((t) => t.toUpperCase() === type.toUpperCase());
+const typeCovered = (types: readonly string[], type: string) => types.length === 0 || types.some((t) => t.toUpperCase() === type.toUpperCase());
 
-export const recordCovered = (scope: RecordScope, record: { name: string; type: string }) => nameCovered(scope.names, record.name) && typeCovered(scope.types, record.type);
+const recordCovered = (scope: RecordScope, record: { name: string; type: string }) => nameCovered(scope.names, record.name) && typeCovered(scope.types, record.type);
 
 /** A list in words: "A", "A and AAAA", "A, AAAA and MX". */
-export function listInWords(items: readonly string[]): string {
+function listInWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
@@ -65,7 +65,7 @@ export const ROLE_WORDS: Record<GrantRole, string> = {
 /** What a grant allows, in one sentence ("0xab…cd may add, change and delete A records at www of example.com until 31 March 2027"). */
 export function grantInWords(grant: { grantee: string; role: GrantRole; names: readonly string[]; types: readonly string[]; expiresAt: string; zoneName: string }): string {
   const until = new Date(grant.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const who = `${grant.grantee.slice(0, 6)}…${grant.grantee.slice(-4)}`;
+  const who = `${grant.grantee.slice(0, 4)}…${grant.grantee.slice(-4)}`;
   const what = grant.role === 'viewer' ? ROLE_WORDS.viewer : `${ROLE_WORDS[grant.role]} (${scopeInWords(grant)})`;
   return `${who} ${what} of ${grant.zoneName} until ${until}`;
 }

@@ -5,7 +5,7 @@ import { signedWrite } from './history.ts';
 import { scopeNames, scopeTypes } from './scope-fields.ts';
 
 /** Grants to other wallets (contract: Access). */
-export const grantRole = z.enum(GRANT_ROLES, { error: 'role is viewer, editor or manager' });
+const grantRole = z.enum(GRANT_ROLES, { error: 'role is viewer, editor or manager' });
 
 /** At most this many live grants a zone. */
 export const MAX_LIVE_GRANTS = 50;
@@ -42,7 +42,7 @@ export type RevokeZoneAccessInput = z.infer<typeof revokeZoneAccessInput>;
 export const listZoneAccessQuery = z.object({ zoneName });
 export const zoneGrantList = z.array(zoneGrant);
 
-export const sharedDomain = z.object({
+const sharedDomain = z.object({
   normalizedDomainName: z.string(),
   role: grantRole,
   names: z.array(z.string()),

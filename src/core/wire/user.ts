@@ -57,7 +57,6 @@ export const createApiKeyInput = z.object({
   /** The key's limits (contract: Access); none: the old, unlimited key. */
   scope: apiKeyScope.optional(),
 });
-export type CreateApiKeyInput = z.infer<typeof createApiKeyInput>;
 export const createdApiKey = z.object({ id: z.string(), label: z.string(), key: z.string(), createdAt: isoDate, scope: apiKeyScope.nullable().optional() });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 const apiKeySummary = z.object({
