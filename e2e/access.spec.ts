@@ -1,7 +1,7 @@
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
 import { header, signIn } from './support/pages.ts';
-import { call, ownDomain, signedCall } from './support/service-client.ts';
+import { call, ownDomain, siweSignIn, signedCall, withToken } from './support/service-client.ts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
 import { historyPage } from './pages/history.ts';
 
@@ -77,9 +77,10 @@ test.describe('Access: a grant to another wallet', () => {
     await signIn(page, wallet);
     await page.goto(`/domains/${domain}`);
     await history.open();
-    const entry = history.entries().first();
-    await expect(entry).toContainText(`by ${short(helper.toLowerCase())} under the editor grant from ${short(owner.toLowerCase())} (owner)`);
-    await entry.getByRole('button', { name: /Verify the signature of serial/ }).click();
+    await expect(history.entries().first()).toContainText(`by ${short(helper.toLowerCase())} under the editor grant from ${short(owner.toLowerCase())} (owner)`);
+    const [latest] = (await call('getZoneHistory', { query: { zoneName: domain } }, withToken(await siweSignIn(TEST_KEYS.alice)))).entries;
+    const entry = await history.entry(latest.serial);
+    await entry.getByRole('button', { name: `Verify the signature of serial ${latest.serial}` }).click();
     await expect(entry.getByRole('status')).toHaveText(`signed by ${short(helper.toLowerCase())} ✓ with a key, under a grant signed by the owner ${short(owner.toLowerCase())} ✓ (in its scope and time)`);
 
     // The owner revokes; the grantee's next write is refused.
