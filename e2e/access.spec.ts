@@ -37,9 +37,9 @@ test.describe('Access: a grant to another wallet', () => {
     await form.getByLabel('Names').fill('www');
     await form.getByLabel('Record types').fill('A');
     await form.getByRole('button', { name: 'Review the grant' }).click();
-    const review = page.getByRole('dialog', { name: `Let ${short(helper)} help with ${domain}?` });
-    await expect(review).toContainText(`${short(helper)} may add, change and delete records (A under www only) of ${domain} until`);
-    await expect(review.getByRole('note')).toContainText(`Let ${helper} act as editor on ${domain}`);
+    const review = page.getByRole('dialog', { name: `Let ${short(helper.toLowerCase())} help with ${domain}?` });
+    await expect(review).toContainText(`${short(helper.toLowerCase())} may add, change and delete records (A under www only) of ${domain} until`);
+    await expect(review.getByRole('note')).toContainText(`Let ${helper.toLowerCase()} act as editor on ${domain}`);
     await review.getByRole('button', { name: 'Sign and grant' }).click();
     await expect(review).toBeHidden();
     const people = access.getByRole('list', { name: 'People with access' });

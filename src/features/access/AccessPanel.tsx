@@ -145,7 +145,7 @@ export default function AccessPanel({ domain }: { domain: string }) {
         <Dialog
           open
           onClose={() => setAsking(null)}
-          title={`Let ${shortAddress(asking.grantee)} help with ${domain}?`}
+          title={`Let ${shortAddress(asking.grantee.trim().toLowerCase())} help with ${domain}?`}
           description="What the grant allows:"
           footer={
             <>
@@ -154,7 +154,7 @@ export default function AccessPanel({ domain }: { domain: string }) {
                 loading={grant.isPending}
                 onClick={() =>
                   void write.run(() => grant.mutateAsync(toInput(domain, asking)), {
-                    success: `${shortAddress(asking.grantee)} may now help with ${domain}`,
+                    success: `${shortAddress(asking.grantee.trim().toLowerCase())} may now help with ${domain}`,
                     close: () => {
                       setAsking(null);
                       form.reset({ grantee: '', role: 'editor', names: '', types: '', until: inAWeek() });

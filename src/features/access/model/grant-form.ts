@@ -35,7 +35,8 @@ const endOfDay = (day: string) => Math.floor(Date.parse(`${day}T23:59:59Z`) / 10
 export function toInput(zoneName: string, form: GrantForm): GrantZoneAccessInput {
   return {
     zoneName,
-    grantee: form.grantee.trim() as GrantZoneAccessInput['grantee'],
+    // Lowercase: any spelling of the address signs as the same 20 bytes, and a mistyped checksum cannot stop the signature.
+    grantee: form.grantee.trim().toLowerCase() as GrantZoneAccessInput['grantee'],
     role: form.role,
     names: form.role === 'viewer' ? [] : splitList(form.names.toLowerCase()),
     types: form.role === 'viewer' ? [] : (splitList(form.types.toUpperCase()) as GrantZoneAccessInput['types']),
