@@ -38,6 +38,12 @@ function keyRefusal(scope: ApiKeyScope | null | undefined, zoneName: string, wan
   return null;
 }
 
+/** A scoped key reads only its zones (the grants of one, say): 403 naming why. */
+export function requireKeyReach(principal: Principal, zoneName: string): void {
+  const keyWhy = keyRefusal(principal.apiKeyScope, zoneName, 'read');
+  if (keyWhy) throw forbidden(keyWhy, { domain: zoneName, reason: 'api-key-scope' });
+}
+
 async function ownerToken(services: Pick<Services, 'ownership'>, q: Queryable, zoneName: string): Promise<DomainToken> {
   const token = await services.ownership.ownerOf(zoneName, q);
   if (!token) throw notFound(`No domain ${zoneName} is registered here`);

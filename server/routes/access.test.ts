@@ -180,6 +180,8 @@ describe('scoped API keys', () => {
     refused(await client.call('createApiKey', { body: { label: 'more' }, headers: client.withApiKey(old.key) }), 403, /cannot create keys/);
     refused(await client.call('registerDomain', { body: { normalizedDomainName: `k${count}.com`, durationInYears: 1 }, headers: key }), 403, /outside it/);
     refused(await client.call('grantZoneAccess', { body: grant(zoneName), headers: key }), 403, /does not include|Out of scope|cannot/);
+    refused(await client.call('listZoneAccess', { query: { zoneName: other }, headers: key }), 403, /does not include/);
+    expect(ok(await client.call('listZoneAccess', { query: { zoneName }, headers: key }))).toEqual([]);
 
     const history = ok(await client.call('getZoneHistory', { query: { zoneName }, headers: key }));
     expect(history.entries[0].actor).toMatchObject({ via: 'api-key', apiKeyId: created.id, apiKeyScope: scope });
