@@ -50,7 +50,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: process.env.E2E_DASHBOARD_URL,
     channel: undefined,
-    trace: 'retain-on-failure',
+    // A trace snapshots the page at every action, which on two cores costs each journey time whether it fails or
+    // not; E2E_TRACE=1 keeps one for each failing journey when there is one to look into.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -80,6 +82,8 @@ export default defineConfig({
         DNS_PORT: process.env.E2E_DNS_PORT!,
         // Its URL forwarder too: journeys follow a forwarded domain's redirect through it.
         FORWARD_PORT: process.env.E2E_FORWARD_PORT!,
+        // The MCP server's prepare_signature links open this build (e2e/agent-sign.spec.ts).
+        DASHBOARD_URL: process.env.E2E_DASHBOARD_URL!,
       },
     },
     {

@@ -12,5 +12,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time on two cores (Vitest's default is one fewer than the cores): a service test spends most
+    // of its time waiting for its service, chain or name server, so two at once finish sooner than one after the other.
+    maxWorkers: 2,
   },
 });

@@ -1,6 +1,6 @@
 import { test } from './support/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { header, signIn, walletModal } from './support/pages.ts';
+import { header, resumeSession, walletModal } from './support/pages.ts';
 import { expect } from '@playwright/test';
 
 const pages = ['/', '/search?q=example', '/domains', '/domains/example.com', '/orders', '/orders/00000000-0000-4000-8000-000000000000', '/checkout/example.com', '/settings', '/no-such-page'];
@@ -18,8 +18,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
 
   test('every page, signed in, dark theme', async ({ page, wallet }) => {
     test.setTimeout(180_000);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     for (const path of pages) {
       await page.goto(path);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures.ts';
 import { TEST_KEYS } from './support/keys.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { recordsPage } from './pages/records.ts';
 import { ownDomain } from './support/service-client.ts';
 
@@ -23,8 +23,7 @@ test.describe('Query analytics', () => {
 
   test('a record and a misspelt name queried with dig show in the chart and the table, with a finding that adds the missing record', async ({ page, wallet }) => {
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
     await records.addAndSign('A', 'mail', { 'IPv4 address': '192.0.2.25' });
 
@@ -63,5 +62,13 @@ test.describe('Query analytics', () => {
     await expect(records.dialog).toBeHidden();
     await expect(records.row('A', 'mial')).toBeVisible();
     expect(await dig(`mial.${domain}`, 'A')).toBe('NOERROR');
+
+    // The Domains list gives the week at a glance: a line a domain, with its words (today holds all of them).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+    const row = page.getByRole('table', { name: 'Your domains' }).getByRole('row').filter({ hasText: domain });
+    await expect(row.getByRole('img', { name: /^[\d,]+ queries in 7 days, [\d,]+ queries today$/ })).toBeVisible();
+    const week = (await row.getByRole('img').getAttribute('aria-label'))!.match(/^([\d,]+) queries in 7 days, ([\d,]+)/)!;
+    expect(Number(week[1].replace(/,/g, ''))).toBeGreaterThanOrEqual(total + 1);
+    expect(week[2]).toBe(week[1]);
   });
 });

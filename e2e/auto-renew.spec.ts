@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures.ts';
 import { TEST_KEYS } from './support/keys.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { call, ownDomain, siweSignIn, withToken } from './support/service-client.ts';
 
 const domain = `renew-${Date.now().toString(36)}.com`;
@@ -14,8 +14,7 @@ test.describe('Auto-renew', () => {
   });
 
   test('switch auto-renew on for 5 years: said before the wallet opens, a declined signature keeps the form, then signed for real', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await page.goto(`/domains/${domain}`);
     await page.getByRole('tab', { name: 'Renewal' }).click();
     const panel = page.getByRole('region', { name: 'Auto-renew' });

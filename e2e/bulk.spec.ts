@@ -1,7 +1,7 @@
 import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { call, ownDomain, registerDomain, signedCall, siweSignIn, waitForOrder } from './support/service-client.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { domainsPage } from './pages/domains.ts';
 import { bulkPanel } from './pages/bulk.ts';
@@ -30,8 +30,7 @@ test.describe('bulk changes', () => {
   });
 
   test('a mail template on three domains: plan, one signature each with progress, a reload mid-way, a conflict fixed and retried', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const list = domainsPage(page);
     const bulk = bulkPanel(page);
     await list.open();
@@ -99,8 +98,7 @@ test.describe('bulk changes', () => {
   });
 
   test('DNSSEC on for two domains: one already signed needs no signature, and the "DNSSEC on" filter then shows both', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const list = domainsPage(page);
     const bulk = bulkPanel(page);
     await list.open();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { generatePrivateKey } from 'viem/accounts';
 import { parseIcs, prop, type IcsComponent } from '../test/support/ics-parse.ts';
 import { test, expect } from './support/fixtures.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { call, ownDomain, siweSignIn, withToken } from './support/service-client.ts';
 import { bulkPanel } from './pages/bulk.ts';
 import { domainPage } from './pages/domain.ts';
@@ -26,8 +26,7 @@ test.describe('reminders a person keeps', () => {
 
   test("a domain's calendar file: its expiry with alarms 30, 7 and 1 days before", async ({ page, wallet }) => {
     const [mine] = (await call('getUserDomains', {}, withToken(await siweSignIn(owner)))).filter((d) => d.normalizedDomainName === soon);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await page.goto(`/domains/${soon}`);
     const overview = domainPage(page);
     // The wallet's list answers once the session is back after the page load: slow on two shared cores.
@@ -60,8 +59,7 @@ test.describe('reminders a person keeps', () => {
       for (const d of domains) if (moved[d.normalizedDomainName] !== undefined) d.expirationDate = new Date(Date.now() + moved[d.normalizedDomainName] * DAY + 3_600_000).toISOString();
       await route.fulfill({ response, json: domains });
     });
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const list = domainsPage(page);
     const bulk = bulkPanel(page);
     await list.open();

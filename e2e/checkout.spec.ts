@@ -1,6 +1,6 @@
 import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
-import { header, signIn } from './support/pages.ts';
+import { header, resumeSession } from './support/pages.ts';
 import { recordsPage } from './pages/records.ts';
 import { checkoutPage } from './pages/checkout.ts';
 import { orderPage } from './pages/orders.ts';
@@ -14,8 +14,7 @@ test.describe('checkout', () => {
   test('too little balance is explained, the faucet tops up, and a two-year registration with records succeeds', async ({ page, wallet }) => {
     const domain = `shop-${run}.com`;
     const types = watchTypesRequests(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const checkout = checkoutPage(page);
     await checkout.open(domain, 2);
     await expect(checkout.years).toHaveValue('2');
@@ -76,8 +75,7 @@ test.describe('checkout', () => {
 
   test('a fail- name ends FAILED with its reason and what to do next', async ({ page, wallet }) => {
     const domain = `fail-${run}.com`;
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const checkout = checkoutPage(page);
     await checkout.open(domain);
     await expect(checkout.balance).toHaveText(/^\$/);
@@ -96,8 +94,7 @@ test.describe('checkout', () => {
 
   test('declining the signature keeps the checkout as it was', async ({ page, wallet }) => {
     const domain = `keep-${run}.com`;
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const checkout = checkoutPage(page);
     await checkout.open(domain, 3);
     await expect(checkout.balance).toHaveText(/^\$/);

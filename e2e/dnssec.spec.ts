@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures.ts';
 import { TEST_KEYS } from './support/keys.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { call, ownDomain } from './support/service-client.ts';
 import { recordsPage } from './pages/records.ts';
 import { dnssecPanel } from './pages/dnssec.ts';
@@ -35,8 +35,7 @@ test.describe('DNSSEC', () => {
 
   test('turn DNSSEC on, copy the DS, change a record, and see "signed" in the live check', async ({ page, wallet }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const dnssec = dnssecPanel(page);
     const records = recordsPage(page);
     await records.open(domain);

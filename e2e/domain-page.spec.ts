@@ -1,7 +1,7 @@
 import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { ownDomain, signedCall } from './support/service-client.ts';
 import { domainPage } from './pages/domain.ts';
 import { recordsPage } from './pages/records.ts';
@@ -38,8 +38,7 @@ test.describe("the domain page: an overview of the domain's life, then one tab p
     test.use({ viewport: { width: 1280, height: 800 } });
 
     test('answers "is it mine, until when, is it working" at the top, with the records table on the first screen', async ({ page, wallet }) => {
-      await page.goto('/');
-      await signIn(page, wallet);
+      await resumeSession(page, wallet);
       const records = recordsPage(page);
       const life = domainPage(page);
       await records.open(domain);
@@ -83,8 +82,7 @@ test.describe("the domain page: an overview of the domain's life, then one tab p
     test.use({ viewport: { width: 390, height: 844 } });
 
     test('the overview stays compact: the first record cards are on the first screen', async ({ page, wallet }) => {
-      await page.goto('/');
-      await signIn(page, wallet);
+      await resumeSession(page, wallet);
       const records = recordsPage(page);
       const life = domainPage(page);
       await records.open(domain);

@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures.ts';
 import { generatePrivateKey } from 'viem/accounts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { ownDomain, signedCall } from './support/service-client.ts';
 import { domainsPage } from './pages/domains.ts';
 
@@ -27,8 +27,7 @@ test.describe('my domains', () => {
     });
 
     const domains = domainsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await domains.open();
     await expect(domains.table).toBeVisible();
 
@@ -63,8 +62,7 @@ test.describe('my domains', () => {
 
   test('a wallet without domains is led to search', async ({ page, wallet }) => {
     await wallet.switchAccount(1);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await page.goto('/domains');
     await expect(page.getByText('No domains yet')).toBeVisible();
     await page.getByRole('link', { name: 'Search for a domain' }).click();

@@ -3,7 +3,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { DASHBOARD_URL } from './support/env.ts';
 import { ownDomain } from './support/service-client.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { domainPage } from './pages/domain.ts';
 import { forwardingPanel } from './pages/forwarding.ts';
@@ -32,8 +32,7 @@ test.describe('forwarding', () => {
   });
 
   test('forward a domain, try it, and follow the redirect through the forwarder', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await page.goto(`/domains/${domain}`);
     const forwarding = forwardingPanel(page);
     await expect(domainPage(page).fact('Parking / forwarding')).toHaveText('Parked');

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { call, ownDomain, signedCall, siweSignIn, withToken } from './support/service-client.ts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
@@ -27,8 +27,7 @@ test.describe('zone history', () => {
     await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name: 'b', type: 'A', rdata: '192.0.2.2', ttl: 3600 });
     const records = recordsPage(page);
     const history = historyPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
 
     // Edit one record and delete another, one signature each.
@@ -123,8 +122,7 @@ test.describe('zone history', () => {
     await ownDomain(TEST_KEYS.alice, domain);
     // Production has no history operation: its answer for an unknown path.
     await page.route('**/v-next/dns/history?**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not Found"}' }));
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await page.goto(`/domains/${domain}?tab=history`);
     await expect(page.getByText(`This service keeps no history of ${domain}'s changes.`)).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);

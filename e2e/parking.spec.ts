@@ -1,7 +1,7 @@
 import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { faucet, registerDomain, siweSignIn, waitForOrder } from './support/service-client.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { recordsPage } from './pages/records.ts';
 import { domainPage } from './pages/domain.ts';
 import { parkingPanel } from './pages/parking.ts';
@@ -27,8 +27,7 @@ test.describe('parking', () => {
 
   test('park keeping the apex records, unpark, then park replacing them', async ({ page, wallet }) => {
     const types = watchTypesRequests(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await page.goto(`/domains/${domain}`);
     const parking = parkingPanel(page);
     const records = recordsPage(page);
@@ -76,8 +75,7 @@ test.describe('parking', () => {
   });
 
   test('declining the signature leaves parking as it was', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await page.goto(`/domains/${domain}`);
     const parking = parkingPanel(page);
     await parking.open();
@@ -105,8 +103,7 @@ test.describe('parking meets the first record', () => {
   });
 
   test('the record form knows the domain is parked and offers Unpark and add, with both signatures in words', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const records = recordsPage(page);
     await records.open(fresh);
     // The overview above the records says it is parked; the switch itself is in the Forwarding and parking tab.

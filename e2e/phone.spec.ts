@@ -3,7 +3,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { TEST_KEYS } from './support/keys.ts';
-import { header, signIn } from './support/pages.ts';
+import { header, resumeSession } from './support/pages.ts';
 import { ownDomain } from './support/service-client.ts';
 import { checkoutPage } from './pages/checkout.ts';
 import { orderPage } from './pages/orders.ts';
@@ -34,8 +34,7 @@ test.describe('on a phone (390×844)', () => {
     const domain = unique('phone');
     await ownDomain(TEST_KEYS.alice, domain);
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await expectOneRowHeader(page);
     await records.open(domain);
     // No table on a phone: cards with every field in words.
@@ -78,8 +77,7 @@ test.describe('on a phone (390×844)', () => {
 
     test('checkout keeps Pay in view; the order and the orders list fit the screen', async ({ page, wallet }) => {
       const domain = unique('pocket');
-      await page.goto('/');
-      await signIn(page, wallet);
+      await resumeSession(page, wallet);
       const checkout = checkoutPage(page);
       await checkout.open(domain, 1);
       await expect(checkout.balance).toHaveText(/^\$/);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { call, ownDomain, signedCall } from './support/service-client.ts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
 import { watchTypesRequests } from './support/types-requests.ts';
@@ -33,8 +33,7 @@ test.describe('DNS records editor', () => {
     await ownDomain(TEST_KEYS.alice, domain);
     const records = recordsPage(page);
     const types = watchTypesRequests(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
 
     // A new domain is parked: its managed records are shown read-only, with the reason.
@@ -116,8 +115,7 @@ test.describe('DNS records editor', () => {
     await ownDomain(TEST_KEYS.alice, domain);
     await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 3600 });
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
     const before = typedSignatures(wallet.requests);
 
@@ -155,8 +153,7 @@ test.describe('DNS records editor', () => {
     }
     const records = recordsPage(page);
     const types = watchTypesRequests(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
 
     // Replace the A record at c by a CNAME: the delete is applied before the create.
@@ -196,8 +193,7 @@ test.describe('DNS records editor', () => {
     const domain = unique('declined');
     await ownDomain(TEST_KEYS.alice, domain);
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
     await records.addToChangeSet('A', 'one', { 'IPv4 address': '192.0.2.1' });
     await records.addToChangeSet('A', 'two', { 'IPv4 address': '192.0.2.2' });
@@ -215,8 +211,7 @@ test.describe('DNS records editor', () => {
     const domain = unique('notmine');
     await ownDomain(TEST_KEYS.bob, domain);
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
 
     await records.fillNew('A', 'web', { 'IPv4 address': '192.0.2.10' });
@@ -236,8 +231,7 @@ test.describe('DNS records editor', () => {
     await ownDomain(TEST_KEYS.alice, domain);
     await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 3600 });
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
 
     const zoneText = [
@@ -293,8 +287,7 @@ test.describe('DNS records editor', () => {
     const before = (await zoneRecords(domain)).length;
     const lines = ['$TTL 1h', ...Array.from({ length: 2500 }, (_, i) => `host-${i} IN A 10.9.${i >> 8}.${i & 255}`)];
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
 
     await records.chooseZoneFile(`${domain}.zone`, lines.join('\n'));
@@ -320,8 +313,7 @@ test.describe('DNS records editor', () => {
     await ownDomain(TEST_KEYS.alice, domain);
     await signedCall(TEST_KEYS.alice, 'createDnsRecord', { zoneName: domain, name: 'autodiscover', type: 'CNAME', rdata: 'autodiscover.outlook.com.', ttl: 3600 });
     const records = recordsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await records.open(domain);
 
     await records.section.getByRole('button', { name: 'Templates' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { call, faucet, ownDomain, siweSignIn } from './support/service-client.ts';
 import { domainsPage } from './pages/domains.ts';
 
@@ -35,8 +35,7 @@ test.describe('Renew a domain', () => {
 
   test('for 2 years: the price and the new date said before the wallet opens, then the new date on the page', async ({ page, wallet }) => {
     const expiry = await expiryOf(mine);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await openDomain(page, mine);
     await expect(page.getByText(`Expires on ${inWords(expiry)}`)).toBeVisible();
     await page.getByRole('button', { name: 'Renew', exact: true }).click();
@@ -56,8 +55,7 @@ test.describe('Renew a domain', () => {
   });
 
   test('past 10 years is refused at the field, with the latest date it may reach', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await openDomain(page, capped);
     await page.getByRole('button', { name: 'Renew', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Renew ${capped}` });
@@ -78,8 +76,7 @@ test.describe('Renew a domain', () => {
   test('a gift: a second wallet renews a name it does not hold, for its owner', async ({ page, wallet }) => {
     const expiry = await expiryOf(gift);
     await wallet.switchAccount(1);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await openDomain(page, gift);
     await page.getByRole('button', { name: 'Renew for the owner' }).click();
     const dialog = page.getByRole('dialog', { name: `Renew ${gift} for the owner` });
@@ -95,8 +92,7 @@ test.describe('Renew a domain', () => {
 
   test('many at once from the Domains list: each new date and the total said, one signature each', async ({ page, wallet }) => {
     const expiries = await Promise.all(bulk.map(expiryOf));
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const list = domainsPage(page);
     await page.goto('/domains');
     await expect(list.table).toBeVisible({ timeout: 60_000 });

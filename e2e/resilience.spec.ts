@@ -2,7 +2,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { API_URL } from './support/env.ts';
 import { faucet, registerDomain, siweSignIn, waitForOrder } from './support/service-client.ts';
-import { signIn } from './support/pages.ts';
+import { resumeSession } from './support/pages.ts';
 import { recordsPage } from './pages/records.ts';
 
 const owner = generatePrivateKey();
@@ -23,8 +23,7 @@ test.describe('trouble keeps the work', () => {
   test.use({ walletKeys: [owner] });
 
   test('the service drops mid-edit: the typed record and the table stay, no signature while it is away, and it recovers', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const records = recordsPage(page);
     await records.open(domain);
     await expect(records.rowWith(KEPT)).toBeVisible();
@@ -65,8 +64,7 @@ test.describe('signed out means read-only', () => {
   test.use({ walletKeys: [owner] });
 
   test('after Sign out no write is signed: the record waits in the change set until signing in again', async ({ page, wallet }) => {
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const records = recordsPage(page);
     await records.open(domain);
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();

@@ -3,7 +3,7 @@ import { test, expect } from './support/fixtures.ts';
 import { fundWallet, nftOwnerOf } from './support/chain.ts';
 import { API_URL } from './support/env.ts';
 import { displayAddress } from './support/keys.ts';
-import { header, signIn } from './support/pages.ts';
+import { header, resumeSession, signIn } from './support/pages.ts';
 import { ownDomain } from './support/service-client.ts';
 import { domainsPage } from './pages/domains.ts';
 import { historyPage } from './pages/history.ts';
@@ -61,8 +61,7 @@ test.describe('sending a domain to another wallet', () => {
     const domain = `send-${Date.now().toString(36)}.com`;
     await ownDomain(ownerKey, domain);
     await fundWallet(owner);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const send = sendTab(page);
     await send.open(domain);
 
@@ -143,8 +142,7 @@ test.describe('sending a domain to another wallet at phone width', () => {
   test('the dialog refuses the zero address at the field and says what moves and ends, its send button within reach', async ({ page, wallet }) => {
     const domain = `send-phone-${Date.now().toString(36)}.com`;
     await ownDomain(ownerKey, domain);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const send = sendTab(page);
     await send.open(domain);
     await send.field.fill(ZERO);

@@ -1,7 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
 import { nftOwnerOf, transferDomainNft } from './support/chain.ts';
-import { header, signIn } from './support/pages.ts';
+import { header, resumeSession, signIn } from './support/pages.ts';
 import { ownDomain } from './support/service-client.ts';
 import { domainsPage } from './pages/domains.ts';
 import { recordsPage } from './pages/records.ts';
@@ -25,8 +25,7 @@ test.describe('a domain NFT transferred on the chain', () => {
     expect(await nftOwnerOf(domain)).toBe(oldOwner);
     const records = recordsPage(page);
     const list = domainsPage(page);
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await list.open();
     await expect(list.link(domain)).toBeVisible();
     await records.open(domain);

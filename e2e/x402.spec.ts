@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from './support/fixtures.ts';
-import { header, signIn } from './support/pages.ts';
+import { header, resumeSession } from './support/pages.ts';
 import { checkoutPage } from './pages/checkout.ts';
 import { orderPage } from './pages/orders.ts';
 import { call } from './support/service-client.ts';
@@ -26,8 +26,7 @@ test.describe('x402 checkout', () => {
 
   test('a funded wallet pays in USDC with one signature (after declining one), the order finishes and the domain is the wallet’s', async ({ page, wallet }) => {
     const domain = `usdc-${run}.com`;
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     const checkout = checkoutPage(page);
     await checkout.open(domain);
     await checkout.faucet.click();
@@ -74,8 +73,7 @@ test.describe('x402 checkout, unfunded', () => {
   test('signed out, an unfunded wallet is told why before anything is signed and the name stays available', async ({ page, wallet }) => {
     const domain = `broke-${run}.com`;
     // Connected, not signed in (signed out again): x402 needs only the wallet's signature.
-    await page.goto('/');
-    await signIn(page, wallet);
+    await resumeSession(page, wallet);
     await header(page).signOutButton.click();
     await expect(header(page).notSignedInBadge).toBeVisible();
     await page.goto(`/checkout/${domain}`);

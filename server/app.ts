@@ -13,6 +13,7 @@ import { budgetedVerifier } from './auth/contract-signatures.ts';
 import { API_PREFIX, mountOperations } from './http/router.ts';
 import type { Handlers } from './http/context.ts';
 import type { Services } from './services.ts';
+import { clientHeader } from '../src/core/headers.ts';
 import { X402_REQUEST_HEADERS, X402_RESPONSE_HEADERS } from './x402/headers.ts';
 
 export function createApp(services: Services, handlers: Handlers, extra?: (app: Hono) => void): Hono {
@@ -43,7 +44,7 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
     cors({
       origin: (origin) => (config.CORS_ORIGINS.some((pattern) => matchesOrigin(pattern, origin)) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['content-type', 'x-request-id', ...Object.values(headers), ...X402_REQUEST_HEADERS],
+      allowHeaders: ['content-type', 'x-request-id', ...Object.values(headers), clientHeader(config.HEADER_PREFIX), ...X402_REQUEST_HEADERS],
       exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'x-request-id', ...X402_RESPONSE_HEADERS],
       maxAge: 600,
     }),

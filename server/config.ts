@@ -38,6 +38,10 @@ const configSchema = z.object({
   /** Records one zone may hold (contract, Limits: 100,000). At least one batch (1,000), so a batch into an empty zone always fits. */
   ZONE_RECORD_LIMIT: z.coerce.number().int().min(1000).default(100_000),
   SIWE_TOKEN_TTL_S: z.coerce.number().int().min(1).default(43200),
+  /** The dashboard the MCP server's prepare_signature links to (its /agent-sign page). */
+  DASHBOARD_URL: z.string().url().default('http://127.0.0.1:5173'),
+  /** Host names (port aside) the MCP endpoint answers besides loopback's and HOST: a DNS-rebinding guard. */
+  MCP_ALLOWED_HOSTS: list(''),
   HEADER_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('namefi'),
   /** The EIP-712 domain name this service signs under: its own, so that no signature made for it verifies on production. */
   EIP712_DOMAIN_NAME: z.string().trim().min(1).max(100).default('Namefi Local'),

@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { displayAddress } from './keys.ts';
-import { TEST_WALLET_NAME, type TestWallet } from './test-wallet.ts';
+import { TEST_WALLET_CONNECTOR_ID, TEST_WALLET_NAME, type TestWallet } from './test-wallet.ts';
+import { API_URL } from './env.ts';
+import { siweSession } from './service-client.ts';
 
 /** Page objects for the app shell: the header's wallet and session controls. */
 export function header(page: Page) {
@@ -40,5 +42,33 @@ export async function signIn(page: Page, wallet: TestWallet): Promise<void> {
 
 export async function expectSignedIn(page: Page, wallet: TestWallet): Promise<void> {
   await expect(header(page).signedInBadge).toBeVisible();
+  await expect(header(page).account(wallet.address)).toBeVisible();
+}
+
+/**
+ * A returning visitor: the wallet approved this site on an earlier visit and the tab holds the SIWE session it
+ * signed then. The session is a real one (the wallet's key signs the service's SIWE message, in Node), stored as
+ * the dashboard stores its own; wagmi reconnects the wallet as after a reload. Sign-in itself is the subject of
+ * e2e/auth.spec.ts and network.spec.ts, which go through RainbowKit's modal; every other journey starts here.
+ */
+export async function resumeSession(page: Page, wallet: TestWallet, path = '/'): Promise<void> {
+  if (wallet.mode !== 'metamask' || wallet.address !== wallet.signerAddress) throw new Error('resumeSession: a plain EOA only; smart accounts sign in through the modal');
+  const verified = await siweSession(wallet.key);
+  const session = { address: wallet.address, chainId: verified.chainId, token: verified.token, expiresAt: verified.expiresAt, apiBaseUrl: API_URL };
+  wallet.rememberConnection();
+  // Seeded once per tab (sessionStorage survives reloads): a journey that signs out and reloads stays signed out.
+  await page.addInitScript(
+    ([stored, connector]) => {
+      if (sessionStorage.getItem('e2e.session-seeded')) return;
+      sessionStorage.setItem('e2e.session-seeded', '1');
+      localStorage.setItem('namefi.dashboard.session', stored);
+      localStorage.setItem('namefi.wagmi.recentConnectorId', JSON.stringify(connector));
+    },
+    [JSON.stringify(session), TEST_WALLET_CONNECTOR_ID] as const,
+  );
+  await page.goto(path);
+  // The wallet island (wagmi, RainbowKit) loads and reconnects before the header says so: on two busy cores that
+  // can take longer than an expectation's usual 10 s.
+  await expect(header(page).signedInBadge).toBeVisible({ timeout: 30_000 });
   await expect(header(page).account(wallet.address)).toBeVisible();
 }

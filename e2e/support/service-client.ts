@@ -22,6 +22,11 @@ export const withToken = (token: string) => ({ [h.siweToken]: token });
 
 /** Signs in with SIWE as the key's address; returns the session token. */
 export async function siweSignIn(privateKey: Hex, chainId = 31337): Promise<string> {
+  return (await siweSession(privateKey, chainId)).token;
+}
+
+/** Signs in with SIWE as the key's address; returns the session as the dashboard keeps it (token, chain, end). */
+export async function siweSession(privateKey: Hex, chainId = 31337): Promise<{ token: string; chainId: number; expiresAt: number }> {
   const account = privateKeyToAccount(privateKey);
   const nonce = await call('getSiweNonce', { query: { signerAddress: account.address } });
   if (!nonce.valid) throw new Error(`nonce refused: ${nonce.error}`);
@@ -29,7 +34,7 @@ export async function siweSignIn(privateKey: Hex, chainId = 31337): Promise<stri
   const signature = await account.signMessage({ message: prepared.messageString });
   const verified = await call('verifySiwe', { body: { address: account.address, message: prepared.message, signature } });
   if (!verified.valid) throw new Error(`sign-in refused: ${verified.error}`);
-  return verified.token;
+  return { token: verified.token, chainId: verified.chainId, expiresAt: Date.parse(verified.createdAt) + verified.maxAgeSeconds * 1000 };
 }
 
 /** Tops up the wallet's test credit (100.00 per call on the local service). */

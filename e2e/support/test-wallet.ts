@@ -11,6 +11,8 @@ const ICON =
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><text x="16" y="21" font-size="14" text-anchor="middle" fill="#fff">T</text></svg>').toString('base64');
 
 export const TEST_WALLET_NAME = 'Test Wallet';
+/** Its EIP-6963 rdns, which wagmi takes as the connector's id. */
+export const TEST_WALLET_CONNECTOR_ID = 'dev.namefi.testwallet';
 const KNOWN_CHAINS = [1, 8453, 11155111, 46630, 31337];
 
 /**
@@ -86,6 +88,16 @@ export class TestWallet {
     return this.smartAccount?.address ?? this.signerAddress;
   }
 
+  /** The active key (Node side), for a returning visitor's session signed in Node (e2e/support/pages.ts: resumeSession). */
+  get key(): Hex {
+    return this.keys[this.index];
+  }
+
+  /** As if the person approved this site in the wallet on an earlier visit: eth_accounts answers from the start. */
+  rememberConnection(): void {
+    this.connected = true;
+  }
+
   /** The key that really signs (the smart account's owner in smart-account mode). */
   get signerAddress(): `0x${string}` {
     return this.accounts[this.index].address;
@@ -105,7 +117,7 @@ export class TestWallet {
       uuid: '7f3a3c2e-5b7d-4c55-9d0b-6f1e2a9b8c01',
       name: TEST_WALLET_NAME,
       icon: ICON,
-      rdns: 'dev.namefi.testwallet',
+      rdns: TEST_WALLET_CONNECTOR_ID,
     });
   }
 

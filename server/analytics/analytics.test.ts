@@ -121,4 +121,30 @@ describe('query analytics over two instances', () => {
     expect(tooLong.status).toBe(400);
     expect(JSON.stringify(tooLong.body)).toContain('31 days');
   });
+
+  it('sums a week a day for every zone the wallet holds, in one answer, for the Domains list', async () => {
+    const quiet = 'quiet-zone.com';
+    await one.services.ownership.mint({ name: quiet, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+    const client = testClient(one);
+    const owner = await client.signIn(OWNER_KEY);
+    const week = await client.call('getAnalyticsSummary', { headers: client.withToken(owner) });
+    expect(week.status).toBe(200);
+    expect(week.body.days).toHaveLength(7);
+    // The last day is today (UTC), and each starts a day after the one before.
+    const today = new Date();
+    expect(week.body.days[6]).toBe(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())).toISOString());
+    for (let i = 1; i < 7; i += 1) expect(Date.parse(week.body.days[i]) - Date.parse(week.body.days[i - 1])).toBe(86_400_000);
+    const byZone = Object.fromEntries(week.body.zones.map((z: { zoneName: string; daily: number[]; total: number }) => [z.zoneName, z]));
+    expect(byZone[ZONE]).toEqual({ zoneName: ZONE, daily: [0, 0, 0, 0, 0, 0, 16], total: 16 });
+    expect(byZone[quiet]).toEqual({ zoneName: quiet, daily: [0, 0, 0, 0, 0, 0, 0], total: 0 });
+    // Another wallet's summary holds none of them; none without a session; at most 31 days.
+    const other = await client.signIn(OTHER_KEY);
+    expect((await client.call('getAnalyticsSummary', { headers: client.withToken(other) })).body.zones).toEqual([]);
+    expect((await client.call('getAnalyticsSummary', {})).status).toBe(401);
+    const month = await client.call('getAnalyticsSummary', { query: { days: 31 }, headers: client.withToken(owner) });
+    expect(month.body.days).toHaveLength(31);
+    const tooLong = await client.call('getAnalyticsSummary', { query: { days: 32 }, headers: client.withToken(owner) });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('days');
+  });
 });

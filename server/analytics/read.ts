@@ -1,5 +1,5 @@
-import { tileWindow, type AnalyticsStep } from '../../src/core/analytics/buckets.ts';
-import type { AnalyticsPoint, TopName, ZoneAnalytics } from '../../src/core/wire/analytics.ts';
+import { floorTo, STEP_MS, tileWindow, type AnalyticsStep } from '../../src/core/analytics/buckets.ts';
+import type { AnalyticsPoint, AnalyticsSummary, TopName, ZoneAnalytics } from '../../src/core/wire/analytics.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The most asked names a window answers with. */
@@ -45,4 +45,28 @@ export async function readZoneAnalytics(db: Queryable, zoneName: string, window:
     return { name: parts.join(' '), type, rcode, count: Number(r.count) };
   });
   return { since, until, step: window.step, series, topNames };
+}
+
+/**
+ * Queries a day for each of `zoneNames` over the `days` days that end with today (UTC): the day rows alone, one
+ * query for every zone. A zone or day without queries counts 0.
+ */
+export async function readDailyTotals(db: Queryable, zoneNames: string[], days: number, now: number): Promise<AnalyticsSummary> {
+  const today = floorTo(now, '1d');
+  const starts = Array.from({ length: days }, (_, i) => today - (days - 1 - i) * STEP_MS['1d']);
+  const dayIso = starts.map((t) => new Date(t).toISOString());
+  const rows =
+    zoneNames.length === 0
+      ? []
+      : await db.query<{ zone_name: string; at: Date | string; total: string | number }>(
+          `SELECT zone_name, at, total FROM dns_query_counts WHERE step = '1d' AND zone_name = ANY($1) AND at >= $2`,
+          [zoneNames, dayIso[0]],
+        );
+  const zones = new Map(zoneNames.map((z) => [z, new Array<number>(days).fill(0)]));
+  for (const r of rows) {
+    const i = starts.indexOf(new Date(r.at).getTime());
+    const daily = zones.get(r.zone_name);
+    if (daily && i >= 0) daily[i] = Number(r.total);
+  }
+  return { days: dayIso, zones: [...zones].map(([zoneName, daily]) => ({ zoneName, daily, total: daily.reduce((a, b) => a + b, 0) })) };
 }

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { operations, type Operation, type OperationId } from '../../src/core/operations/index.ts';
 import { authenticate } from '../auth/authenticate.ts';
+import { CLIENT_NAMES, clientHeader } from '../../src/core/headers.ts';
 import { CompressedJson } from '../support/compressed-json.ts';
 import { acceptedEncodings } from './compressed-json.ts';
 import { HttpError, fromZodError } from './errors.ts';
@@ -41,7 +42,9 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
     app.on(operation.method, path, async (c) => {
       const scoped = options.servicesFor?.(c) ?? services;
       const body = operation.method === 'GET' ? undefined : await readJson(c);
-      const { principal, payload } = await authenticate(scoped, operation, { headers: c.req.raw.headers, body, clientAddress: options.clientAddress?.(c) });
+      const authenticated = await authenticate(scoped, operation, { headers: c.req.raw.headers, body, clientAddress: options.clientAddress?.(c) });
+      const { payload } = authenticated;
+      const principal = namedClient(authenticated.principal, c.req.header(clientHeader(scoped.config.HEADER_PREFIX)));
       if (principal) options.onAuthenticated?.(c, principal);
       const params = readParams(c, operation);
       const raw = operation.method === 'GET' ? readQuery(c, operation) : payload;
@@ -64,6 +67,13 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
       return c.json(result as object);
     });
   }
+}
+
+/** The client a credential's holder names (attribution in the history, nothing more): a name the contract knows, else none. */
+function namedClient(principal: Principal | null, named: string | undefined): Principal | null {
+  if (!principal || named === undefined) return principal;
+  const client = CLIENT_NAMES.find((name) => name === named.trim().toLowerCase());
+  return client ? { ...principal, client } : principal;
 }
 
 async function readJson(c: Context): Promise<unknown> {

@@ -1,8 +1,8 @@
 import { alignWindow, MAX_WINDOW_DAYS, MAX_WINDOW_MS, STEP_MS } from '../../src/core/analytics/buckets.ts';
-import type { AnalyticsQuery } from '../../src/core/wire/analytics.ts';
+import type { AnalyticsQuery, AnalyticsSummaryQuery } from '../../src/core/wire/analytics.ts';
 import { requireAnalyticsReader } from '../analytics/access.ts';
-import { readZoneAnalytics } from '../analytics/read.ts';
-import { invalidInput } from '../domain-errors.ts';
+import { readDailyTotals, readZoneAnalytics } from '../analytics/read.ts';
+import { invalidInput, unauthorized } from '../domain-errors.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 
 /** Query analytics (contract: Analytics): what this zone's name server answered, for whoever may read them. */
@@ -18,5 +18,11 @@ export const analyticsHandlers: Handlers = {
     // What this instance counted so far is written first, so a query just answered is in the answer.
     await services.queryCounter.flush();
     return readZoneAnalytics(services.db, input.zoneName, { ...alignWindow(sinceMs, untilMs, input.step), step: input.step });
+  },
+  async getAnalyticsSummary({ input, principal, services }: RequestContext<AnalyticsSummaryQuery>) {
+    if (!principal) throw unauthorized();
+    const held = await services.ownership.domainsOf(principal.wallet);
+    await services.queryCounter.flush();
+    return readDailyTotals(services.db, held.map((t) => t.name), input.days, services.now().getTime());
   },
 };

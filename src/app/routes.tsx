@@ -12,6 +12,7 @@ const OrderPage = lazy(() => import('@/features/orders/OrderPage.tsx'));
 const DomainsPage = lazy(() => import('@/features/domains/DomainsPage.tsx'));
 const DomainRoute = lazy(() => import('./DomainRoute.tsx'));
 const SettingsPage = lazy(() => import('@/features/settings/SettingsPage.tsx'));
+const AgentSignPage = lazy(() => import('@/features/agent-sign/AgentSignPage.tsx'));
 const NotFound = lazy(() => import('./NotFound.tsx'));
 
 /**
@@ -38,6 +39,7 @@ export function AppRoutes() {
             <Route path="domains" element={<DomainsPage />} />
             <Route path="domains/:domain" element={<DomainRoute />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="agent-sign" element={<AgentSignPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

@@ -14,3 +14,11 @@ export function serviceHeaders(prefix: string) {
 }
 export type ServiceHeaders = ReturnType<typeof serviceHeaders>;
 export const DEFAULT_HEADER_PREFIX = 'namefi';
+
+/**
+ * The header a client names itself with for the history (ours): the MCP server sends `mcp`, and the dashboard sends
+ * it when it signs a change an agent prepared. It attributes, it authorises nothing.
+ */
+export const clientHeader = (prefix: string) => `x-${prefix}-client`;
+export const CLIENT_NAMES = ['mcp'] as const;
+export type ClientName = (typeof CLIENT_NAMES)[number];

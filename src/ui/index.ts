@@ -10,3 +10,4 @@ export { cx } from './cx.ts';
 export { useTheme, startingTheme } from './theme.tsx';
 export { useMediaQuery, PHONE_QUERY } from './use-media-query.ts';
 export { useHydrated } from './use-hydrated.ts';
+export { Sparkline } from './Sparkline.tsx';

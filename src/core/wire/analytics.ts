@@ -47,3 +47,21 @@ export const zoneAnalytics = z.object({
   topNames: z.array(topName),
 });
 export type ZoneAnalytics = z.infer<typeof zoneAnalytics>;
+
+/** Days a summary covers (the Domains list's sparkline: a week). */
+const SUMMARY_DAYS = { default: 7, max: MAX_WINDOW_DAYS } as const;
+
+export const analyticsSummaryQuery = z.object({
+  days: z.coerce.number().int().min(1).max(SUMMARY_DAYS.max).default(SUMMARY_DAYS.default),
+});
+export type AnalyticsSummaryQuery = z.infer<typeof analyticsSummaryQuery>;
+
+/**
+ * Queries a day for each zone the caller holds, over the last `days` days (today, so far, the last): one answer for
+ * the whole Domains list instead of one request a domain. `daily[i]` counts the day that starts at `days[i]`.
+ */
+export const analyticsSummary = z.object({
+  days: z.array(isoDate),
+  zones: z.array(z.object({ zoneName: z.string(), daily: z.array(z.number().int().min(0)), total: z.number().int().min(0) })),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummary>;

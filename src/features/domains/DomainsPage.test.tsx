@@ -21,11 +21,17 @@ const domain = (name: string, daysLeft: number, parked: boolean): UserDomain => 
   dnsStatus: { isParkingEnabled: parked, hasWebRecords: !parked, hasMxRecords: false },
 });
 
-/** The service at the network edge: GET /user/domains answers with the given list. */
-function serve(domains: UserDomain[]) {
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The service at the network edge: GET /user/domains answers with the given list; the week of queries a domain
+ * (ours) with `summary`, or as production does, with an unknown path's 404.
+ */
+function serve(domains: UserDomain[], summary?: { days: string[]; zones: Array<{ zoneName: string; daily: number[]; total: number }> }) {
   const fetchMock = vi.fn(async (url: string) => {
+    if (url.includes('/dns/analytics/summary')) return summary ? json(summary) : json({ message: 'Not Found' }, 404);
     expect(url).toContain('/user/domains');
-    return new Response(JSON.stringify(domains), { status: 200, headers: { 'content-type': 'application/json' } });
+    return json(domains);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -69,6 +75,8 @@ describe('DomainsPage', () => {
     expect(rows[1].textContent).toContain('Parked');
     expect(within(rows[1]).getByText('#734241…6312')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('1 domain expires within 30 days');
+    // Production counts no queries: no column for them.
+    expect(within(table).queryByRole('columnheader', { name: 'Queries, 7 days' })).toBeNull();
     const headers = new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers);
     expect([...headers.values()]).toContain('test-token');
 
@@ -77,6 +85,24 @@ describe('DomainsPage', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     await user.click(screen.getByRole('link', { name: 'zeta.com' }));
     expect(await screen.findByText('Records page')).toBeTruthy();
+  });
+
+  it("shows each domain's week of queries as a line with its words, from one request for the whole list", async () => {
+    const days = Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2026, 10, 20 + i)).toISOString());
+    const fetchMock = serve([domain('zeta.com', 400, true), domain('alpha.io', 200, false)], {
+      days,
+      zones: [
+        { zoneName: 'zeta.com', daily: [0, 2, 0, 0, 40, 3, 5], total: 50 },
+        { zoneName: 'alpha.io', daily: [0, 0, 0, 0, 0, 0, 0], total: 0 },
+      ],
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Your domains' });
+    expect(await within(table).findByRole('columnheader', { name: 'Queries, 7 days' })).toBeTruthy();
+    const [alpha, zeta] = within(table).getAllByRole('row').slice(1);
+    expect(within(zeta).getByRole('img', { name: '50 queries in 7 days, 5 queries today' })).toBeTruthy();
+    expect(within(alpha).getByRole('img', { name: '0 queries in 7 days, 0 queries today' })).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/dns/analytics/summary'))).toHaveLength(1);
   });
 
   it('leads a wallet without domains to search', async () => {

@@ -9,6 +9,7 @@ import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useServiceNow } from '@/lib/clock/service-clock.ts';
 import { Button, EmptyState, Notice, PageHeader, Select, Spinner, TextField } from '@/ui/index.ts';
 import { SharedWithYou } from '@/features/access/index.ts';
+import { analyticsSummaryQuery } from '@/features/analytics/index.ts';
 import { userDomainsQueryOptions } from './api/get-user-domains.ts';
 import { DomainsTable } from './components/DomainsTable.tsx';
 import { domainFilters, EXPIRES_WITHIN, toDomainRow, viewDomains, type DomainFilter, type ExpiresWithin } from './model/domain-list.ts';
@@ -27,6 +28,9 @@ export default function DomainsPage() {
   const navigate = useNavigate();
   const signedIn = session.status === 'signed-in';
   const domains = useQuery({ ...userDomainsQueryOptions(api, session.address), enabled: signedIn });
+  // A week of queries for every domain in one request; a service that counts none (production) leaves the column out.
+  const summary = useQuery(analyticsSummaryQuery(api, session.address, signedIn));
+  const queries = useMemo(() => (summary.data ? new Map(summary.data.zones.map((z) => [z.zoneName, z.daily])) : undefined), [summary.data]);
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<DomainFilter>('all');
   // The expiry window and the order live in the address, so a reload or a shared link shows the same list.
@@ -164,6 +168,7 @@ export default function DomainsPage() {
           onOpen={(name) => void navigate(`/domains/${name}`)}
           selected={listed.selected}
           onSelect={(name, shift) => setSelection((s) => clickRow(s, shownNames, name, shift))}
+          queries={queries}
         />
       ) : (
         <EmptyState title="No domain matches" action={<Button variant="secondary" onClick={() => { setQuery(''); setFilter('all'); setParams({ within: 'any' }); }}>Show all domains</Button>} />

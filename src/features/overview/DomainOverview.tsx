@@ -7,6 +7,7 @@ import { autoRenewQuery } from '@/features/auto-renew/index.ts';
 import { dnssecQuery } from '@/features/dnssec/index.ts';
 import { userDomainsQueryOptions } from '@/features/domains/index.ts';
 import { forwardingQuery } from '@/features/forwarding/index.ts';
+import { renewalQuoteQuery } from '@/features/renew/index.ts';
 import { zoneRecordsQuery } from '@/features/parking/index.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { config } from '@/lib/config.ts';
@@ -68,6 +69,9 @@ export default function DomainOverview({ domain, renewAction, lifecycle, moreFac
   const signedIn = session.status === 'signed-in';
   const owned = useQuery({ ...userDomainsQueryOptions(api, session.address), enabled: signedIn && !!session.address });
   const mine = owned.data?.find((d) => d.normalizedDomainName === domain);
+  // The public quote (the renew line reads it too): the holder and expiry for a visitor, signed in or not.
+  const quote = useQuery(renewalQuoteQuery(api, domain));
+  const expiresAt = mine?.expirationDate ?? quote.data?.expiresAt;
   const records = useQuery(zoneRecordsQuery(api, domain));
   const forwardingOffered = useServiceSupports('setForwarding');
   const dnssecOffered = useServiceSupports('toggleDnssec');
@@ -100,14 +104,16 @@ export default function DomainOverview({ domain, renewAction, lifecycle, moreFac
       </h2>
       {lifecycle}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-4 sm:gap-y-2">
-        <Fact label="Owner">{ownerInWords({ signedIn, loading: owned.isPending, ownerAddress: mine?.ownerAddress })}</Fact>
+        <Fact label="Owner">
+          {ownerInWords({ signedIn, loading: owned.isPending, ownerAddress: mine?.ownerAddress, holder: quote.data?.ownerAddress, you: session.address })}
+        </Fact>
         <Fact label="Expires">
-          {mine ? (
+          {expiresAt ? (
             <>
-              <time dateTime={mine.expirationDate} title={new Date(mine.expirationDate).toUTCString()}>
-                {day(mine.expirationDate)}
+              <time dateTime={expiresAt} title={new Date(expiresAt).toUTCString()}>
+                {day(expiresAt)}
               </time>{' '}
-              <span className="text-slate-600 dark:text-slate-400">({daysFromNow(mine.expirationDate, Date.now())})</span>
+              <span className="text-slate-600 dark:text-slate-400">({daysFromNow(expiresAt, Date.now())})</span>
             </>
           ) : !signedIn ? (
             'Sign in to see'

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OperationId, OperationOutput, SignedRequest, SignedOperationId } from '@/core/operations/index.ts';
 import type { SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
 import { apiCall } from '../api/call.ts';
+import { clientHeader, type ClientName } from '@/core/headers.ts';
 import { delegatedHeaders } from '../api/credentials.ts';
 import { config } from '../config.ts';
 import { actingFor, delegatedWriteError } from '../session/acting.ts';
@@ -31,6 +32,11 @@ async function signInForWrite(): Promise<void> {
   });
 }
 
+export interface SignedCallOptions {
+  /** Names the client that prepared the change, for the history (`mcp`: an agent's prepare_signature link). */
+  client?: ClientName;
+}
+
 /**
  * Writes: with an API key in settings, a plain call with the key. Otherwise the payload is wrapped in
  * an EIP-712 envelope the wallet signs. Where the service publishes no type for the operation, the
@@ -38,11 +44,11 @@ async function signInForWrite(): Promise<void> {
  * a refused signature (401) leaves the session alone, so the person can simply sign again.
  */
 export function useSignedCall(): {
-  signAndCall<K extends SignedOperationId>(id: K, payload: SignedRequest<K>): Promise<OperationOutput<K>>;
+  signAndCall<K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options?: SignedCallOptions): Promise<OperationOutput<K>>;
 } {
   const queryClient = useQueryClient();
   const signAndCall = useCallback(
-    async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>): Promise<OperationOutput<K>> => {
+    async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options: SignedCallOptions = {}): Promise<OperationOutput<K>> => {
       const settings = settingsStore.getState();
       if (settings.apiKey) return apiCall(id, { body: payload });
       // A grantee's write outside their grant is refused here, before anything opens.
@@ -79,7 +85,7 @@ export function useSignedCall(): {
           }),
       });
       return apiCall(id, { body: signed.body }, {
-        headers: { ...signed.headers, ...delegatedHeaders(config.headerPrefix, settings.delegated) },
+        headers: { ...signed.headers, ...delegatedHeaders(config.headerPrefix, settings.delegated), ...(options.client ? { [clientHeader(config.headerPrefix)]: options.client } : {}) },
         credential: 'signature',
       }).catch((error: unknown) => {
         // A delegated account that refuses this wallet's signature is explained as such, with what to do.

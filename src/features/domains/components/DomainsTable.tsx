@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { config } from '@/lib/config.ts';
 import { chainName, dashboardChains } from '@/lib/wallet/chains.ts';
-import { Badge, Button } from '@/ui/index.ts';
+import { Badge, Button, Sparkline } from '@/ui/index.ts';
 import { EXPIRY_WORDS } from '@/core/expiry.ts';
-import { expiryInWords, shortTokenId, type DomainRow, type DomainSort } from '../model/domain-list.ts';
+import { expiryInWords, shortTokenId, weekOfQueriesInWords, type DomainRow, type DomainSort } from '../model/domain-list.ts';
 
 export interface DomainsTableProps {
   rows: DomainRow[];
@@ -14,6 +14,8 @@ export interface DomainsTableProps {
   /** Selecting many: the names selected, and a click on a row's box (shift held or not). */
   selected: ReadonlySet<string>;
   onSelect: (name: string, shift: boolean) => void;
+  /** Each domain's queries a day over the last week, when the service counts them (ours; production does not). */
+  queries?: ReadonlyMap<string, number[]>;
 }
 
 function SortHeader({ label, column, sort, onSort }: { label: string; column: DomainSort; sort: DomainsTableProps['sort']; onSort: (key: DomainSort) => void }) {
@@ -28,7 +30,7 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: Do
   );
 }
 
-export function DomainsTable({ rows, sort, onSort, onOpen, selected, onSelect }: DomainsTableProps) {
+export function DomainsTable({ rows, sort, onSort, onOpen, selected, onSelect, queries }: DomainsTableProps) {
   // The wallet stack loads on demand; chain names come from the dashboard's own chain list, not from wagmi.
   const chains = dashboardChains(config);
   // Columns of ours, shown only when the service gives them.
@@ -47,6 +49,11 @@ export function DomainsTable({ rows, sort, onSort, onOpen, selected, onSelect }:
             <SortHeader label="Expires" column="expiry" sort={sort} onSort={onSort} />
             {registered ? <SortHeader label="Registered" column="registered" sort={sort} onSort={onSort} /> : null}
             {counted ? <SortHeader label="Records" column="records" sort={sort} onSort={onSort} /> : null}
+            {queries ? (
+              <th scope="col" className="px-3 py-2 text-left font-semibold">
+                Queries, 7 days
+              </th>
+            ) : null}
             <th scope="col" className="px-3 py-2 text-left font-semibold">
               DNS
             </th>
@@ -94,6 +101,7 @@ export function DomainsTable({ rows, sort, onSort, onOpen, selected, onSelect }:
               </td>
               {registered ? <td className="px-3 py-2">{row.registeredAt === undefined ? '—' : new Date(row.registeredAt).toISOString().slice(0, 10)}</td> : null}
               {counted ? <td className="px-3 py-2 tabular-nums">{row.recordCount ?? '—'}</td> : null}
+              {queries ? <td className="px-3 py-2">{queries.has(row.name) ? <WeekOfQueries daily={queries.get(row.name) as number[]} /> : '—'}</td> : null}
               <td className="space-x-1 px-3 py-2">
                 {row.parked ? <Badge tone="info">Parked</Badge> : null}
                 {row.forwarding ? <Badge tone="info">Forwarding</Badge> : null}
@@ -129,6 +137,18 @@ function TokenId({ tokenId }: { tokenId: string }) {
       >
         {copied ? 'Copied' : 'Copy'}
       </Button>
+    </span>
+  );
+}
+
+function WeekOfQueries({ daily }: { daily: number[] }) {
+  const total = daily.reduce((a, b) => a + b, 0);
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Sparkline values={daily} label={weekOfQueriesInWords(daily)} />
+      <span className="tabular-nums text-slate-600 dark:text-slate-400" aria-hidden="true">
+        {total.toLocaleString('en')}
+      </span>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserDomain } from '@/core/wire/user.ts';
-import { domainFilters, expiresWithin, expiryInWords, shortTokenId, toDomainRow, viewDomains } from './domain-list.ts';
+import { domainFilters, expiresWithin, expiryInWords, shortTokenId, toDomainRow, viewDomains, weekOfQueriesInWords } from './domain-list.ts';
 import { readListParams, writeListParams } from './list-params.ts';
 
 const now = Date.parse('2026-06-01T00:00:00Z');
@@ -114,5 +114,12 @@ describe('the list view in the address', () => {
     expect(writeListParams(new URLSearchParams('expires=7&sort=records'), { within: 'any', sort: 'name', direction: 'asc' }).toString()).toBe('');
     expect(readListParams(new URLSearchParams('expires=8&sort=price&dir=up'))).toEqual({ within: 'any', sort: 'name', direction: 'asc' });
     expect(readListParams(new URLSearchParams('expires=90'))).toEqual({ within: 90, sort: 'name', direction: 'asc' });
+  });
+});
+
+describe('a week of queries in words', () => {
+  it('says the total and today, with the right plural', () => {
+    expect(weekOfQueriesInWords([0, 0, 3, 0, 1200, 0, 1])).toBe('1,204 queries in 7 days, 1 query today');
+    expect(weekOfQueriesInWords([0, 0, 0, 0, 0, 0, 0])).toBe('0 queries in 7 days, 0 queries today');
   });
 });

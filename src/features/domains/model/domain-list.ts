@@ -136,3 +136,11 @@ export function viewDomains(rows: DomainRow[], options: DomainView): DomainRow[]
     .filter((row) => FILTERS[options.filter](row) && expiresWithin(row, within) && (query === '' || row.name.includes(query)))
     .sort((a, b) => sign * (SORTS[options.sort](a, b) || a.name.localeCompare(b.name)));
 }
+
+/** A domain's week of queries in words: what its sparkline shows, for screen readers and the hover title. */
+export function weekOfQueriesInWords(daily: number[]): string {
+  const total = daily.reduce((a, b) => a + b, 0);
+  const today = daily.at(-1) ?? 0;
+  const plural = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'query' : 'queries'}`;
+  return `${plural(total)} in ${daily.length} days, ${plural(today)} today`;
+}

@@ -23,6 +23,10 @@ describe('history in words', () => {
     expect(howSigned(base)).toBe('signed (EIP-712, CreateTypedDnsRecord)');
     expect(howSigned({ ...base, signed: undefined, actor: { ...base.actor, via: 'api-key', apiKeyId: '8a1f0c2e-0000-4000-8000-000000000000' } })).toBe('with an API key (8a1f0c2e), no signature kept');
     expect(howSigned({ ...base, signed: undefined, actor: { ...base.actor, via: 'order' } })).toBe('applied when the registration order finished');
+    expect(howSigned({ ...base, signed: undefined, actor: { ...base.actor, via: 'api-key', apiKeyId: '8a1f0c2e-0000-4000-8000-000000000000', client: 'mcp' } })).toBe(
+      'with an API key (8a1f0c2e), no signature kept, through MCP (an AI agent)',
+    );
+    expect(howSigned({ ...base, actor: { ...base.actor, client: 'mcp' } })).toBe('signed (EIP-712, CreateTypedDnsRecord), through MCP (an AI agent)');
   });
 
   it("says the service's own change as the service, with why", () => {

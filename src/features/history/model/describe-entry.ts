@@ -56,8 +56,13 @@ export function settingLines(entry: HistoryEntry): string[] {
   return ZONE_SETTINGS.filter((key) => entry[key] !== undefined).map((key) => (SETTING_LINES[key] as (e: HistoryEntry) => string)(entry));
 }
 
-/** How the change was authorised, in words a person reads. */
+/** How the change was authorised, in words a person reads; "through MCP" when an agent made or prepared it. */
 export function howSigned(entry: HistoryEntry): string {
+  const proof = howProved(entry);
+  return entry.actor.client === 'mcp' ? `${proof}, through MCP (an AI agent)` : proof;
+}
+
+function howProved(entry: HistoryEntry): string {
   if (entry.actor.via === 'api-key') return `with an API key${entry.actor.apiKeyId ? ` (${entry.actor.apiKeyId.slice(0, 8)})` : ''}, no signature kept`;
   if (entry.actor.via === 'order') return 'applied when the registration order finished';
   if (entry.actor.via === 'service') return `made by the service${entry.actor.reason ? `: ${entry.actor.reason}` : ''}`;

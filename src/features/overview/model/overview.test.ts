@@ -19,6 +19,13 @@ describe('the domain overview in words', () => {
     expect(ownerInWords({ signedIn: true, loading: false, ownerAddress: undefined })).toBe('Not this wallet');
   });
 
+  it("names the holder the service answers, to anyone, and says when it is the signed-in account", () => {
+    const holder = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    expect(ownerInWords({ signedIn: false, loading: false, ownerAddress: undefined, holder })).toBe('0x70…79C8');
+    expect(ownerInWords({ signedIn: true, loading: true, ownerAddress: undefined, holder, you: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })).toBe('0x70…79C8, not this wallet');
+    expect(ownerInWords({ signedIn: true, loading: false, ownerAddress: undefined, holder, you: holder.toLowerCase() })).toBe('You (0x70…79C8)');
+  });
+
   it('says whether the apex answers', () => {
     expect(apexInWords({ status: 'NOERROR', addresses: ['192.0.2.1'] })).toEqual({ ok: true, words: 'Answers 192.0.2.1' });
     expect(apexInWords({ status: 'NOERROR', addresses: ['192.0.2.1', '192.0.2.2'] })).toEqual({ ok: true, words: 'Answers 192.0.2.1 and 1 more' });

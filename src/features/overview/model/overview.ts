@@ -14,10 +14,15 @@ export function daysFromNow(expiresAt: string, now: number): string {
 }
 
 /**
- * Who owns the domain, as far as this dashboard can tell without a chain read: the signed-in wallet's list names it
- * (you), or it does not (another wallet), or nobody is signed in (not known yet).
+ * Who holds the domain: the service's public answer (the renewal quote names the holder, for anyone who asks), else
+ * the signed-in wallet's own list (a service without that answer, as production). The holder is "you" when it is the
+ * signed-in account.
  */
-export function ownerInWords(state: { signedIn: boolean; loading: boolean; ownerAddress: string | undefined }): string {
+export function ownerInWords(state: { signedIn: boolean; loading: boolean; ownerAddress: string | undefined; holder?: string; you?: string }): string {
+  if (state.holder) {
+    const isYou = state.you !== undefined && state.holder.toLowerCase() === state.you.toLowerCase();
+    return isYou ? `You (${shortAddress(state.holder)})` : `${shortAddress(state.holder)}${state.signedIn ? ', not this wallet' : ''}`;
+  }
   if (!state.signedIn) return 'Sign in to see';
   if (state.loading) return 'Checking…';
   return state.ownerAddress ? `You (${shortAddress(state.ownerAddress)})` : 'Not this wallet';
