@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
-import { header, signIn } from './support/pages.ts';
+import { header, resumeSession, signIn } from './support/pages.ts';
 import { call, ownDomain, siweSignIn, signedCall, withToken } from './support/service-client.ts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
 import { historyPage } from './pages/history.ts';
@@ -26,10 +26,8 @@ test.describe('Access: a grant to another wallet', () => {
     const records = recordsPage(page);
     const history = historyPage(page);
 
-    // The owner adds a person: the grant is said in words before the wallet opens.
-    await page.goto('/');
-    await signIn(page, wallet);
-    await page.goto(`/domains/${domain}?tab=access`);
+    // The owner, a returning visitor, adds a person: the grant is said in words before the wallet opens.
+    await resumeSession(page, wallet, `/domains/${domain}?tab=access`);
     const access = page.getByRole('region', { name: 'Access' });
     const form = access.getByRole('form', { name: 'Add a person' });
     await form.getByLabel('Wallet address').fill(helper);
