@@ -2,10 +2,15 @@ import { test, expect } from './support/fixtures.ts';
 import { addressOf, TEST_KEYS } from './support/keys.ts';
 import { header, resumeSession, signIn } from './support/pages.ts';
 import { call, ownDomain, siweSignIn, signedCall, withToken } from './support/service-client.ts';
+import { transferDomainNft } from './support/chain.ts';
+import { generatePrivateKey } from 'viem/accounts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
 import { historyPage } from './pages/history.ts';
 
-const domain = `access-${Date.now().toString(36)}.com`;
+const run = Date.now().toString(36);
+const domain = `access-${run}.com`;
+const sold = `access-sold-${run}.com`;
+const acme = `access-acme-${run}.com`;
 const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
 
 /**
@@ -17,7 +22,7 @@ test.describe('Access: a grant to another wallet', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test.beforeAll(async () => {
-    await ownDomain(TEST_KEYS.alice, domain);
+    for (const name of [domain, sold, acme]) await ownDomain(TEST_KEYS.alice, name);
   });
 
   test('grant www A for a week, the grantee edits within it and is refused outside it, the owner verifies and revokes', async ({ page, wallet }) => {
@@ -91,5 +96,59 @@ test.describe('Access: a grant to another wallet', () => {
     await expect(signedCall(TEST_KEYS.bob, 'createDnsRecord', { zoneName: domain, name: 'www', type: 'A', rdata: '192.0.2.35', ttl: 300 })).rejects.toMatchObject({ status: 403 });
     const grants = await call('getDnsRecords', { query: { zoneName: domain } });
     expect(grants.some((r) => r.rdata === '192.0.2.35')).toBe(false);
+  });
+
+  test('the owner sends the domain away on the chain: a grant made before no longer works', async ({ page, wallet }) => {
+    const helper = addressOf(TEST_KEYS.bob);
+    const buyer = addressOf(generatePrivateKey());
+    const week = Math.floor(Date.now() / 1000) + 7 * 86_400;
+    await signedCall(TEST_KEYS.alice, 'grantZoneAccess', { zoneName: sold, grantee: helper.toLowerCase(), role: 'editor', names: [], types: [], expiresAt: week });
+    expect((await signedCall(TEST_KEYS.bob, 'createDnsRecord', { zoneName: sold, name: 'before', type: 'A', rdata: '192.0.2.36', ttl: 300 })).rdata).toBe('192.0.2.36');
+
+    // The owner sends the NFT with any wallet; the service follows the registry's Transfer log.
+    await transferDomainNft(TEST_KEYS.alice, buyer, sold);
+    await expect.poll(async () => (await call('getRenewalQuote', { query: { normalizedDomainName: sold } })).ownerAddress, { timeout: 30_000 }).toBe(buyer.toLowerCase());
+
+    // The helper no longer finds it shared, and a write from the domain page is refused with the reason.
+    await wallet.switchAccount(1);
+    await resumeSession(page, wallet, '/domains');
+    await expect(page.getByRole('link', { name: sold })).toHaveCount(0);
+    await page.goto(`/domains/${sold}`);
+    const records = recordsPage(page);
+    await records.fillNew('A', 'after', { 'IPv4 address': '192.0.2.37' });
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await expect(records.dialog.getByRole('alert')).toContainText(`cannot change ${sold}`);
+    expect((await call('getDnsRecords', { query: { zoneName: sold } })).some((r) => r.rdata === '192.0.2.37')).toBe(false);
+  });
+
+  test('a key limited to TXT under _acme-challenge, made in Settings, adds its record and is refused everything else', async ({ page, wallet }) => {
+    await resumeSession(page, wallet, '/settings');
+    await page.getByLabel('New key label').fill('certbot');
+    await page.getByLabel('Limit what this key may do').check();
+    await page.getByLabel('Domains').fill(acme);
+    await page.getByLabel('Names').fill('_acme-challenge');
+    await page.getByLabel('Record types').fill('TXT');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = await page.getByLabel('Key “certbot”').inputValue();
+    expect(secret).toMatch(/^nfk_/);
+    await page.keyboard.press('Escape');
+
+    // The dashboard acts with the key instead of the wallet: no signature is asked for.
+    await page.getByRole('textbox', { name: 'API key', exact: true }).fill(secret);
+    await page.getByRole('button', { name: 'Use this key' }).click();
+    const signaturesBefore = typedSignatures(wallet.requests);
+    const records = recordsPage(page);
+    await records.open(acme);
+    await records.fillNew('TXT', '_acme-challenge', { Text: 'token-from-certbot' });
+    await records.dialog.getByRole('button', { name: /^Add/ }).click();
+    await expect(records.dialog).toBeHidden();
+    await expect(records.row('TXT', '_acme-challenge')).toBeVisible();
+    await records.fillNew('A', 'www', { 'IPv4 address': '192.0.2.38' });
+    await records.dialog.getByRole('button', { name: /^Add/ }).click();
+    await expect(records.dialog.getByRole('alert')).toContainText('Out of scope');
+    expect(typedSignatures(wallet.requests)).toBe(signaturesBefore);
+    const stored = await call('getDnsRecords', { query: { zoneName: acme } });
+    expect(stored.some((r) => r.name === '_acme-challenge' && r.type === 'TXT')).toBe(true);
+    expect(stored.some((r) => r.rdata === '192.0.2.38')).toBe(false);
   });
 });
