@@ -19,15 +19,17 @@ const SendDomainPanel = lazy(() => import('@/features/domains/SendDomainPanel.ts
 const ExpiryBanner = lazy(() => import('@/features/domains/ExpiryBanner.tsx'));
 const RenewStrip = lazy(() => import('@/features/renew/RenewStrip.tsx'));
 const AnalyticsPanel = lazy(() => import('@/features/analytics/AnalyticsPanel.tsx'));
+const MailPanel = lazy(() => import('@/features/mail/MailPanel.tsx'));
 
 /**
  * /domains/:domain — a domain's whole life on one page. At the top an overview that answers "is it mine, until when,
  * is it working" (owner, expiry, auto-renew, what the domain answers, parking, forwarding, DNSSEC, name servers); then
  * one tab per concern, its records first so that the table is on the first screen (1280×800 and a 390×844 phone).
  * A tab is in the address (?tab=forwarding); Records is the page without one. A later tab (Access) is one more entry
- * in TABS and in `items`. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records).
+ * in TABS and in `items`. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records);
+ * Mail's fixes go into the change set, shown on Records.
  */
-const TABS = ['records', 'forwarding', 'dnssec', 'renewal', 'history', 'analytics', 'send'] as const;
+const TABS = ['records', 'forwarding', 'dnssec', 'mail', 'renewal', 'history', 'analytics', 'send'] as const;
 type DomainTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is DomainTab => TABS.includes(value as DomainTab);
 
@@ -52,7 +54,7 @@ export default function DomainRoute() {
         <DomainOverview domain={domain} renewAction={<RenewStrip domain={domain} />} />
       </Suspense>
       <Tabs
-        label={`${domain}: records, forwarding and parking, DNSSEC, renewal, history, analytics or send`}
+        label={`${domain}: records, forwarding and parking, DNSSEC, mail, renewal, history, analytics or send`}
         selected={tab}
         onSelect={(id) => show(id as DomainTab)}
         items={[
@@ -68,6 +70,7 @@ export default function DomainRoute() {
             ),
           },
           { id: 'dnssec', label: 'DNSSEC', content: <DnssecPanel domain={domain} /> },
+          { id: 'mail', label: 'Mail', content: <MailPanel domain={domain} onChangeSet={() => show('records')} /> },
           { id: 'renewal', label: 'Renewal', content: <AutoRenewPanel domain={domain} /> },
           { id: 'history', label: 'History', content: <HistoryPanel key={search.get('record') ?? ''} domain={domain} recordId={search.get('record')} onChangeSet={() => show('records')} /> },
           { id: 'analytics', label: 'Analytics', content: <AnalyticsPanel domain={domain} onAddRecord={(r) => setSearch({ add: r.name, type: r.type })} /> },

@@ -8,7 +8,7 @@ export type MailCheckQuery = z.infer<typeof mailCheckQuery>;
 
 /** A record that fixes a finding, as the dashboard puts it into the change set: name relative to the zone, rdata stored form. */
 const mailFix = z.object({ name: z.string(), type: recordType, rdata: z.string() });
-
+export type MailFix = z.infer<typeof mailFix>;
 
 const mailFinding = z.object({
   /** What was checked and found (spf-missing, spf-too-many-lookups, dmarc-missing, dkim-ok, …). */
