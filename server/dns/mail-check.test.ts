@@ -14,6 +14,8 @@ import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/su
 import { nameServersMissing, startNamed, type RunningNameServer } from '../../test/support/name-servers.ts';
 import { freePort } from '../../test/support/ports.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { checkMail } from './mail-check.ts';
+import { serviceResolver } from './resolver.ts';
 
 const missing = nameServersMissing(['named']);
 if (missing) throw new Error(missing);
@@ -136,5 +138,16 @@ describe('checkMailAuth', () => {
     await register('bad-spf.com', [{ name: '@', type: 'TXT', rdata: txt('v=spf1 inclde:example.com -all') }]);
     expect(byId(await check('bad-spf.com'), 'spf-syntax')?.message).toContain('"inclde" is not an SPF mechanism');
     expect((await client.call('checkMailAuth', { query: { zoneName: 'not-held.com' } })).status).toBe(404);
+  });
+
+  it('without DNS_RESOLVER resolves only its own zones: an outside include is reported unresolved, never asked', async () => {
+    const { db, zoneCache, config } = service.services;
+    const resolver = serviceResolver({ db, zoneCache, config: { ...config, DNS_RESOLVER: [] } });
+    expect(await resolver.lookup(`mx.${OUTSIDE}`, 'A')).toEqual({ status: 'unresolved', reason: `mx.${OUTSIDE} lies outside this service's zones and no DNS_RESOLVER is configured` });
+    expect(await resolver.lookup('mx2.good-mail.com', 'A')).toEqual({ status: 'ok', values: ['192.0.2.26'] });
+    expect((await resolver.lookup('nothing.good-mail.com', 'A')).status).toBe('nxdomain');
+    const findings = await checkMail('chain-mail.com', resolver);
+    expect(byId(findings, 'spf-include')?.message).toContain(`include:spf1.${OUTSIDE} (in chain-mail.com) could not be resolved`);
+    expect(byId(findings, 'spf-too-many-lookups')).toBeUndefined();
   });
 });
