@@ -36,7 +36,7 @@ describe('Mail panel', () => {
     expect(screen.getByText(/likely to be refused or land in spam/)).toBeTruthy();
     expect(screen.getByText(/Tells receivers what to do with mail that fails SPF and DKIM/)).toBeTruthy();
     expect(screen.getByText('Fix: TXT at _dmarc.panel.com: v=DMARC1; p=none; rua=mailto:dmarc@panel.com')).toBeTruthy();
-    const button = screen.getByRole('button', { name: 'Put the fix in the change set' });
+    const button = screen.getByRole('button', { name: 'Put the TXT record at _dmarc.panel.com in the change set' });
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
     expect(onChangeSet).toHaveBeenCalledOnce();

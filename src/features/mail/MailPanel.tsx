@@ -86,7 +86,13 @@ export default function MailPanel({ domain, onChangeSet }: { domain: string; onC
                 {f.fix ? (
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="text-xs">Fix: {fixInWords(f.fix, zoneName)}</span>
-                    <Button size="sm" variant="secondary" disabled={records.isPending} onClick={() => addFix(f as MailFinding & { fix: MailFix })}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={records.isPending}
+                      aria-label={`Put the ${f.fix.type} record at ${fullName(f.fix.name, zoneName)} in the change set`}
+                      onClick={() => addFix(f as MailFinding & { fix: MailFix })}
+                    >
                       Put the fix in the change set
                     </Button>
                   </div>
