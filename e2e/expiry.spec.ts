@@ -105,4 +105,56 @@ test.describe('Expiry: grace, redemption, release', () => {
     await expect(search.exact.getByRole('listitem', { name: domain })).toContainText('Available', slow);
     expect(await service.dig(domain, 'TXT')).toEqual([]);
   });
+
+  test('auto-renew: on its day the service renews from credit, the order says who placed it, the list shows the new date', async ({ page, wallet }) => {
+    const kept = `kept-${Date.now().toString(36)}.com`;
+    await service.register(TEST_KEYS.alice, kept, []);
+    await service.signed(TEST_KEYS.alice, 'setAutoRenew', { normalizedDomainName: kept, enabled: true, durationInYears: 1 });
+    const expiresAt = (await service.call('getRenewalQuote', { query: { normalizedDomainName: kept } })).expiresAt;
+    const renewed = new Date(expiresAt);
+    renewed.setUTCFullYear(renewed.getUTCFullYear() + 1);
+
+    // A day into the last 30 days (AUTO_RENEW_DAYS): the worker, woken by the clock, renews it for a year.
+    await service.advance((365 - 29) * DAY_S);
+    await expect
+      .poll(async () => (await service.call('getRenewalQuote', { query: { normalizedDomainName: kept } })).expiresAt, { timeout: 30_000 })
+      .toBe(renewed.toISOString());
+
+    await useService(page, service.apiUrl);
+    await page.goto('/orders');
+    await signIn(page, wallet);
+    const order = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: `${kept} · renewal, 1 year` });
+    await expect(order.getByText('Succeeded').first()).toBeVisible({ timeout: 30_000 });
+    await order.getByRole('link', { name: /^Order of / }).click();
+    await expect(page.getByText(`${kept}: renewal, 1 year · Placed by auto-renew, paid from the owner\u2019s credit`)).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+    await expect(domainsPage(page).table.getByRole('row').filter({ hasText: kept })).toContainText(renewed.toISOString().slice(0, 10), { timeout: 30_000 });
+  });
+
+  test('on a phone, renewed in redemption: the restore fee said before the wallet opens, then the records answer again', async ({ page, wallet }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const back = `back-${Date.now().toString(36)}.com`;
+    await service.register(TEST_KEYS.alice, back, [{ name: 'www', type: 'A', rdata: '192.0.2.50', ttl: 300 }]);
+    await service.advance((366 + 30) * DAY_S);
+    expect(await service.dig(`www.${back}`, 'A')).toEqual([]);
+
+    await useService(page, service.apiUrl);
+    await page.goto(`/domains/${back}`);
+    await signIn(page, wallet);
+    await expect(page.getByRole('region', { name: 'Expiry' })).toContainText(/in redemption until \d{4}-\d{2}-\d{2}/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Renew', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Renew ${back}` });
+    const signatures = () => wallet.requests.filter((m) => m === 'eth_signTypedData_v4').length;
+    const before = signatures();
+    await expect(dialog.getByRole('status')).toContainText('for $92.50 (1 year at $12.50 a year, plus the $80.00 restore fee that brings its records back)');
+    expect(signatures(), 'nothing signed before the fee is said').toBe(before);
+    await expect(dialog.getByRole('button', { name: 'Sign and renew' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: 'Sign and renew' }).click();
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
+    expect(signatures()).toBe(before + 1);
+    // The order finishes, the domain is restored: its own records answer again and the page says it is live.
+    await expect.poll(() => service.dig(`www.${back}`, 'A'), { timeout: 30_000 }).toEqual(['192.0.2.50']);
+    await expect(page.getByRole('region', { name: 'Expiry' })).toBeHidden({ timeout: 30_000 });
+  });
 });

@@ -54,7 +54,8 @@ test.describe('Renew a domain', () => {
     expect(await expiryOf(mine)).toBe(new Date(new Date(expiry).setUTCFullYear(new Date(expiry).getUTCFullYear() + 2)).toISOString());
   });
 
-  test('past 10 years is refused at the field, with the latest date it may reach', async ({ page, wallet }) => {
+  test('on a phone: past 10 years is refused at the field, with the latest date it may reach, and the dialog fits the screen', async ({ page, wallet }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await resumeSession(page, wallet);
     await openDomain(page, capped);
     await page.getByRole('button', { name: 'Renew', exact: true }).click();
@@ -71,6 +72,10 @@ test.describe('Renew a domain', () => {
     await field.fill('9');
     await expect(field).not.toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByRole('button', { name: 'Sign and renew' })).toBeEnabled();
+    // Within reach and nothing off the screen sideways.
+    await expect(dialog.getByRole('button', { name: 'Sign and renew' })).toBeInViewport();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'no sideways scrolling at phone width').toBeLessThanOrEqual(0);
   });
 
   test('a gift: a second wallet renews a name it does not hold, for its owner', async ({ page, wallet }) => {

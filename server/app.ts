@@ -83,6 +83,7 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
   mountOperations(app, services, handlers, {
     // Then the wallet a verified credential acts as; its headers replace the client's when they are tighter.
     onAuthenticated: (c, principal) => charge(c, limits.wallet(principal.wallet)),
+    clientAddress: (c) => clientOf.get(c.req.raw),
     // A contract account's signature is checked by calls to the chain, run with code the sender chose: each call
     // costs the client one unit more, charged before it is made.
     servicesFor(c) {

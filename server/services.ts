@@ -7,6 +7,7 @@ import type { X402Rail } from './x402/rail.ts';
 import type { ContractSignatureVerifier } from './auth/contract-signatures.ts';
 import type { ZoneCache } from './dns/zone-read.ts';
 import type { SignedWrite } from '../src/core/wire/history.ts';
+import type { ApiKeyScope } from '../src/core/wire/api-key-scope.ts';
 import type { QueryCounter } from './dns-server/query-counts.ts';
 
 /*
@@ -22,6 +23,8 @@ export interface Principal {
   signer?: string;
   /** The API key used, by id. */
   apiKeyId?: string;
+  /** The API key's limits (null: an unlimited key); checked by server/access/authorise.ts. */
+  apiKeyScope?: ApiKeyScope | null;
   /** The client that named itself (the MCP server, or the dashboard signing what an agent prepared): attribution only. */
   client?: ClientName;
   /** An EIP-712 request as verified (the body as received, the domain and types, the signature): kept in the zone's history. */

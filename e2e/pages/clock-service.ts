@@ -26,6 +26,8 @@ export interface ClockService {
   advance(seconds: number): Promise<Date>;
   call<K extends OperationId>(id: K, args?: CallArgs, headers?: Record<string, string>): Promise<OperationOutput<K>>;
   signIn(key: Hex): Promise<string>;
+  /** A write signed by the key (EIP-712), its timestamp on the service's clock. */
+  signed<K extends OperationId>(key: Hex, id: K, payload: Record<string, unknown>): Promise<OperationOutput<K>>;
   /** Registers a domain for the key from faucet credit, with records, and waits until the order finished. */
   register(key: Hex, name: string, records: Array<{ name: string; type: string; rdata: string; ttl: number }>): Promise<void>;
   /** `dig +short` at this service's DNS port. */
@@ -80,6 +82,20 @@ export async function startClockService(): Promise<ClockService> {
     if (!verified.valid) throw new Error(`sign-in refused: ${verified.error}`);
     return verified.token;
   }
+  async function signed<K extends OperationId>(key: Hex, id: K, payload: Record<string, unknown>): Promise<OperationOutput<K>> {
+    const account = privateKeyToAccount(key);
+    const [domain, typesForMethod] = await Promise.all([call('getEip712Domain'), call('getEip712TypesForMethod', { query: { method: id } })]);
+    const request = await signRequest({
+      prefix: DEFAULT_HEADER_PREFIX,
+      signer: account.address,
+      domain,
+      typesForMethod,
+      payload,
+      timestamp: Math.floor((await clockNow()) / 1000),
+      sign: (typed) => account.signTypedData(typed as Parameters<typeof account.signTypedData>[0]),
+    });
+    return call(id, { body: request.body }, request.headers);
+  }
   return {
     apiUrl,
     dnsPort,
@@ -90,21 +106,11 @@ export async function startClockService(): Promise<ClockService> {
       if (!response.ok) throw new Error(`the clock did not move: ${response.status} ${await response.text()}`);
       return new Date(((await response.json()) as { now: string }).now);
     },
+    signed,
     async register(key, name, records) {
       const token = await signIn(key);
       await call('requestFaucet', { body: {} }, { [h.siweToken]: token });
-      const account = privateKeyToAccount(key);
-      const [domain, typesForMethod] = await Promise.all([call('getEip712Domain'), call('getEip712TypesForMethod', { query: { method: 'registerWithRecords' } })]);
-      const signed = await signRequest({
-        prefix: DEFAULT_HEADER_PREFIX,
-        signer: account.address,
-        domain,
-        typesForMethod,
-        payload: { normalizedDomainName: name, durationInYears: 1, records },
-        timestamp: Math.floor((await clockNow()) / 1000),
-        sign: (typed) => account.signTypedData(typed as Parameters<typeof account.signTypedData>[0]),
-      });
-      const order = await call('registerWithRecords', { body: signed.body }, signed.headers);
+      const order = await signed(key, 'registerWithRecords', { normalizedDomainName: name, durationInYears: 1, records });
       for (let tries = 0; ; tries += 1) {
         const details = await call('getOrder', { params: { orderId: order.id } }, { [h.siweToken]: token });
         if (isTerminal(details.order.status)) {

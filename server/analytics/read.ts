@@ -62,7 +62,7 @@ export async function readDailyTotals(db: Queryable, zoneNames: string[], days: 
           `SELECT zone_name, at, total FROM dns_query_counts WHERE step = '1d' AND zone_name = ANY($1) AND at >= $2`,
           [zoneNames, dayIso[0]],
         );
-  const zones = new Map(zoneNames.map((z) => [z, new Array<number>(days).fill(0)]));
+  const zones = new Map(zoneNames.map((z) => [z, Array.from({ length: days }, () => 0)]));
   for (const r of rows) {
     const i = starts.indexOf(new Date(r.at).getTime());
     const daily = zones.get(r.zone_name);

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { API_KEY_PATTERN } from '../../src/core/wire/user.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../services.ts';
-import { unauthorized } from '../domain-errors.ts';
+import { forbidden, unauthorized } from '../domain-errors.ts';
+import type { ApiKeyScope } from '../../src/core/wire/api-key-scope.ts';
+import { inAny, parseCidr, type Cidr } from '../net/addresses.ts';
 import { randomToken, sha256Hex } from './secrets.ts';
 
 const API_KEY_PREFIX = 'nfk_';
@@ -23,17 +25,30 @@ export function generateApiKey(): CreatedKey {
 export const hashApiKey = (key: string) => sha256Hex(key);
 
 /** The wallet that created the key; 401 saying what is wrong with it otherwise. Records its use. */
-export async function authenticateApiKey(db: Queryable, key: string, now: Date): Promise<Principal> {
+export async function authenticateApiKey(db: Queryable, key: string, now: Date, clientAddress?: string): Promise<Principal> {
   if (!API_KEY_PATTERN.test(key)) {
     throw unauthorized('The API key is malformed: expected nfk_ followed by 43 base64url characters');
   }
   const hash = hashApiKey(key);
-  const [used] = await db.query<{ id: string; wallet_address: string }>(
-    'UPDATE api_keys SET last_used_at = $2 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING id, wallet_address',
+  const [used] = await db.query<{ id: string; wallet_address: string; scope: ApiKeyScope | string | null }>(
+    'UPDATE api_keys SET last_used_at = $2 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING id, wallet_address, scope',
     [hash, now.toISOString()],
   );
-  if (used) return { wallet: used.wallet_address, via: 'api-key', apiKeyId: used.id };
+  if (used) {
+    const scope = typeof used.scope === 'string' ? (JSON.parse(used.scope) as ApiKeyScope) : used.scope;
+    if (scope) refuseOutOfReach(scope, now, clientAddress);
+    return { wallet: used.wallet_address, via: 'api-key', apiKeyId: used.id, apiKeyScope: scope };
+  }
   const [known] = await db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM api_keys WHERE key_hash = $1', [hash]);
   if (known) throw unauthorized('The API key was revoked');
   throw unauthorized('The API key is not known: it may belong to another service, or was mistyped');
+}
+
+/** A scoped key past its expiry, or used from an address outside its ranges: 403 naming why (the rest of its scope: server/access/authorise.ts). */
+function refuseOutOfReach(scope: ApiKeyScope, now: Date, clientAddress: string | undefined): void {
+  if (scope.expiresAt && Date.parse(scope.expiresAt) <= now.getTime()) throw forbidden(`The API key expired on ${scope.expiresAt}`, { reason: 'api-key-expired' });
+  if (scope.cidrs.length > 0) {
+    const ranges = scope.cidrs.map(parseCidr).filter((c): c is Cidr => c !== null);
+    if (!inAny(clientAddress, ranges)) throw forbidden(`The API key may be used only from ${scope.cidrs.join(', ')}, not from ${clientAddress ?? 'an unknown address'}`, { reason: 'api-key-address' });
+  }
 }

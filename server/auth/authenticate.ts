@@ -1,7 +1,7 @@
 import type { Operation } from '../../src/core/operations/index.ts';
 import { envelope } from '../../src/core/wire/eip712.ts';
 import type { Principal, Services } from '../services.ts';
-import { invalidInput, unauthorized } from '../domain-errors.ts';
+import { forbidden, invalidInput, unauthorized } from '../domain-errors.ts';
 import { textProblem } from '../../src/core/wire/text.ts';
 import { authenticateApiKey } from './api-key.ts';
 import { authenticateEnvelope, hasSignatureHeaders } from './eip712.ts';
@@ -18,7 +18,7 @@ export interface AuthResult {
  * siwe: SIWE token, API key, or EIP-712 where the operation has a type. write: EIP-712 or API key only.
  * A credential that is sent must be valid (401 otherwise), even where none is needed.
  */
-export async function authenticate(services: Services, operation: Operation, request: { headers: Headers; body: unknown }): Promise<AuthResult> {
+export async function authenticate(services: Services, operation: Operation, request: { headers: Headers; body: unknown; clientAddress?: string }): Promise<AuthResult> {
   refuseUnfitEnvelopeText(request.body);
   const parsed = envelope.safeParse(request.body);
   const payload = parsed.success ? parsed.data.payload : request.body;
@@ -41,11 +41,11 @@ function refuseUnfitEnvelopeText(body: unknown): void {
   if (Object.keys(fieldErrors).length > 0) throw invalidInput(fieldErrors);
 }
 
-async function principalOf(services: Services, operation: Operation, { headers, body }: { headers: Headers; body: unknown }): Promise<Principal | null> {
+async function principalOf(services: Services, operation: Operation, { headers, body, clientAddress }: { headers: Headers; body: unknown; clientAddress?: string }): Promise<Principal | null> {
   const h = services.headers;
   const now = services.now();
   const apiKey = headers.get(h.apiKey);
-  if (apiKey !== null) return authenticateApiKey(services.db, apiKey.trim(), now);
+  if (apiKey !== null) return refuseOutsideKeyScope(operation, await authenticateApiKey(services.db, apiKey.trim(), now, clientAddress));
   if (hasSignatureHeaders(headers, services)) return authenticateEnvelope(services, operation, headers, body);
   const token = headers.get(h.siweToken);
   if (operation.auth === 'write') {
@@ -57,4 +57,18 @@ async function principalOf(services: Services, operation: Operation, { headers, 
   if (token !== null) return authenticateSiweToken(services.db, token.trim(), now);
   if (operation.auth === 'optional') return null;
   throw unauthorized(`Sign in first: this needs a SIWE token (${h.siweToken}), an API key (${h.apiKey}) or a signed request`);
+}
+
+/**
+ * A scoped key changes only what its zones hold (records, and settings when its scope is every type at the apex),
+ * within its scope, which the zone-change pipeline checks (server/access/authorise.ts): any other write (an order,
+ * a renewal, auto-renew, the faucet) is refused here, whatever its zone.
+ */
+function refuseOutsideKeyScope(operation: Operation, principal: Principal): Principal {
+  const scope = principal.apiKeyScope;
+  if (!scope) return principal;
+  const writes = operation.auth === 'write' || (operation.method !== 'GET' && operation.auth !== 'none');
+  const zoneChange = operation.zone !== undefined && operation.zone.when !== 'order';
+  if (writes && !zoneChange) throw forbidden(`A scoped API key changes only the zones in its scope: ${operation.id} is outside it`, { reason: 'api-key-scope' });
+  return principal;
 }

@@ -7,6 +7,7 @@ import { chainCredit, type CreditLedger } from './credit.ts';
 import { ensureAccountAbstraction } from './aa-deploy.ts';
 import { ensureSoladyAccounts } from './aa4337-deploy.ts';
 import { ensureDeployment, recordDeployment, type Deployment } from './deploy.ts';
+import { upgradeRegistryCode } from './registry-code.ts';
 import { ensureSafeContracts } from './safe-deploy.ts';
 import { ensureUsdToken } from './usd-deploy.ts';
 import { chainSignatures } from './verify.ts';
@@ -50,6 +51,8 @@ export async function startLocalChain(options: { dataDir: string; rpcUrl?: strin
     const clients = chainClients({ rpcUrl, chainId });
     const nodeMs = performance.now() - started;
     const { deployment: ours, deployed } = await ensureDeployment(clients, { dataDir: options.dataDir, db: options.db });
+    // A data dir kept from before the registry learnt renewals and releases: its registry gets today's code.
+    if (anvil && !deployed) await upgradeRegistryCode(clients, ours.registry);
     // Contracts added since: each module deploys its own when missing; the whole set is then recorded.
     const withAccounts = await ensureSoladyAccounts(clients, await ensureAccountAbstraction(clients, ours, options.dataDir));
     const { deployment } = await ensureUsdToken(clients, { deployment: withAccounts, deployed }, options.dataDir);

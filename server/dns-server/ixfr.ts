@@ -11,7 +11,7 @@ import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
  * IXFR (RFC 1995) read from the zone's history: every accepted change already writes one entry in its own
  * transaction with the records before and after and the serial it produced, so the journal of differences is a
  * reader of that record, not a second writer. A client holding serial S gets the entries S+1 … current as
- * difference sequences; when they are not all there (a serial the history does not cover, or a gap), or more than
+ * difference sequences (entries that moved no serial, such as a transfer's, are not differences); when they are not all there (a serial the history does not cover, or a gap), or more than
  * the journal keeps (1,000 serials, or DNS_JOURNAL_DAYS of them if that is more), or when DNSSEC was turned on or
  * off since (the signatures and NSEC records to add or delete are in no entry), it gets the whole zone.
  */
@@ -61,10 +61,13 @@ function managedDifference(zone: string, entry: Entry, settings: ManagedSettings
 /** The differences from `from` to the snapshot's serial, or null when the history cannot give all of them. */
 async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: number, journalDays: number, settings: ManagedSettings, now = new Date()): Promise<Difference[] | null> {
   if (from >= snapshot.serial) return [];
-  const rows = await db.query<EntryRow>(
+  const all = await db.query<EntryRow>(
     'SELECT serial, at, entry FROM zone_history WHERE zone_name = $1 AND serial > $2 AND serial <= $3 ORDER BY serial, id',
     [snapshot.zone, from, snapshot.serial],
   );
+  // An entry that moved no serial (a transfer, a grant) carries the serial of the change before it and changed no
+  // answer: the first entry of each serial is the change that produced it, the rest are left out.
+  const rows = all.filter((row, i) => i === 0 || Number(row.serial) !== Number(all[i - 1].serial));
   if (rows.length !== snapshot.serial - from || rows.some((row, i) => Number(row.serial) !== from + 1 + i)) return null;
   const oldest = new Date(rows[0].at).getTime();
   if (rows.length > JOURNAL_MIN_SERIALS && oldest < now.getTime() - journalDays * 86_400_000) return null;

@@ -12,13 +12,14 @@ import { delv, dig } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../../test/support/name-servers.ts';
 import { renewDueSignatures } from '../zones/signature-renewal.ts';
+import { recordTransfer } from '../zones/transfers.ts';
 import { freePort } from '../../test/support/ports.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
 const missing = nameServersMissing(['named', 'knotd', 'nsd']);
 if (missing) throw new Error(missing);
 
-const [OWNER_KEY] = TEST_KEYS;
+const [OWNER_KEY, RECEIVER_KEY] = TEST_KEYS;
 const CATALOG = 'catalog.namefi.test';
 const KEY_NAME = 'xfr-key';
 const SECRET = Buffer.from('a test secret of thirty-two bytes').toString('base64');
@@ -180,6 +181,21 @@ describe('real secondaries fed by the service', () => {
     const whole = rows(await dig(primary, ['-y', TSIG, zone, 'IXFR=0']));
     expect(whole.sort()).toEqual(rows(await dig(primary, ['-y', TSIG, zone, 'AXFR'])).sort());
     expect(whole).toContain('A 192.0.2.25');
+  });
+
+  it('an IXFR passes over an entry that moved no serial (the domain sent to another wallet): the differences, not the whole zone', async () => {
+    const zone = 'ixfr-transfer.com';
+    await register(zone, [{ name: 'mail', type: 'A', rdata: '192.0.2.27', ttl: 300 }]);
+    const before = await serialOf(primary, zone);
+    expect((await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, name: 'one', type: 'A', rdata: '192.0.2.31', ttl: 300 })).status).toBe(200);
+    const [from, to] = [addressOf(OWNER_KEY).toLowerCase(), addressOf(RECEIVER_KEY).toLowerCase()];
+    expect(await recordTransfer(service.services, { chainId: 31337, zoneName: zone, from, to, sender: from, txHash: `0x${'ab'.repeat(32)}`, logIndex: 0, blockNumber: 1 })).toBe(true);
+    expect(await serialOf(primary, zone)).toBe(before + 1);
+    expect((await client.signed(RECEIVER_KEY, 'createDnsRecord', { zoneName: zone, name: 'two', type: 'A', rdata: '192.0.2.32', ttl: 300 })).status).toBe(200);
+    const rows = (text: string) => text.split('\n').filter((l) => l && !l.startsWith(';') && !l.includes('TSIG')).map((l) => l.split(/\s+/).slice(3).join(' '));
+    const ixfr = rows(await dig(primary, ['-y', TSIG, zone, `IXFR=${before}`]));
+    const soa = (serial: number) => expect.stringMatching(new RegExp(`^SOA \\S+ \\S+ ${serial} `));
+    expect(ixfr).toEqual([soa(before + 2), soa(before), soa(before + 1), 'A 192.0.2.31', soa(before + 1), soa(before + 2), 'A 192.0.2.32', soa(before + 2)]);
   });
 
   it("an IXFR carries forwarding turned on as the forwarder's apex address added, and turned off as it deleted", async () => {

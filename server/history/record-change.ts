@@ -14,7 +14,8 @@ export interface ChangeAuthor {
 export function authorOf(operation: OperationId, principal: Principal): ChangeAuthor {
   const acting = principal.signer ? { wallet: principal.signer, account: principal.wallet } : { wallet: principal.wallet, account: null };
   const via = principal.via === 'api-key' ? 'api-key' : 'eip712';
-  const actor: HistoryActor = { ...acting, via, ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}), ...(principal.client ? { client: principal.client } : {}) };
+  const key = principal.apiKeyId ? { apiKeyId: principal.apiKeyId, apiKeyScope: principal.apiKeyScope ?? null } : {};
+  const actor: HistoryActor = { ...acting, via, ...key, ...(principal.client ? { client: principal.client } : {}) };
   return principal.signed ? { operation, actor, signed: principal.signed } : { operation, actor };
 }
 

@@ -23,6 +23,8 @@ export class WithHeaders {
 export interface MountOptions {
   /** Called once a credential has verified, before the input is checked (the wallet's rate limit). */
   onAuthenticated?: (c: Context, principal: Principal) => void;
+  /** The client's address as the app read it (a scoped API key may be limited to address ranges). */
+  clientAddress?: (c: Context) => string | undefined;
   /** The services as this request sees them (its contract-signature checks charged to its client's budget). */
   servicesFor?: (c: Context) => Services;
 }
@@ -40,7 +42,7 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
     app.on(operation.method, path, async (c) => {
       const scoped = options.servicesFor?.(c) ?? services;
       const body = operation.method === 'GET' ? undefined : await readJson(c);
-      const authenticated = await authenticate(scoped, operation, { headers: c.req.raw.headers, body });
+      const authenticated = await authenticate(scoped, operation, { headers: c.req.raw.headers, body, clientAddress: options.clientAddress?.(c) });
       const { payload } = authenticated;
       const principal = namedClient(authenticated.principal, c.req.header(clientHeader(scoped.config.HEADER_PREFIX)));
       if (principal) options.onAuthenticated?.(c, principal);

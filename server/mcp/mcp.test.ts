@@ -145,6 +145,35 @@ describe('DNS changes: preview, then apply the plan', () => {
     expect((await records('agent-zone.com')).some((r) => r.name === 'stale')).toBe(false);
   });
 
+  it('a key scoped to TXT under _acme-challenge adds its record, and is refused anything else with the reason', async () => {
+    const scoped = await createApiKey(client, ALICE, 'certbot', { zones: ['agent-zone.com'], names: ['_acme-challenge'], types: ['TXT'], access: 'write', expiresAt: null, cidrs: [] });
+    const certbot = await httpMcpClient(service.baseUrl, scoped.key, 'bearer');
+    try {
+      const inScope = await callTool(certbot, 'preview_dns_changes', { zoneName: 'agent-zone.com', creates: [{ name: '_acme-challenge', type: 'TXT', rdata: '"token-1"' }] });
+      expect(inScope.isError, inScope.text).toBe(false);
+      const applied = await callTool(certbot, 'apply_dns_changes', { planId: inScope.structured.planId });
+      expect(applied.isError, applied.text).toBe(false);
+      expect((await records('agent-zone.com')).some((r) => r.name === '_acme-challenge' && r.rdata === '"token-1"')).toBe(true);
+
+      const before = await records('agent-zone.com');
+      const outside = await callTool(certbot, 'preview_dns_changes', { zoneName: 'agent-zone.com', creates: [{ name: 'www', type: 'A', rdata: '192.0.2.66' }] });
+      const refusal = outside.isError ? outside : await callTool(certbot, 'apply_dns_changes', { planId: outside.structured.planId });
+      expect(refusal.isError).toBe(true);
+      expect(refusal.text).toMatch(/scope|outside|covers/i);
+      // Signing the zone is a setting of the whole zone: beyond a scope of one name and type.
+      const dnssec = await callTool(certbot, 'set_dnssec', { normalizedDomainName: 'agent-zone.com', enabled: true });
+      expect(dnssec.isError).toBe(true);
+      expect(dnssec.text).toMatch(/Out of scope/);
+      // And it spends nothing: a scoped key places no order.
+      const quote = await callTool(certbot, 'quote_registration', { kind: 'register', domain: 'certbot-buys.com', years: 1 });
+      const bought = quote.isError ? quote : await callTool(certbot, 'register_domain', { quoteId: quote.structured.quoteId, domain: 'certbot-buys.com', years: 1, idempotencyKey: randomUUID() });
+      expect(bought.isError).toBe(true);
+      expect(await records('agent-zone.com')).toEqual(before);
+    } finally {
+      await certbot.close();
+    }
+  });
+
   it('a key may not preview another wallet’s zone', async () => {
     const refused = await callTool(bobAgent, 'preview_dns_changes', { zoneName: 'agent-zone.com', creates: [{ name: 'bob', type: 'TXT', rdata: '"bob"' }] });
     expect(refused.isError).toBe(true);

@@ -30,7 +30,7 @@ describe('API keys', () => {
 
     const listed = await client.call('listApiKeys', { headers: client.withToken(token) });
     const entry = listed.body.find((k: { id: string }) => k.id === created.body.id);
-    expect(entry).toEqual({ id: created.body.id, label: 'laptop', prefix: created.body.key.slice(0, 12), createdAt: created.body.createdAt, lastUsedAt: null });
+    expect(entry).toEqual({ id: created.body.id, label: 'laptop', prefix: created.body.key.slice(0, 12), createdAt: created.body.createdAt, lastUsedAt: null, scope: null });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.key);
 
     // The key acts as its wallet, on a write too.

@@ -105,7 +105,7 @@ describe('zone history', () => {
     // Parking a parked zone changes nothing, and records nothing.
     expect((await client.signed(OWNER, 'parkDomain', { normalizedDomainName: zoneName, overrideExistingRecords: true })).status).toBe(200);
     const [parked, created] = await entries(zoneName);
-    expect(created.actor).toEqual({ wallet: addressOf(OWNER).toLowerCase(), account: null, via: 'api-key', apiKeyId: key.body.id });
+    expect(created.actor).toEqual({ wallet: addressOf(OWNER).toLowerCase(), account: null, via: 'api-key', apiKeyId: key.body.id, apiKeyScope: null });
     expect(created.signed).toBeUndefined();
     expect(parked.parking).toEqual({ before: false, after: true });
     expect(parked.changes).toEqual([{ op: 'delete', before: made.body, after: null }]);

@@ -11,6 +11,7 @@ import { balanceHandlers } from './balance.ts';
 import { x402Handlers } from './x402.ts';
 import { historyHandlers } from './history.ts';
 import { analyticsHandlers } from './analytics.ts';
+import { accessHandlers } from './access.ts';
 
 /** Every operation's handler; the operation table (src/core/operations/) declares the rest. */
 export const handlers: Handlers = {
@@ -26,4 +27,5 @@ export const handlers: Handlers = {
   ...x402Handlers,
   ...historyHandlers,
   ...analyticsHandlers,
+  ...accessHandlers,
 };

@@ -13,7 +13,8 @@ import { recordTransfer, type ChainTransfer } from './transfers.ts';
  * nothing. The operations come from the operation table, so an operation added later without a case here fails.
  */
 
-const [OWNER, OTHER] = TEST_KEYS;
+const [OWNER, OTHER, HELPER] = TEST_KEYS;
+const inAWeek = () => Math.floor(Date.now() / 1000) + 7 * 86400;
 let service: TestService;
 let client: TestClient;
 let count = 0;
@@ -147,6 +148,18 @@ const cases: Partial<Record<OperationId, Case>> = {
   },
   toggleDnssec: {
     accepted: (normalizedDomainName) => ({ normalizedDomainName, enabled: true }),
+  },
+  grantZoneAccess: {
+    accepted: (zoneName) => ({ zoneName, grantee: addressOf(HELPER), role: 'editor', names: ['www'], types: ['A'], expiresAt: inAWeek() }),
+  },
+  revokeZoneAccess: {
+    prepare: async (zoneName) => {
+      const granted = await signed(OWNER, 'grantZoneAccess', { zoneName, grantee: addressOf(HELPER), role: 'viewer', names: [], types: [], expiresAt: inAWeek() });
+      ok(granted);
+      return { grantId: granted.body.id };
+    },
+    accepted: (zoneName, { grantId }) => ({ zoneName, grantId }),
+    refused: (zoneName) => ({ payload: { zoneName, grantId: '00000000-0000-4000-8000-000000000000' }, status: 404 }),
   },
   setForwarding: {
     accepted: (normalizedDomainName) => ({ normalizedDomainName, enabled: true, targetUrl: 'https://example.net/', statusCode: 301, keepPath: true }),

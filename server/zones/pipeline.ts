@@ -1,11 +1,11 @@
 import type { ManagedSettings } from '../../src/core/dns/managed.ts';
 import type { OperationId } from '../../src/core/operations/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { requireOwnedDomain } from '../dns/domain-access.ts';
+import { authoriseZoneChange, requireChangeInScope, type ZoneAuthority } from '../access/authorise.ts';
 import { FORWARDING_COLUMNS, type ForwardingRow } from '../dns/forwarding-row.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
 import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
-import { authorOf, recordChange, type ChangeAuthor } from '../history/record-change.ts';
+import { recordChange, type ChangeAuthor } from '../history/record-change.ts';
 import { conflict, invalidInput, notFound } from '../domain-errors.ts';
 import { expiryState } from '../../src/core/expiry.ts';
 import type { Principal, Services } from '../services.ts';
@@ -14,7 +14,7 @@ import type { Principal, Services } from '../services.ts';
  * The one path of every change of a zone: records (single, batch, an order's initial records, an import), parking,
  * forwarding, DNSSEC and the service's own signature renewals. Inside one transaction, in this order:
  *
- *   authorise (the owner; an order or the service act as themselves) → lock the zone's row → run the command, which
+ *   authorise (the owner, a grantee, a scoped key: server/access/authorise.ts; an order or the service act as themselves) → lock the zone's row → run the command, which
  *   checks the zone rules, writes, and says what it changed → move the serial once → record one history entry with
  *   its actor and signature → commit → announce
  *
@@ -56,7 +56,7 @@ export interface ZoneCommand<R> {
 }
 
 /** Who changes the zone: a request's principal (checked as the zone's owner), or an order or the service as itself. */
-type ZoneActor = { principal: Principal | null; operation: OperationId } | { author: ChangeAuthor };
+type ZoneActor = { principal: Principal | null; operation: OperationId; grantId?: string } | { author: ChangeAuthor };
 
 export interface ZoneChange<R> {
   zoneName: string;
@@ -76,21 +76,20 @@ export function changeZone<R>(services: PipelineServices, change: ZoneChange<R>)
 /** Runs a change inside the caller's transaction (an order's registration), which commits or rolls back with it. */
 export async function changeZoneWithin<R>(services: Omit<PipelineServices, 'db'>, tx: Queryable, change: ZoneChange<R>): Promise<R> {
   const { zoneName, by, command } = change;
-  const author = 'author' in by ? by.author : await authorise(services, tx, zoneName, by);
-  const zone = await lockZone(tx, zoneName);
   const now = change.now ?? services.now();
+  // The owner, a grantee within their grant, a key within its scope (server/access/authorise.ts, the one place).
+  const authority: ZoneAuthority = 'author' in by ? { author: by.author, scopes: [] } : await authoriseZoneChange(services, tx, { zoneName, ...by, now });
+  const { author } = authority;
+  const zone = await lockZone(tx, zoneName);
   // In redemption no change of the owner's is taken (a renewal restores the domain first); the service's own still are.
   if (!('author' in by)) refuseAfterGrace(zone, now, services.config);
   const outcome = await command.apply(tx, zone, { now, managed: managedSettings(services.config) });
   if (!outcome.facts) return outcome.result;
+  // What the command did, every record before and after, within the grant's and the key's scope; else all rolls back.
+  requireChangeInScope(authority, zoneName, outcome.facts);
   if (outcome.movesSerial !== false) await moveSerial(tx, zoneName, outcome, services.config.ZONE_RECORD_LIMIT);
   await recordChange(tx, zoneName, author, outcome.facts, now);
   return outcome.result;
-}
-
-async function authorise(services: Pick<Services, 'ownership'>, tx: Queryable, zoneName: string, by: { principal: Principal | null; operation: OperationId }): Promise<ChangeAuthor> {
-  await requireOwnedDomain(services, tx, zoneName, by.principal);
-  return authorOf(by.operation, by.principal!);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { endGrantsOnTransfer } from '../access/grants.ts';
 import { parseAbiItem, zeroAddress, type Address, type Hash } from 'viem';
 import { startPollLoop } from '../support/poll-loop.ts';
 import type { ChainClients } from '../chain/client.ts';
@@ -44,6 +45,8 @@ function transferCommand(transfer: ChainTransfer): ZoneCommand<boolean> {
       if (taken.length === 0) return { result: false, facts: null };
       await tx.query('UPDATE domains SET owner_address = $2, updated_at = $3 WHERE name = $1', [zone.name, transfer.to, now.toISOString()]);
       await tx.query('UPDATE auto_renew SET enabled = false, updated_at = $2 WHERE domain_name = $1 AND enabled', [zone.name, now.toISOString()]);
+      // Grants were the previous holder's to give: they end with the move (and would not act anyway, their grantor no longer owning it).
+      await endGrantsOnTransfer(tx, zone.name, now);
       return {
         result: true,
         facts: { changes: [], transfer: { from: transfer.from, to: transfer.to, txHash: transfer.txHash, blockNumber: transfer.blockNumber } },

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader, Tabs } from '@/ui/index.ts';
+import type { GrantRole } from '@/core/access/scope.ts';
+import { GrantBanner, useMyGrant } from '@/features/access/index.ts';
 
 // The overview and the Records tab are on every visit's first screen: both start loading with this module, side by
 // side, rather than one after the other as React reaches each.
@@ -20,24 +22,34 @@ const ExpiryBanner = lazy(() => import('@/features/domains/ExpiryBanner.tsx'));
 const RenewStrip = lazy(() => import('@/features/renew/RenewStrip.tsx'));
 const AnalyticsPanel = lazy(() => import('@/features/analytics/AnalyticsPanel.tsx'));
 const MailPanel = lazy(() => import('@/features/mail/MailPanel.tsx'));
+const AccessPanel = lazy(() => import('@/features/access/AccessPanel.tsx'));
 
 /**
  * /domains/:domain — a domain's whole life on one page. At the top an overview that answers "is it mine, until when,
  * is it working" (owner, expiry, auto-renew, what the domain answers, parking, forwarding, DNSSEC, name servers); then
  * one tab per concern, its records first so that the table is on the first screen (1280×800 and a 390×844 phone).
  * A tab is in the address (?tab=forwarding); Records is the page without one. A later tab (Access) is one more entry
- * in TABS and in `items`. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records);
+ * in TABS and in `items`. A grantee (a wallet another lets help) sees the tabs of what their role may do, under a
+ * banner that says it in words; the owner's own tabs (Renewal, Send, Access) are not theirs. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records);
  * Mail's fixes go into the change set, shown on Records.
  */
-const TABS = ['records', 'forwarding', 'dnssec', 'mail', 'renewal', 'history', 'analytics', 'send'] as const;
+const TABS = ['records', 'forwarding', 'dnssec', 'mail', 'renewal', 'history', 'analytics', 'send', 'access'] as const;
 type DomainTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is DomainTab => TABS.includes(value as DomainTab);
+/** The tabs a grantee's role may use (the service refuses the rest anyway). */
+const GRANTEE_TABS: Record<GrantRole, readonly DomainTab[]> = {
+  viewer: ['records', 'history', 'analytics'],
+  editor: ['records', 'mail', 'history', 'analytics'],
+  manager: ['records', 'forwarding', 'dnssec', 'mail', 'history', 'analytics'],
+};
 
 export default function DomainRoute() {
   const domain = (useParams().domain ?? '').toLowerCase();
   const [search, setSearch] = useSearchParams();
+  const grant = useMyGrant(domain);
+  const allowed = (t: DomainTab) => !grant || GRANTEE_TABS[grant.role].includes(t);
   const asked = search.get('tab');
-  const tab: DomainTab = isTab(asked) ? asked : 'records';
+  const tab: DomainTab = isTab(asked) && allowed(asked) ? asked : 'records';
   const add = search.get('add');
   const prefill = add !== null ? { name: add, type: search.get('type') ?? 'A' } : null;
   const show = (next: DomainTab, recordId?: string) => setSearch(next === 'records' ? {} : { tab: next, ...(next === 'history' && recordId ? { record: recordId } : {}) });
@@ -49,12 +61,13 @@ export default function DomainRoute() {
       <Suspense fallback={null}>
         <ExpiryBanner domain={domain} />
       </Suspense>
+      {grant ? <GrantBanner domain={domain} grant={grant} /> : null}
       {/* Its own boundary: the records tab loads beside it, not after it. */}
       <Suspense fallback={<div className="h-28 rounded-xl border border-slate-200 dark:border-slate-700" aria-hidden="true" />}>
         <DomainOverview domain={domain} renewAction={<RenewStrip domain={domain} />} />
       </Suspense>
       <Tabs
-        label={`${domain}: records, forwarding and parking, DNSSEC, mail, renewal, history, analytics or send`}
+        label={`${domain}: records, forwarding and parking, DNSSEC, mail, renewal, history, analytics, send or access`}
         selected={tab}
         onSelect={(id) => show(id as DomainTab)}
         items={[
@@ -75,7 +88,8 @@ export default function DomainRoute() {
           { id: 'history', label: 'History', content: <HistoryPanel key={search.get('record') ?? ''} domain={domain} recordId={search.get('record')} onChangeSet={() => show('records')} /> },
           { id: 'analytics', label: 'Analytics', content: <AnalyticsPanel domain={domain} onAddRecord={(r) => setSearch({ add: r.name, type: r.type })} /> },
           { id: 'send', label: 'Send', content: <SendDomainPanel domain={domain} /> },
-        ]}
+          { id: 'access', label: 'Access', content: <AccessPanel domain={domain} /> },
+        ].filter((item) => allowed(item.id as DomainTab))}
       />
     </div>
   );

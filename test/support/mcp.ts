@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '../../src/core/wire/api-key-scope.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -37,8 +38,8 @@ export async function callTool(client: Client, name: string, args: Record<string
 }
 
 /** A new API key of the wallet `key` signs in with (the dashboard's way: a SIWE session creates it). */
-export async function createApiKey(client: TestClient, key: Hex, label = 'agent'): Promise<{ id: string; key: string }> {
-  const reply = await client.call('createApiKey', { body: { label }, headers: client.withToken(await client.signIn(key)) });
+export async function createApiKey(client: TestClient, key: Hex, label = 'agent', scope?: ApiKeyScope): Promise<{ id: string; key: string }> {
+  const reply = await client.call('createApiKey', { body: scope ? { label, scope } : { label }, headers: client.withToken(await client.signIn(key)) });
   if (reply.status !== 200) throw new Error(`createApiKey: ${reply.status} ${JSON.stringify(reply.body)}`);
   return { id: reply.body.id, key: reply.body.key };
 }

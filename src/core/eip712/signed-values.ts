@@ -1,3 +1,4 @@
+import { isAddress } from 'viem';
 import type { TypeRegistry } from '../wire/eip712.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,7 +49,9 @@ export function toInteger(value: unknown): bigint {
 function atomicProblem(type: string, value: unknown): string | null {
   if (isIntegerType(type)) return integerProblem(type, value);
   if (type === 'bool') return typeof value === 'boolean' ? null : 'must be true or false';
-  if (type === 'string' || type === 'address') return typeof value === 'string' ? null : 'must be text';
+  if (type === 'string') return typeof value === 'string' ? null : 'must be text';
+  // viem refuses to hash an address that is not 20 bytes of hex, or whose mixed case is not its checksum.
+  if (type === 'address') return typeof value === 'string' && isAddress(value) ? null : 'must be an address: 0x and 40 hex digits (mixed case only as its checksum)';
   return null;
 }
 

@@ -3,6 +3,8 @@ import { ENVELOPE_WINDOW, envelope as envelopeSchema } from '../wire/eip712.ts';
 import type { HistoryEntry } from '../wire/history.ts';
 import { envelopeTypedData, payloadTypeOf } from './envelope.ts';
 import { signedPayloadProblems } from './history-payload-match.ts';
+import { outOfScope, roleAtLeast, type GrantRole } from '../access/scope.ts';
+import { roleNeeded } from '../access/role.ts';
 
 /** Asks a contract account (ERC-1271, ERC-6492; an EIP-7702 account likewise) whether it accepts a signature over a hash. */
 export type AskAccount = (input: { account: string; hash: Hex; signature: Hex; chainId?: number }) => Promise<boolean>;
@@ -71,6 +73,12 @@ export async function verifyHistoryEntry(entry: HistoryEntry, askAccount?: AskAc
   } else if (recovered === signer) checked.push(`the key ${signer} made the signature`);
   else contract = signer;
 
+  if (entry.actor.grant) {
+    const grant = await grantProblems(entry, askAccount);
+    problems.push(...grant.problems);
+    checked.push(...grant.checked);
+  }
+
   if (problems.length > 0) return { status: 'invalid', hash, problems, checked };
   if (contract === null) return { status: 'valid', hash, signer, account: null, by: 'key', checked };
   if (!askAccount) {
@@ -83,4 +91,48 @@ export async function verifyHistoryEntry(entry: HistoryEntry, askAccount?: AskAc
     return { status: 'invalid', hash, problems: [detail], checked };
   }
   return { status: 'valid', hash, signer, account: account ? lower(account) : null, by: 'erc1271', checked: [...checked, `the account ${contract} accepts the signature (ERC-1271)`] };
+}
+
+/**
+ * A grantee's change (contract: Access): the owner's signature over the grant (recovered; a contract account asked
+ * through `askAccount`), and that the change lies in it: its zone, its grantee, a role that allows the operation,
+ * every record before and after within its names and types, made before it expired. Whether the grantor still owned
+ * the domain at the time is the chain's to say (its Transfer events), not the entry's.
+ */
+async function grantProblems(entry: HistoryEntry, askAccount?: AskAccount): Promise<{ problems: string[]; checked: string[] }> {
+  const grant = entry.actor.grant!;
+  const problems: string[] = [];
+  const checked: string[] = [];
+  const parsed = envelopeSchema.safeParse(grant.signed.envelope);
+  if (!parsed.success) return { problems: ['the grant\'s envelope is not {payloadType, payload, timestamp, nonce}'], checked };
+  let hash: Hex;
+  try {
+    hash = hashTypedData(envelopeTypedData(grant.signed.domain, grant.signed.types, grant.signed.primaryType, parsed.data) as Parameters<typeof hashTypedData>[0]);
+  } catch (error) {
+    return { problems: [`the grant's hash cannot be computed: ${(error as Error).message}`], checked };
+  }
+  const owner = lower(grant.signed.signer);
+  const signature = grant.signed.signature as Hex;
+  const recovered = isHex(signature) && !isErc6492Signature(signature) ? await recoverAddress({ hash, signature }).then(lower, () => null) : null;
+  if (recovered === owner) checked.push(`the grant ${grant.id} was signed by the owner's key ${owner}`);
+  else if (askAccount && (await askAccount({ account: owner, hash, signature, chainId: grant.signed.domain.chainId }).catch(() => false))) checked.push(`the grant ${grant.id} was accepted by the owner's account ${owner} (ERC-1271)`);
+  else problems.push(`the grant's signature was made by ${recovered ?? 'no key'}, not the owner ${owner}`);
+
+  const payload = parsed.data.payload as Record<string, unknown>;
+  const grantee = lower(String(payload.grantee ?? ''));
+  const actor = lower(entry.actor.account ?? entry.actor.wallet);
+  if (payload.zoneName !== entry.zoneName) problems.push(`the grant is for ${String(payload.zoneName)}, the change for ${entry.zoneName}`);
+  if (grantee !== actor) problems.push(`the grant names ${grantee}, the change was made by ${actor}`);
+  if (payload.role !== grant.role) problems.push(`the grant signs the ${String(payload.role)} role, the entry says ${grant.role}`);
+  const needed = roleNeeded(entry.operation);
+  if (!needed || !roleAtLeast(grant.role as GrantRole, needed)) problems.push(`a ${grant.role} grant does not allow ${entry.operation}`);
+  const expiresAt = Number(payload.expiresAt) * 1000;
+  if (!(Date.parse(entry.at) < expiresAt)) problems.push(`the change (${entry.at}) was made after the grant expired (${new Date(expiresAt).toISOString()})`);
+  else checked.push(`made before the grant expired (${new Date(expiresAt).toISOString()})`);
+  const scope = { names: (payload.names as string[]) ?? [], types: (payload.types as string[]) ?? [] };
+  const outside = outOfScope(scope, entry.changes.flatMap((c) => [c.before, c.after]));
+  if (outside) problems.push(`the change touches ${outside}, outside the grant`);
+  else checked.push(`every record changed lies in the grant's names and types`);
+  if (problems.length === 0) checked.push(`the grantee ${grantee}, role ${grant.role} and zone are the grant's`);
+  return { problems, checked };
 }

@@ -24,4 +24,11 @@ describe('continuityProblems', () => {
     expect(continuityProblems([made, gone])).toEqual(['record r1 at serial 4 does not start from where serial 2 left it']);
     expect(continuityProblems([edited, made])).toEqual(['serial 2 (entry 2) does not follow serial 3', 'record r1 at serial 2 does not start from where serial 3 left it']);
   });
+
+  it('lets an entry that changes no record and leaves the serial (access granted or revoked) repeat it, and no other', () => {
+    const access = { action: 'grant' as const, grantId: 'g1', grantee: '0xb2', role: 'editor' as const, names: ['www'], types: ['A'], expiresAt: AT };
+    const granted: HistoryEntry = { ...entry(2), id: 'g', operation: 'grantZoneAccess', access };
+    expect(continuityProblems([made, granted, edited])).toEqual([]);
+    expect(continuityProblems([made, { ...made, id: 'again', changes: [] }])).toEqual(['serial 2 (entry again) does not follow serial 2']);
+  });
 });

@@ -4,7 +4,8 @@ import type { HistoryEntry } from '../wire/history.ts';
 const sameRecord = (a: DnsRecord, b: DnsRecord) => a.name === b.name && a.type === b.type && a.rdata === b.rdata && a.ttl === b.ttl && a.updatedAt === b.updatedAt;
 
 /**
- * Whether a history read oldest first holds together: serials only grow, and each change of a record starts from
+ * Whether a history read oldest first holds together: serials only grow (an entry that changes no record and leaves
+ * the serial, access granted or revoked or a transfer, may repeat it), and each change of a record starts from
  * the record as the previous entry left it. A signature covers one entry; this catches an entry edited, removed or
  * reordered between entries, unsigned ones (API keys, orders) included. Answers each break in words.
  */
@@ -13,7 +14,9 @@ export function continuityProblems(oldestFirst: readonly HistoryEntry[]): string
   const last = new Map<string, { record: DnsRecord | null; serial: number }>();
   let serial = -Infinity;
   for (const entry of oldestFirst) {
-    if (entry.serial <= serial) problems.push(`serial ${entry.serial} (entry ${entry.id}) does not follow serial ${serial}`);
+    // Granting or revoking access and a transfer leave what the zone answers, and so its serial, as it was.
+    const keepsSerial = entry.changes.length === 0 && (entry.access !== undefined || entry.transfer !== undefined);
+    if (entry.serial < serial || (entry.serial === serial && !keepsSerial)) problems.push(`serial ${entry.serial} (entry ${entry.id}) does not follow serial ${serial}`);
     serial = Math.max(serial, entry.serial);
     for (const change of entry.changes) {
       const id = (change.before ?? change.after)!.id;

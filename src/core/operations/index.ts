@@ -10,6 +10,7 @@ import { orderOperations } from './orders.ts';
 import { x402Operations } from './x402.ts';
 import { userOperations } from './user.ts';
 import { analyticsOperations } from './analytics.ts';
+import { accessOperations } from './access.ts';
 
 export type { AuthMode, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
 
@@ -30,6 +31,7 @@ export const operations = {
   ...x402Operations,
   ...userOperations,
   ...analyticsOperations,
+  ...accessOperations,
 } satisfies Record<string, Operation>;
 
 type Table = typeof operations;

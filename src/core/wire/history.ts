@@ -5,6 +5,20 @@ import { dnsRecord } from './dns.ts';
 import { signingDomain, typeRegistry } from './eip712.ts';
 import { forwarding } from './forwarding.ts';
 import { safeText } from './text.ts';
+import { GRANT_ROLES } from '../access/scope.ts';
+import { apiKeyScope } from './api-key-scope.ts';
+
+/** An EIP-712 write as verified: enough for anyone to recompute the hash and check the signature without the service. */
+export const signedWrite = z.object({
+  domain: signingDomain,
+  primaryType: z.string(),
+  types: typeRegistry,
+  /** The request body exactly as received. */
+  envelope: z.record(z.string(), z.unknown()),
+  signature: z.string(),
+  signer: z.string(),
+});
+export type SignedWrite = z.infer<typeof signedWrite>;
 
 /**
  * Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. The
@@ -19,6 +33,10 @@ const historyActor = z.object({
   client: z.enum(CLIENT_NAMES).optional(),
   /** Why the service made a change of its own accord (`via: "service"`). */
   reason: z.string().optional(),
+  /** A grantee's change (contract: Access): the grant it was made under, with the owner's signature over it. */
+  grant: z.object({ id: z.string(), role: z.enum(GRANT_ROLES), signed: signedWrite }).optional(),
+  /** A scoped API key's change: the key's limits at the time (null: an unlimited key). */
+  apiKeyScope: apiKeyScope.nullable().optional(),
 });
 export type HistoryActor = z.infer<typeof historyActor>;
 
@@ -36,18 +54,6 @@ export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
  */
 export const CHAIN_CHANGE_WORDS = { transfer: 'Sent to another wallet' } as const;
 export type ChainChange = keyof typeof CHAIN_CHANGE_WORDS;
-
-/** An EIP-712 write as verified: enough for anyone to recompute the hash and check the signature without the service. */
-const signedWrite = z.object({
-  domain: signingDomain,
-  primaryType: z.string(),
-  types: typeRegistry,
-  /** The request body exactly as received. */
-  envelope: z.record(z.string(), z.unknown()),
-  signature: z.string(),
-  signer: z.string(),
-});
-export type SignedWrite = z.infer<typeof signedWrite>;
 
 const recordChange = z.object({
   op: z.enum(['create', 'update', 'delete']),
@@ -70,6 +76,18 @@ const zoneChangeFacts = z.object({
   /** The "expired" holding page (redemption) taken on or off by the expiry worker. */
   expired: flip.optional(),
   forwarding: z.object({ before: forwarding, after: forwarding }).optional(),
+  /** Access granted to another wallet or revoked (contract: Access): history-only, the serial stays. */
+  access: z
+    .object({
+      action: z.enum(['grant', 'revoke']),
+      grantId: z.string(),
+      grantee: z.string(),
+      role: z.enum(GRANT_ROLES),
+      names: z.array(z.string()),
+      types: z.array(z.string()),
+      expiresAt: isoDate,
+    })
+    .optional(),
   /** The domain's token moved on the chain (ours): from and to the holders (lowercase), in which transaction and block. */
   transfer: z.object({ from: z.string(), to: z.string(), txHash: z.string(), blockNumber: z.number().int() }).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiKeyScope } from './api-key-scope.ts';
 import { address, isoDate } from './common.ts';
 import { displayText } from './text.ts';
 
@@ -51,8 +52,12 @@ export const faucetResult = z.object({
 export type FaucetResult = z.infer<typeof faucetResult>;
 
 export const API_KEY_PATTERN = /^nfk_[A-Za-z0-9_-]{43}$/;
-export const createApiKeyInput = z.object({ label: displayText(z.string().trim().min(1, 'Give the key a label').max(100, 'At most 100 characters')) });
-export const createdApiKey = z.object({ id: z.string(), label: z.string(), key: z.string(), createdAt: isoDate });
+export const createApiKeyInput = z.object({
+  label: displayText(z.string().trim().min(1, 'Give the key a label').max(100, 'At most 100 characters')),
+  /** The key's limits (contract: Access); none: the old, unlimited key. */
+  scope: apiKeyScope.optional(),
+});
+export const createdApiKey = z.object({ id: z.string(), label: z.string(), key: z.string(), createdAt: isoDate, scope: apiKeyScope.nullable().optional() });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 const apiKeySummary = z.object({
   id: z.string(),
@@ -60,6 +65,8 @@ const apiKeySummary = z.object({
   prefix: z.string(),
   createdAt: isoDate,
   lastUsedAt: isoDate.nullable(),
+  /** null: an old, unlimited key. */
+  scope: apiKeyScope.nullable(),
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 export const apiKeyList = z.array(apiKeySummary);

@@ -8,6 +8,7 @@ import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useServiceNow } from '@/lib/clock/service-clock.ts';
 import { Button, EmptyState, Notice, PageHeader, Select, Spinner, TextField } from '@/ui/index.ts';
+import { SharedWithYou } from '@/features/access/index.ts';
 import { analyticsSummaryQuery } from '@/features/analytics/index.ts';
 import { userDomainsQueryOptions } from './api/get-user-domains.ts';
 import { DomainsTable } from './components/DomainsTable.tsx';
@@ -82,6 +83,7 @@ export default function DomainsPage() {
     return (
       <div>
         {header}
+        <SharedWithYou />
         <EmptyState
           title="No domains yet"
           description="Find a name you like and register it; it shows up here once the order completes."
@@ -98,6 +100,7 @@ export default function DomainsPage() {
   return (
     <div className="space-y-4">
       {header}
+      <SharedWithYou />
       {expiring > 0 ? (
         <Notice
           tone="warning"

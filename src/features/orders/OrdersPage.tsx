@@ -7,7 +7,7 @@ import { Button, Card, EmptyState, Notice, PageHeader, Spinner } from '@/ui/inde
 import { userOrdersQuery } from './api/get-user-orders.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { formatUsdCents } from '@/lib/format.ts';
-import { formatTime, groupByOrder } from './order-view.ts';
+import { formatTime, groupByOrder, itemInWords } from './order-view.ts';
 import { useAccountReader } from './use-account-reader.ts';
 
 /** /orders — the account's orders, newest first, one card per order with its items. */
@@ -54,7 +54,7 @@ export default function OrdersPage() {
                 <ul className="text-sm">
                   {group.items.map((item) => (
                     <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 py-1 dark:border-slate-700">
-                      <span className="break-all">{item.normalizedDomainName} · {item.durationInYears} year{item.durationInYears === 1 ? '' : 's'}</span>
+                      <span className="break-all">{item.normalizedDomainName} · {itemInWords(item)}</span>
                       <StatusBadge status={item.status} />
                     </li>
                   ))}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderItem } from '@/core/wire/orders.ts';
 import { formatUsdCents } from '@/lib/format.ts';
-import { failureReason, groupByOrder, orderTimeline, nextStepAdvice, orderSummary } from './order-view.ts';
+import { failureReason, groupByOrder, itemInWords, orderOrigin, orderTimeline, nextStepAdvice, orderSummary } from './order-view.ts';
 
 function item(over: Partial<OrderItem>): OrderItem {
   return {
@@ -86,5 +86,18 @@ describe('orderSummary', () => {
   it('leaves refunded charges out of what was paid, and names unknown chains by number', () => {
     const refunded = { ...base, order: { ...base.order, nftChainId: 999 }, payments: [{ amountInUSDCents: 2400, status: 'COMPLETED' }, { amountInUSDCents: 2400, status: 'REFUNDED' }] };
     expect(orderSummary(refunded)).toMatchObject({ price: '$24.00 paid', owner: 'owned by 0xf3…2266 on chain 999' });
+  });
+});
+
+describe('what an order is, in words', () => {
+  it('tells a registration from a renewal, with its years', () => {
+    expect(itemInWords({ type: 'REGISTER', durationInYears: 1 })).toBe('registration, 1 year');
+    expect(itemInWords({ type: 'RENEW', durationInYears: 3 })).toBe('renewal, 3 years');
+  });
+
+  it('says when auto-renew placed the order, and nothing for a person’s own', () => {
+    expect(orderOrigin({ metadata: { autoRenew: true } })).toBe('Placed by auto-renew, paid from the owner’s credit');
+    expect(orderOrigin({ metadata: null })).toBeUndefined();
+    expect(orderOrigin({ metadata: { autoRenew: 'yes' } })).toBeUndefined();
   });
 });

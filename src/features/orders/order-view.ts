@@ -141,3 +141,15 @@ export function orderSummary(
     owner: `owned by ${short} on ${chainLabel(details.order.nftChainId)}`,
   };
 }
+
+/** What an order item does, in words: a registration or a renewal, and for how long. */
+export function itemInWords(item: Pick<OrderItem, 'type' | 'durationInYears'>): string {
+  const years = `${item.durationInYears} year${item.durationInYears === 1 ? '' : 's'}`;
+  return `${item.type === 'RENEW' ? 'renewal' : 'registration'}, ${years}`;
+}
+
+/** Who placed the order when no person did: the auto-renew worker, which pays from the owner's credit. */
+export function orderOrigin(order: Pick<Order, 'metadata'>): string | undefined {
+  const metadata = order.metadata as Record<string, unknown> | null | undefined;
+  return metadata && typeof metadata === 'object' && metadata.autoRenew === true ? 'Placed by auto-renew, paid from the owner\u2019s credit' : undefined;
+}

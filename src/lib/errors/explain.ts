@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors.ts';
 import { shortAddress } from '../format.ts';
-import { SignatureRejectedError, UnsignableRequestError, WalletRequiredError, isUserRejection } from '../signing/errors.ts';
+import { OutsideGrantError, SignatureRejectedError, UnsignableRequestError, WalletRequiredError, isUserRejection } from '../signing/errors.ts';
 import { DelegatedSignerRefusedError } from '../session/acting.ts';
 import { SiweMessageMismatchError } from '../session/siwe-message.ts';
 import { ChainNotAllowedError, SiweUnavailableError } from '../session/siwe-flow.ts';
@@ -24,6 +24,7 @@ export function explainError(error: unknown, context: { domain?: string; address
   }
   if (error instanceof DelegatedSignerRefusedError) return error.explanation;
   if (error instanceof WalletRequiredError) return { title: 'Connect a wallet first', description: error.message };
+  if (error instanceof OutsideGrantError) return { title: 'Outside your grant', description: error.message };
   if (error instanceof UnsignableRequestError) return { title: 'This service cannot sign this change in full', description: error.message };
   if (error instanceof SiweMessageMismatchError) return { title: 'Sign-in message refused', description: error.message };
   if (error instanceof ChainNotAllowedError) {
@@ -51,6 +52,8 @@ export function explainError(error: unknown, context: { domain?: string; address
       if (error.credential === 'siwe') return { title: 'Your session has ended', description: 'Sign in again to continue where you were.' };
       return { title: 'Sign in to continue', description: 'This needs you to sign in with your wallet.' };
     case 403: {
+      // A refusal that names its reason (a grant out of scope, revoked or expired; a key's scope): the service's words.
+      if (error.data && typeof error.data === 'object' && 'reason' in error.data) return { title: `${who} cannot make this change to ${domain ?? 'this domain'}`, description: error.message };
       const owner = ownerOf(error.data);
       const target = domain ?? 'this domain';
       return {

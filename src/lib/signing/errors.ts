@@ -35,3 +35,11 @@ export function isUserRejection(error: unknown): boolean {
   }
   return false;
 }
+
+/** A grantee's write outside what their grant allows: said before the wallet opens, nothing signed or sent. */
+export class OutsideGrantError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutsideGrantError';
+  }
+}

@@ -10,6 +10,7 @@ import { actingFor, delegatedWriteError } from '../session/acting.ts';
 import { requestSignIn, SignInCancelledError, walletSession, whenWalletReady } from '../session/wallet-session.ts';
 import { settingsStore } from '../settings/settings-store.ts';
 import { signRequest } from './sign-request.ts';
+import { refuseOutsideGrant } from './grant-guard.ts';
 import { signingDomainQuery, typesForMethodQuery } from './signing-queries.ts';
 import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
 import { chooseSigning } from '@/core/eip712/signing-choice.ts';
@@ -50,6 +51,8 @@ export function useSignedCall(): {
     async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options: SignedCallOptions = {}): Promise<OperationOutput<K>> => {
       const settings = settingsStore.getState();
       if (settings.apiKey) return apiCall(id, { body: payload });
+      // A grantee's write outside their grant is refused here, before anything opens.
+      refuseOutsideGrant(queryClient, walletSession.getState().account.address, id, payload as Record<string, unknown>);
       const [domain, types] = await signingMetadata(queryClient, id);
       const choice = chooseSigning(types, payload);
       // Said before any wallet or sign-in opens: nothing is signed over less than is sent.

@@ -23,20 +23,21 @@ export function VerifyEntry({ entry }: { entry: HistoryEntry }) {
       <Button variant="secondary" size="sm" onClick={() => void verify()} loading={result === 'checking'} aria-label={`Verify the signature of serial ${entry.serial}`}>
         Verify
       </Button>
-      {result && result !== 'checking' ? <VerifyOutcome result={result} kind={kind} /> : null}
+      {result && result !== 'checking' ? <VerifyOutcome result={result} kind={kind} grantBy={entry.actor.grant?.signed.signer ?? null} /> : null}
     </div>
   );
 }
 
 const KIND_WORDS: Record<AccountKind, string> = { contract: 'a contract account', eip7702: 'an EIP-7702 account', undeployed: 'an account not deployed yet (ERC-6492)' };
 
-function VerifyOutcome({ result, kind }: { result: HistoryVerification; kind: AccountKind | null }) {
+function VerifyOutcome({ result, kind, grantBy }: { result: HistoryVerification; kind: AccountKind | null; grantBy: string | null }) {
   if (result.status === 'unsigned') return <p className="text-sm">Nothing signed to verify.</p>;
   if (result.status === 'valid') {
     return (
       <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300" title={result.checked.join('\n')}>
         signed by {shortAddress(result.signer)}
         {result.account ? ` for ${shortAddress(result.account)}` : ''} ✓ {result.by === 'key' ? 'with a key' : `accepted by ${kind ? KIND_WORDS[kind] : 'the account'} (ERC-1271)`}
+        {grantBy ? `, under a grant signed by the owner ${shortAddress(grantBy)} ✓ (in its scope and time)` : ''}
       </p>
     );
   }

@@ -6,6 +6,7 @@ import type { RecordType } from '@/core/wire/dns.ts';
 import type { Forwarding } from '@/core/wire/forwarding.ts';
 import { shortAddress } from '@/lib/format.ts';
 import { operationById } from '@/core/operations/index.ts';
+import { scopeInWords } from '@/core/access/scope.ts';
 
 /** What the entry did, in a few words: its operation's own title, a flip it made, or its operation's words (counted). */
 export function entryTitle(entry: HistoryEntry): string {
@@ -45,6 +46,8 @@ const SETTING_LINES: { [K in ZoneSetting]: (entry: HistoryEntry & Required<Pick<
   dnssec: (entry) => `DNSSEC: ${onOff(entry.dnssec.before)} → ${onOff(entry.dnssec.after)}`,
   forwarding: (entry) => forwardingChange(entry)!,
   transfer: ({ transfer }) => `Owner: ${transfer.from} → ${transfer.to}, in transaction ${transfer.txHash} (block ${transfer.blockNumber}). Records, DNSSEC and forwarding stayed; auto-renew was switched off.`,
+  access: ({ access }) =>
+    `${access.action === 'grant' ? 'Granted' : 'Revoked'}: ${shortAddress(access.grantee)} as ${access.role} (${scopeInWords(access)}) until ${access.expiresAt.slice(0, 10)}`,
   expired: (entry) => (entry.expired.after ? 'Expired holding page: on (the records stopped answering)' : 'Expired holding page: off (the records answer again)'),
 };
 
@@ -76,7 +79,9 @@ const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…$
 export function whoInWords(entry: HistoryEntry): string {
   if (entry.actor.via === 'service') return 'The service';
   const wallet = shortAddress(entry.actor.wallet);
-  return entry.actor.account ? `${wallet} for the account ${shortAddress(entry.actor.account)}` : wallet;
+  const who = entry.actor.account ? `${wallet} for the account ${shortAddress(entry.actor.account)}` : wallet;
+  const grant = entry.actor.grant;
+  return grant ? `${who} under the ${grant.role} grant from ${shortAddress(grant.signed.signer)} (owner)` : who;
 }
 
 /** A record change's before and after, as lines of a diff. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { isTerminal, type OrderDetails } from '@/core/wire/orders.ts';
 import { Card, Notice } from '@/ui/index.ts';
 import { formatUsdCents } from '@/lib/format.ts';
-import { chainLabel, failureReason, formatTime, nextStepAdvice, orderSummary } from '../order-view.ts';
+import { chainLabel, failureReason, formatTime, itemInWords, nextStepAdvice, orderOrigin, orderSummary } from '../order-view.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -23,6 +23,10 @@ export function OrderDetailsView({ details }: { details: OrderDetails }) {
         <h2 className="text-xl font-semibold break-all">{summary.names}</h2>
         <p aria-label="Order summary" className="text-sm text-slate-700 dark:text-slate-300">
           {summary.price} · {summary.owner}
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {items.map((item) => `${item.normalizedDomainName}: ${itemInWords(item)}`).join('; ')}
+          {orderOrigin(order) ? ` · ${orderOrigin(order)}` : ''}
         </p>
         {done && succeeded[0] ? (
           <Link

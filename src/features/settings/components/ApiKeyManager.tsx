@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ApiKeySummary, CreatedApiKey } from '@/core/wire/user.ts';
-import { createApiKeyInput } from '@/core/wire/user.ts';
 import { isApiError } from '@/lib/api/errors.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
-import { Button, Card, Dialog, EmptyState, Spinner, TextField, useToast } from '@/ui/index.ts';
+import { Badge, Button, Card, Checkbox, Dialog, EmptyState, Select, Spinner, TextField, useToast } from '@/ui/index.ts';
+import { keyFormSchema, keyScopeInWords, scopeOf, type KeyForm } from '../model/key-scope.ts';
 import { apiKeysQuery } from '../api/list-api-keys.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
@@ -22,24 +24,20 @@ export function ApiKeyManager() {
   const create = useCreateApiKey(session.address);
   const revoke = useRevokeApiKey(session.address);
   const { toast } = useToast();
-  const [label, setLabel] = useState('');
-  const [labelError, setLabelError] = useState<string>();
   const [created, setCreated] = useState<CreatedApiKey>();
   const [toRevoke, setToRevoke] = useState<ApiKeySummary>();
+  const blank: KeyForm = { label: '', limited: false, zones: '', names: '', types: '', access: 'write', until: '', cidrs: '' };
+  const form = useForm<KeyForm>({ resolver: zodResolver(keyFormSchema), defaultValues: blank });
+  const values = form.watch();
+  const limited = values.limited;
+  const errors = form.formState.errors;
 
-  const onCreate = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createApiKeyInput.safeParse({ label });
-    if (!parsed.success) {
-      setLabelError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setLabelError(undefined);
+  const onCreate = async (values: KeyForm) => {
     try {
-      setCreated(await create.mutateAsync(parsed.data.label));
-      setLabel('');
+      setCreated(await create.mutateAsync({ label: values.label.trim(), ...(values.limited ? { scope: scopeOf(values) } : {}) }));
+      form.reset(blank);
     } catch (error) {
-      if (isApiError(error) && error.fieldErrors.label) setLabelError(error.fieldErrors.label[0]);
+      if (isApiError(error) && error.fieldErrors.label) form.setError('label', { message: error.fieldErrors.label[0] });
       else toast({ tone: 'error', ...explainError(error) });
     }
   };
@@ -70,13 +68,29 @@ export function ApiKeyManager() {
         />
       ) : (
         <>
-          <form onSubmit={onCreate} noValidate className="flex flex-wrap items-start gap-2">
-            <div className="min-w-56 flex-1">
-              <TextField label="New key label" value={label} onChange={(e) => setLabel(e.target.value)} error={labelError} hint="For example: deploy script" />
+          <form onSubmit={form.handleSubmit(onCreate)} noValidate className="space-y-2">
+            <div className="flex flex-wrap items-start gap-2">
+              <div className="min-w-56 flex-1">
+                <TextField label="New key label" error={errors.label?.message} hint="For example: deploy script" {...form.register('label')} />
+              </div>
+              <Button type="submit" loading={create.isPending} className="sm:mt-6">
+                Create key
+              </Button>
             </div>
-            <Button type="submit" loading={create.isPending} className="sm:mt-6">
-              Create key
-            </Button>
+            <Checkbox label="Limit what this key may do" hint="Without limits a key acts as your wallet on every domain" {...form.register('limited')} />
+            {limited ? (
+              <div className="grid gap-2 sm:grid-cols-2">
+                <TextField label="Domains" hint="Separated by commas; empty: every domain you own" error={errors.zones?.message} {...form.register('zones')} />
+                <Select label="Access" options={[{ value: 'write', label: 'Read and write' }, { value: 'read', label: 'Read only' }]} {...form.register('access')} />
+                <TextField label="Names" hint="www, _acme, *.dev; empty: every name" error={errors.names?.message} {...form.register('names')} />
+                <TextField label="Record types" hint="A, TXT; empty: every type" error={errors.types?.message} {...form.register('types')} />
+                <TextField label="Valid until" type="date" hint="Empty: until you revoke it" error={errors.until?.message} {...form.register('until')} />
+                <TextField label="Allowed addresses" hint="CIDR ranges, like 203.0.113.0/24; empty: any" error={errors.cidrs?.message} {...form.register('cidrs')} />
+                <p className="text-sm sm:col-span-2" role="status">
+                  This key: {keyScopeInWords(scopeOf(values))}. It cannot create keys.
+                </p>
+              </div>
+            ) : null}
           </form>
           {keys.isPending ? (
             <Spinner label="Loading API keys" />
@@ -94,6 +108,7 @@ export function ApiKeyManager() {
                   <tr>
                     <th scope="col" className="py-2 pr-4">Label</th>
                     <th scope="col" className="py-2 pr-4">Key</th>
+                    <th scope="col" className="py-2 pr-4">May do</th>
                     <th scope="col" className="py-2 pr-4">Created</th>
                     <th scope="col" className="py-2 pr-4">Last used</th>
                     <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
@@ -104,6 +119,9 @@ export function ApiKeyManager() {
                     <tr key={key.id}>
                       <th scope="row" className="py-2 pr-4 font-medium">{key.label}</th>
                       <td className="py-2 pr-4 font-mono">{key.prefix}…</td>
+                      <td className="py-2 pr-4">
+                        {key.scope ? null : <Badge tone="warning">Unlimited</Badge>} {keyScopeInWords(key.scope)}
+                      </td>
                       <td className="py-2 pr-4">{dateFormat.format(new Date(key.createdAt))}</td>
                       <td className="py-2 pr-4">{key.lastUsedAt ? dateFormat.format(new Date(key.lastUsedAt)) : 'Never'}</td>
                       <td className="py-2 text-right">

@@ -1,0 +1,95 @@
+import { test, expect } from './support/fixtures.ts';
+import { addressOf, TEST_KEYS } from './support/keys.ts';
+import { header, resumeSession, signIn } from './support/pages.ts';
+import { call, ownDomain, siweSignIn, signedCall, withToken } from './support/service-client.ts';
+import { recordsPage, typedSignatures } from './pages/records.ts';
+import { historyPage } from './pages/history.ts';
+
+const domain = `access-${Date.now().toString(36)}.com`;
+const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
+
+/**
+ * Access (issue 34): the owner grants an editor limited to www A records for a week; the second wallet signs in, sees
+ * the domain under "Shared with you", edits www's A record and is refused on MX before the wallet opens; the owner
+ * reads the entry in History and verifies both signatures, then revokes, and the grantee's next write is refused.
+ */
+test.describe('Access: a grant to another wallet', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test.beforeAll(async () => {
+    await ownDomain(TEST_KEYS.alice, domain);
+  });
+
+  test('grant www A for a week, the grantee edits within it and is refused outside it, the owner verifies and revokes', async ({ page, wallet }) => {
+    const owner = addressOf(TEST_KEYS.alice);
+    const helper = addressOf(TEST_KEYS.bob);
+    const records = recordsPage(page);
+    const history = historyPage(page);
+
+    // The owner, a returning visitor, adds a person: the grant is said in words before the wallet opens.
+    await resumeSession(page, wallet, `/domains/${domain}?tab=access`);
+    const access = page.getByRole('region', { name: 'Access' });
+    const form = access.getByRole('form', { name: 'Add a person' });
+    await form.getByLabel('Wallet address').fill(helper);
+    await form.getByLabel('Role').selectOption('editor');
+    await form.getByLabel('Names').fill('www');
+    await form.getByLabel('Record types').fill('A');
+    await form.getByRole('button', { name: 'Review the grant' }).click();
+    const review = page.getByRole('dialog', { name: `Let ${short(helper.toLowerCase())} help with ${domain}?` });
+    await expect(review).toContainText(`${short(helper.toLowerCase())} may add, change and delete records (A under www only) of ${domain} until`);
+    await expect(review.getByRole('note')).toContainText(`Let ${helper.toLowerCase()} act as editor on ${domain}`);
+    await review.getByRole('button', { name: 'Sign and grant' }).click();
+    await expect(review).toBeHidden();
+    const people = access.getByRole('list', { name: 'People with access' });
+    await expect(people).toContainText(short(helper.toLowerCase()));
+    await expect(people).toContainText('A under www only');
+
+    // The second wallet signs in and finds the domain shared with it.
+    await wallet.switchAccount(1);
+    await expect(header(page).account(helper)).toBeVisible();
+    await signIn(page, wallet);
+    await page.goto('/domains');
+    const shared = page.getByRole('region', { name: 'Shared with you' });
+    await expect(shared).toContainText(`You may add, change and delete records: A under www only`);
+    await shared.getByRole('link', { name: domain }).click();
+    await expect(page.getByRole('heading', { name: 'DNS records' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`Shared with you by ${short(owner.toLowerCase())}: editor`)).toBeVisible();
+    // Only what an editor may do: no Renewal, Send or Access tab.
+    await expect(page.getByRole('tab', { name: 'Send' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Access' })).toHaveCount(0);
+
+    await records.addAndSign('A', 'www', { 'IPv4 address': '192.0.2.34' });
+    await expect(records.row('A', 'www')).toContainText('192.0.2.34');
+
+    // MX is outside the grant: said before the wallet opens, nothing signed.
+    const before = typedSignatures(wallet.requests);
+    await records.fillNew('MX', 'www', { Priority: '10', 'Mail server': 'mail.example.net' });
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await expect(page.getByText('Your grant covers A under www only: MX at www is outside it.').first()).toBeVisible();
+    expect(typedSignatures(wallet.requests)).toBe(before);
+    await page.keyboard.press('Escape');
+
+    // The owner reads the entry and verifies both signatures (the grantee's change, the owner's grant).
+    await wallet.switchAccount(0);
+    await expect(header(page).account(owner)).toBeVisible();
+    await signIn(page, wallet);
+    await page.goto(`/domains/${domain}`);
+    await history.open();
+    await expect(history.entries().first()).toContainText(`by ${short(helper.toLowerCase())} under the editor grant from ${short(owner.toLowerCase())} (owner)`);
+    const [latest] = (await call('getZoneHistory', { query: { zoneName: domain } }, withToken(await siweSignIn(TEST_KEYS.alice)))).entries;
+    const entry = await history.entry(latest.serial);
+    await entry.getByRole('button', { name: `Verify the signature of serial ${latest.serial}` }).click();
+    await expect(entry.getByRole('status')).toHaveText(`signed by ${short(helper.toLowerCase())} ✓ with a key, under a grant signed by the owner ${short(owner.toLowerCase())} ✓ (in its scope and time)`);
+
+    // The owner revokes; the grantee's next write is refused.
+    await page.getByRole('tab', { name: 'Access' }).click();
+    await access.getByRole('button', { name: `Revoke ${short(helper.toLowerCase())}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Revoke ${short(helper.toLowerCase())}?` });
+    await confirm.getByRole('button', { name: 'Sign and revoke' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(people).toContainText('Revoked on');
+    await expect(signedCall(TEST_KEYS.bob, 'createDnsRecord', { zoneName: domain, name: 'www', type: 'A', rdata: '192.0.2.35', ttl: 300 })).rejects.toMatchObject({ status: 403 });
+    const grants = await call('getDnsRecords', { query: { zoneName: domain } });
+    expect(grants.some((r) => r.rdata === '192.0.2.35')).toBe(false);
+  });
+});
