@@ -21,7 +21,7 @@ test.describe('Query analytics', () => {
     await ownDomain(TEST_KEYS.alice, domain);
   });
 
-  test('a record and a misspelt name queried with dig show in the chart and the table, with a finding that adds the missing record', async ({ page, wallet }) => {
+  test('a record and a misspelt name queried with dig show in the chart and the table, with a finding that adds the missing record; the Mail tab\u2019s DMARC fix signed from the change set', async ({ page, wallet }) => {
     const records = recordsPage(page);
     await resumeSession(page, wallet);
     await records.open(domain);
@@ -62,6 +62,19 @@ test.describe('Query analytics', () => {
     await expect(records.dialog).toBeHidden();
     await expect(records.row('A', 'mial')).toBeVisible();
     expect(await dig(`mial.${domain}`, 'A')).toBe('NOERROR');
+
+    // The Mail tab: no DMARC record is a problem with its fix, which goes into the change set and is signed there.
+    await page.getByRole('tab', { name: 'Mail' }).click();
+    const mail = page.getByRole('region', { name: 'Mail authentication' });
+    await expect(mail.getByText(/There is no DMARC record at _dmarc/)).toBeVisible();
+    await mail.getByRole('button', { name: `Put the TXT record at _dmarc.${domain} in the change set` }).click();
+    await expect(records.changeSet).toBeVisible();
+    await records.reviewChangeSet();
+    await records.signChangeSet(1);
+    await expect(records.rowWith(`v=DMARC1; p=none; rua=mailto:dmarc@${domain}`)).toBeVisible();
+    await page.getByRole('tab', { name: 'Mail' }).click();
+    await expect(mail.getByText(/The DMARC policy is p=none/)).toBeVisible();
+    await expect(mail.getByText(/There is no DMARC record/)).toBeHidden();
 
     // The Domains list gives the week at a glance: a line a domain, with its words (today holds all of them).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();

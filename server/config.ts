@@ -61,6 +61,11 @@ const configSchema = z.object({
   FORWARD_ADDRESSES: list('127.0.0.1').pipe(z.array(z.string().refine((s) => isIP(s) !== 0, 'an IPv4 or IPv6 address')).min(1)),
   /** UDP answers per second per client (IPv4 /24, IPv6 /56) and answer; unset = 20 when HOST is not loopback, else 0 (off). */
   DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).optional(),
+  /**
+   * Recursive resolvers (`host:port`) the service asks about names outside its own zones (the mail check's SPF
+   * includes and MX targets); unset = it resolves only its own zones. The only servers it ever asks: trusted as configured.
+   */
+  DNS_RESOLVER: list('').pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[0-9.]+):[0-9]{1,5}$/, 'host:port with an IP address, an IPv6 address in brackets'))),
   /** Secondaries (`host:port`) sent a NOTIFY whenever a zone's serial changes. */
   DNS_ALSO_NOTIFY: list('').pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):[0-9]{1,5}$/, 'host:port, an IPv6 address in brackets'))),
   /** TSIG keys `name:hmac-sha256:<base64 secret>`; when set, transfers must be signed by one (RFC 8945). */

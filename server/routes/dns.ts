@@ -6,6 +6,9 @@ import type {
   DeleteDnsRecordInput,
   UpdateDnsRecordInput,
 } from '../../src/core/wire/dns.ts';
+import type { MailCheckQuery } from '../../src/core/wire/mail.ts';
+import { checkMail } from '../dns/mail-check.ts';
+import { serviceResolver } from '../dns/resolver.ts';
 import { requireRegisteredDomain } from '../dns/domain-access.ts';
 import { zoneAnswer } from '../dns/zone-read.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
@@ -28,6 +31,11 @@ export const dnsHandlers: Handlers = {
   async getDnsRecords({ input, services }: RequestContext<{ zoneName: string }>) {
     await requireRegisteredDomain(services, services.db, input.zoneName);
     return zoneAnswer(services.db, services.zoneCache, input.zoneName, managedSettings(services.config));
+  },
+
+  async checkMailAuth({ input, services }: RequestContext<MailCheckQuery>) {
+    await requireRegisteredDomain(services, services.db, input.zoneName);
+    return { findings: await checkMail(input.zoneName, serviceResolver(services)) };
   },
 
   async createDnsRecord(ctx: RequestContext<CreateDnsRecordInput>) {

@@ -21,6 +21,7 @@ const SendDomainPanel = lazy(() => import('@/features/domains/SendDomainPanel.ts
 const ExpiryBanner = lazy(() => import('@/features/domains/ExpiryBanner.tsx'));
 const RenewStrip = lazy(() => import('@/features/renew/RenewStrip.tsx'));
 const AnalyticsPanel = lazy(() => import('@/features/analytics/AnalyticsPanel.tsx'));
+const MailPanel = lazy(() => import('@/features/mail/MailPanel.tsx'));
 const AccessPanel = lazy(() => import('@/features/access/AccessPanel.tsx'));
 
 /**
@@ -29,16 +30,17 @@ const AccessPanel = lazy(() => import('@/features/access/AccessPanel.tsx'));
  * one tab per concern, its records first so that the table is on the first screen (1280×800 and a 390×844 phone).
  * A tab is in the address (?tab=forwarding); Records is the page without one. A later tab (Access) is one more entry
  * in TABS and in `items`. A grantee (a wallet another lets help) sees the tabs of what their role may do, under a
- * banner that says it in words; the owner's own tabs (Renewal, Send, Access) are not theirs. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records).
+ * banner that says it in words; the owner's own tabs (Renewal, Send, Access) are not theirs. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records);
+ * Mail's fixes go into the change set, shown on Records.
  */
-const TABS = ['records', 'forwarding', 'dnssec', 'renewal', 'history', 'analytics', 'send', 'access'] as const;
+const TABS = ['records', 'forwarding', 'dnssec', 'mail', 'renewal', 'history', 'analytics', 'send', 'access'] as const;
 type DomainTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is DomainTab => TABS.includes(value as DomainTab);
 /** The tabs a grantee's role may use (the service refuses the rest anyway). */
 const GRANTEE_TABS: Record<GrantRole, readonly DomainTab[]> = {
   viewer: ['records', 'history', 'analytics'],
-  editor: ['records', 'history', 'analytics'],
-  manager: ['records', 'forwarding', 'dnssec', 'history', 'analytics'],
+  editor: ['records', 'mail', 'history', 'analytics'],
+  manager: ['records', 'forwarding', 'dnssec', 'mail', 'history', 'analytics'],
 };
 
 export default function DomainRoute() {
@@ -65,7 +67,7 @@ export default function DomainRoute() {
         <DomainOverview domain={domain} renewAction={<RenewStrip domain={domain} />} />
       </Suspense>
       <Tabs
-        label={`${domain}: records, forwarding and parking, DNSSEC, renewal, history, analytics, send or access`}
+        label={`${domain}: records, forwarding and parking, DNSSEC, mail, renewal, history, analytics, send or access`}
         selected={tab}
         onSelect={(id) => show(id as DomainTab)}
         items={[
@@ -81,6 +83,7 @@ export default function DomainRoute() {
             ),
           },
           { id: 'dnssec', label: 'DNSSEC', content: <DnssecPanel domain={domain} /> },
+          { id: 'mail', label: 'Mail', content: <MailPanel domain={domain} onChangeSet={() => show('records')} /> },
           { id: 'renewal', label: 'Renewal', content: <AutoRenewPanel domain={domain} /> },
           { id: 'history', label: 'History', content: <HistoryPanel key={search.get('record') ?? ''} domain={domain} recordId={search.get('record')} onChangeSet={() => show('records')} /> },
           { id: 'analytics', label: 'Analytics', content: <AnalyticsPanel domain={domain} onAddRecord={(r) => setSearch({ add: r.name, type: r.type })} /> },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { success, zoneName } from '../wire/common.ts';
 import * as dns from '../wire/dns.ts';
+import * as mail from '../wire/mail.ts';
 import { f, op, type PayloadCheck } from './define.ts';
 
 type Fields = Record<string, unknown>;
@@ -46,6 +47,12 @@ const zoneOfRecords = { of: (input: { zoneName: string }) => input.zoneName, cha
 
 export const recordOperations = {
   getDnsRecords: op({ id: 'getDnsRecords', method: 'GET', path: '/dns/records', tag: 'dns', summary: 'Every record of a zone, stored and managed', auth: 'none', input: z.object({ zoneName }), output: z.array(dns.dnsRecord) }),
+
+  checkMailAuth: op({
+    id: 'checkMailAuth', method: 'GET', path: '/dns/mail-check', tag: 'dns',
+    summary: 'Whether mail sent as a zone authenticates: SPF (one record, syntax, +all, the 10-lookup limit of RFC 7208 \u00a74.6.4), DMARC, DKIM at the common selectors, MX targets, MTA-STS and TLS-RPT; each finding with the record that fixes it (ours)',
+    auth: 'none', input: mail.mailCheckQuery, output: mail.mailCheck, errors: [404],
+  }),
 
   createDnsRecord: op({
     id: 'createDnsRecord', method: 'POST', path: '/dns/records', tag: 'dns', summary: 'Create one record', auth: 'write', input: dns.createDnsRecordInput, output: dns.dnsRecord,
