@@ -52,12 +52,24 @@ const add = (map: Record<string, number>, key: string, n: number) => {
 
 const emptyBucket = (zone: string, at: number): Bucket => ({ zone, at, total: 0, byType: {}, byRcode: {}, byTransport: {}, dnssecOk: 0, names: new Map(), other: 0 });
 
-/** The key of a name entry: the name (a DNS name as asked holds no space), its type and its answer. */
-const nameKey = (t: Tally) => `${t.name} ${t.type} ${t.rcode}`;
+/**
+ * The key of a name entry: the name (a DNS name as asked holds no space), its type and its answer. Made once per
+ * tally: a tally kept beside a cached answer is counted again at every hit, and the hit path is the hot one.
+ */
+const nameKeys = new WeakMap<Tally, string>();
+const nameKey = (t: Tally) => {
+  let key = nameKeys.get(t);
+  if (key === undefined) nameKeys.set(t, (key = `${t.name} ${t.type} ${t.rcode}`));
+  return key;
+};
 
 export function queryCounter(db: Queryable, options: { flushMs: number; keepDays: number; now?: () => number; onError?: (error: Error) => void }): QueryCounter {
   const now = options.now ?? Date.now;
   let buckets = new Map<string, Bucket>();
+  // The current minute's bucket of each zone, found without building a key (most answers fall in the current
+  // minute); emptied whenever `buckets` is taken by a flush or the minute turns.
+  let minute = -1;
+  let current = new Map<string, Bucket>();
   let pruned = 0;
   let writing: Promise<void> = Promise.resolve();
 
@@ -130,6 +142,7 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
   const flush = (): Promise<void> => {
     const taken = buckets;
     buckets = new Map();
+    current = new Map();
     writing = writing.then(() =>
       write(taken).catch((error: unknown) => {
         // Kept for the next flush: counted once, written once.
@@ -143,9 +156,20 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
   const timer = setInterval(() => void flush(), options.flushMs);
   timer.unref();
 
+  const currentBucket = (zone: string) => {
+    const at = floorTo(now(), '1m');
+    if (at !== minute) {
+      minute = at;
+      current = new Map();
+    }
+    let bucket = current.get(zone);
+    if (bucket === undefined) current.set(zone, (bucket = bucketOf(zone, at)));
+    return bucket;
+  };
+
   return {
     count(tally, transport) {
-      const bucket = bucketOf(tally.zone, floorTo(now(), '1m'));
+      const bucket = currentBucket(tally.zone);
       bucket.total += 1;
       add(bucket.byType, tally.type, 1);
       add(bucket.byRcode, tally.rcode, 1);
