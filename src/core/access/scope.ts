@@ -77,3 +77,10 @@ export function outOfScope(scope: RecordScope, records: ReadonlyArray<{ name: st
   }
   return null;
 }
+
+/** A scope's list as a person types it ("www, api" or "A TXT") → ["www", "api"]; blanks dropped. */
+export const splitList = (text: string): string[] =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import { grantInWords, type GrantRole } from '@/core/access/scope.ts';
+import { grantInWords, splitList, type GrantRole } from '@/core/access/scope.ts';
 import { grantZoneAccessInput, type GrantZoneAccessInput } from '@/core/wire/access.ts';
-
-/** "www, api" → ["www", "api"]; blanks dropped. */
-const splitList = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 
 /** The "Add a person" form as typed: lists as text, the end as a date; checked by the service's own schema. */
 export const grantFormSchema = z

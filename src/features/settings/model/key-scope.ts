@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { scopeInWords } from '@/core/access/scope.ts';
+import { scopeInWords, splitList } from '@/core/access/scope.ts';
 import { apiKeyScope, type ApiKeyScope } from '@/core/wire/api-key-scope.ts';
-
-const split = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 
 /** The new-key form as typed: the scope's lists as text, its end as a day; checked by the service's own schema. */
 export const keyFormSchema = z
@@ -34,12 +28,12 @@ export type KeyForm = z.infer<typeof keyFormSchema>;
 
 export function scopeOf(form: KeyForm): ApiKeyScope {
   return {
-    zones: split(form.zones.toLowerCase()),
-    names: split(form.names.toLowerCase()),
-    types: split(form.types.toUpperCase()) as ApiKeyScope['types'],
+    zones: splitList(form.zones.toLowerCase()),
+    names: splitList(form.names.toLowerCase()),
+    types: splitList(form.types.toUpperCase()) as ApiKeyScope['types'],
     access: form.access,
     expiresAt: form.until ? new Date(`${form.until}T23:59:59Z`).toISOString() : null,
-    cidrs: split(form.cidrs),
+    cidrs: splitList(form.cidrs),
   };
 }
 
