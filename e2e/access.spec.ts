@@ -10,6 +10,7 @@ import { historyPage } from './pages/history.ts';
 const run = Date.now().toString(36);
 const domain = `access-${run}.com`;
 const sold = `access-sold-${run}.com`;
+const given = `access-given-${run}.com`;
 const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
 
 /**
@@ -21,7 +22,7 @@ test.describe('Access: a grant to another wallet', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test.beforeAll(async () => {
-    for (const name of [domain, sold]) await ownDomain(TEST_KEYS.alice, name);
+    for (const name of [domain, sold, given]) await ownDomain(TEST_KEYS.alice, name);
   });
 
   test('grant www A for a week, the grantee edits within it and is refused outside it, the owner verifies and revokes', async ({ page, wallet }) => {
@@ -95,6 +96,25 @@ test.describe('Access: a grant to another wallet', () => {
     await expect(signedCall(TEST_KEYS.bob, 'createDnsRecord', { zoneName: domain, name: 'www', type: 'A', rdata: '192.0.2.35', ttl: 300 })).rejects.toMatchObject({ status: 403 });
     const grants = await call('getDnsRecords', { query: { zoneName: domain } });
     expect(grants.some((r) => r.rdata === '192.0.2.35')).toBe(false);
+  });
+
+  test('the grantee gives the access up from the domain page, said before the wallet opens', async ({ page, wallet }) => {
+    const helper = addressOf(TEST_KEYS.bob);
+    await signedCall(TEST_KEYS.alice, 'grantZoneAccess', { zoneName: given, grantee: helper.toLowerCase(), role: 'viewer', names: [], types: [], expiresAt: Math.floor(Date.now() / 1000) + 86_400 });
+    await wallet.switchAccount(1);
+    await resumeSession(page, wallet, `/domains/${given}`);
+    await expect(page.getByText(`Shared with you by ${short(addressOf(TEST_KEYS.alice).toLowerCase())}: viewer`)).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Give up this access' }).click();
+    const dialog = page.getByRole('dialog', { name: `Give up your access to ${given}?` });
+    const before = typedSignatures(wallet.requests);
+    await expect(dialog.getByRole('note')).toContainText('RevokeZoneAccess');
+    expect(typedSignatures(wallet.requests)).toBe(before);
+    await dialog.getByRole('button', { name: 'Sign and give up' }).click();
+    await expect(dialog).toBeHidden();
+    expect(typedSignatures(wallet.requests)).toBe(before + 1);
+    await expect(page.getByText(/: viewer$/)).toHaveCount(0);
+    const grants = await call('listZoneAccess', { query: { zoneName: given } }, withToken(await siweSignIn(TEST_KEYS.alice)));
+    expect(grants.filter((g) => g.grantee === helper.toLowerCase()).every((g) => g.revokedAt !== null)).toBe(true);
   });
 
   test('the owner sends the domain away on the chain: a grant made before no longer works', async ({ page, wallet }) => {

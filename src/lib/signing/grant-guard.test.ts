@@ -38,6 +38,11 @@ describe("a grantee's write is checked against the grant before the wallet opens
     expect(() => refuseOutsideGrant(withShared('viewer', [], []), me, 'createDnsRecord', { zoneName: 'example.com', name: 'www', type: 'A' })).toThrow(/this needs the editor role/);
     expect(() => refuseOutsideGrant(withShared('editor', [], []), me, 'toggleDnssec', { normalizedDomainName: 'example.com', enabled: true })).toThrow(/this needs the manager role/);
     expect(() => refuseOutsideGrant(withShared('manager', [], []), me, 'setAutoRenew', { normalizedDomainName: 'example.com', enabled: true, durationInYears: 1 })).toThrow(/Only the owner/);
+    expect(() => refuseOutsideGrant(withShared('manager', [], []), me, 'grantZoneAccess', { zoneName: 'example.com', grantee: me })).toThrow(/Only the owner/);
+  });
+
+  it('lets any grantee give their grant up, a viewer too', () => {
+    expect(() => refuseOutsideGrant(withShared('viewer', [], []), me, 'revokeZoneAccess', { zoneName: 'example.com', grantId: 'g1' })).not.toThrow();
   });
 
   it('leaves a wallet that holds no grant for the zone (its owner) to the service', () => {
