@@ -13,6 +13,11 @@ import { recordTransfer } from '../zones/transfers.ts';
 
 const [OWNER, OTHER, HELPER] = TEST_KEYS;
 const RUNS = Number(process.env.ACCESS_PROPERTY_RUNS ?? 12);
+/**
+ * The run's seed, printed; ACCESS_PROPERTY_SEED replays one. Fixed by default: twelve random sequences sometimes
+ * allow no grantee write at all, and the check that some were allowed and some refused would then fail by chance.
+ */
+const SEED = Number(process.env.ACCESS_PROPERTY_SEED ?? 1);
 let service: TestService;
 let client: TestClient;
 let zones = 0;
@@ -149,7 +154,7 @@ describe('access: no sequence lets a wallet or a key change anything outside a l
         const model: Model = { ownerHolds: true, grant: null };
         for (const a of actions) await step(zoneName, model, a);
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
     expect(seen.taken, 'some grantee writes were allowed').toBeGreaterThan(0);
     expect(seen.refused, 'some grantee writes were refused').toBeGreaterThan(0);
@@ -185,7 +190,7 @@ describe('access: no sequence lets a wallet or a key change anything outside a l
           seen[allowed ? 'taken' : 'refused'] += 1;
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
   }, 240_000);
 });
