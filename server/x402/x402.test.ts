@@ -186,7 +186,10 @@ describe('x402 purchase at production’s path', () => {
     const reply = await ask(name, {}, await pay(key, await requirementsOf(await ask(name))));
     const body = await reply.json();
     expect(reply.status, JSON.stringify(body)).toBe(200);
-    expect(await usdBalance(buyer)).toBe(before - COM_UNITS);
+    // The order may fail and be refunded before this line runs, so the charge is read at the settlement's block.
+    const settlement = decodePaymentResponseHeader(reply.headers.get('PAYMENT-RESPONSE')!);
+    const settledIn = (await chain().clients.public.getTransactionReceipt({ hash: settlement.transaction as `0x${string}` })).blockNumber;
+    expect(await usdBalance(buyer, settledIn)).toBe(before - COM_UNITS);
     const done = await follow(body.purchaseId, (p) => p.orderStatus === 'FAILED' && p.refund !== null);
     expect(done.refund).toMatchObject({ amount: String(COM_UNITS) });
     expect(done.refund.transaction).toMatch(/^0x[0-9a-f]{64}$/);

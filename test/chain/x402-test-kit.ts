@@ -33,7 +33,9 @@ export function x402Kit(current: () => { service: TestService; client: TestClien
   const COM_UNITS = 12_500_000n; // 12.50 USD a year for .com, in 6-decimal units
   const newKey = () => generatePrivateKey();
   const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}.com`;
-  const usdBalance = (address: string) => chain().clients.public.readContract({ address: usd(), abi: usdTokenAbi, functionName: 'balanceOf', args: [getAddress(address)] });
+  // At a given block when asked: a refund can land between the settlement and a read of the latest block.
+  const usdBalance = (address: string, blockNumber?: bigint) =>
+    chain().clients.public.readContract({ address: usd(), abi: usdTokenAbi, functionName: 'balanceOf', args: [getAddress(address)], blockNumber });
   const holderOf = (name: string) =>
     chain().clients.public.readContract({ address: chain().deployment.registry, abi: domainRegistryAbi, functionName: 'ownerOf', args: [hexToBigInt(keccak256(toBytes(name)))] });
   const purchaseRows = async () => Number((await service().services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM x402_purchases'))[0].n);
