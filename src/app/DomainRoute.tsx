@@ -71,7 +71,7 @@ export default function DomainRoute() {
         selected={tab}
         onSelect={(id) => show(id as DomainTab)}
         items={[
-          { id: 'records', label: 'Records', content: <RecordsPage domain={domain} onRecordHistory={(id) => show('history', id)} prefill={prefill} onPrefilled={() => setSearch({}, { replace: true })} /> },
+          { id: 'records', label: 'Records', content: <RecordsPage domain={domain} readOnly={grant?.role === 'viewer'} onRecordHistory={(id) => show('history', id)} prefill={prefill} onPrefilled={() => setSearch({}, { replace: true })} /> },
           {
             id: 'forwarding',
             label: 'Forwarding and parking',

@@ -20,22 +20,25 @@ export default function RecordsPage({
   onRecordHistory,
   prefill,
   onPrefilled,
+  readOnly = false,
 }: {
   domain: string;
   onRecordHistory?: (recordId: string) => void;
   /** Opens the add form with this name and type once the records are loaded (the Analytics tab's "Add a record"). */
   prefill?: { name: string; type: string } | null;
   onPrefilled?: () => void;
+  /** A reader who may look but not change (a viewer's grant): no way to add, edit, delete or draft is offered. */
+  readOnly?: boolean;
 }) {
-  const { zoneName, records, zone, parked, access, table, recordForm, changeSet, zoneFile, templates } = useRecordsPage(domain);
+  const { zoneName, records, zone, parked, access, table, recordForm, changeSet, zoneFile, templates } = useRecordsPage(domain, { readOnly });
   const { form, deleting } = recordForm;
   const { openAddFor } = recordForm;
   const loaded = !records.isPending;
   useEffect(() => {
-    if (!prefill || !loaded) return;
+    if (!prefill || !loaded || readOnly) return;
     openAddFor(prefill.name, prefill.type);
     onPrefilled?.();
-  }, [prefill, loaded, openAddFor, onPrefilled]);
+  }, [prefill, loaded, readOnly, openAddFor, onPrefilled]);
   const { view } = table;
 
   if (records.isPending) return <Spinner label="Loading DNS records" />;
@@ -52,7 +55,7 @@ export default function RecordsPage({
 
   return (
     <section aria-labelledby="records-title" className="space-y-4">
-      <RecordsHeader count={zone.length} parked={parked} onTemplates={templates.show} onZoneFile={zoneFile.show} onAdd={recordForm.openAdd} />
+      <RecordsHeader count={zone.length} parked={parked} onTemplates={templates.show} onZoneFile={zoneFile.show} onAdd={recordForm.openAdd} readOnly={readOnly} />
 
       <AccessNotices
         zoneName={zoneName}
@@ -60,7 +63,7 @@ export default function RecordsPage({
         stale={records.isError ? { error: records.error, since: records.dataUpdatedAt, retrying: records.isFetching, retry: () => void records.refetch() } : null}
       />
 
-      {changeSet.hasDraft ? (
+      {changeSet.hasDraft && !readOnly ? (
         <ChangeSetPanel
           zoneName={zoneName}
           diff={changeSet.diff}
@@ -83,7 +86,7 @@ export default function RecordsPage({
       />
 
       {zone.length === 0 && !records.isFetching ? (
-        <EmptyState title="No records yet" description={`Add a record, use a template, or import a zone file to set up ${zoneName}.`} action={<Button onClick={recordForm.openAdd}>Add record</Button>} />
+        <EmptyState title="No records yet" description={readOnly ? `${zoneName} has no records yet.` : `Add a record, use a template, or import a zone file to set up ${zoneName}.`} action={readOnly ? undefined : <Button onClick={recordForm.openAdd}>Add record</Button>} />
       ) : table.filtered.length === 0 ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           No record matches{view.query ? ` “${view.query}”` : ''}
@@ -94,8 +97,8 @@ export default function RecordsPage({
           <p role="status" className="sr-only">
             {table.settling ? table.total : table.filtered.length} of {table.total} records shown
           </p>
-          <RecordsTable items={table.items} total={table.total} view={view} onSort={table.sort} busy={records.isFetching || table.settling} onEdit={recordForm.openEdit}
-            onDelete={recordForm.askDelete}
+          <RecordsTable items={table.items} total={table.total} view={view} onSort={table.sort} busy={records.isFetching || table.settling} onEdit={readOnly ? undefined : recordForm.openEdit}
+            onDelete={readOnly ? undefined : recordForm.askDelete}
             onHistory={onRecordHistory ? (row) => onRecordHistory(row.id) : undefined}
           />
         </>

@@ -54,7 +54,7 @@ function useShortcuts(enabled: boolean, actions: { search: () => void; add: () =
  * the record form (use-record-form.ts), the change set (use-change-set.ts), the zone file and template dialogs, and
  * the keyboard shortcuts. RecordsPage.tsx only lays out what this returns.
  */
-export function useRecordsPage(domain: string) {
+export function useRecordsPage(domain: string, { readOnly = false }: { readOnly?: boolean } = {}) {
   const zoneName = domain.toLowerCase();
   const api = useApi();
   const session = useWalletSession();
@@ -114,7 +114,7 @@ export function useRecordsPage(domain: string) {
   const searchRef = useRef<HTMLInputElement>(null);
   const anyDialog = recordForm.form !== null || recordForm.deleting !== null || zoneFile !== null || templatesOpen || changeSet.reviewing;
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
-  useShortcuts(!anyDialog, { search: focusSearch, add: recordForm.openAdd });
+  useShortcuts(!anyDialog, { search: focusSearch, add: readOnly ? () => undefined : recordForm.openAdd });
 
   return {
     zoneName,

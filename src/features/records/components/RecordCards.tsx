@@ -12,8 +12,9 @@ export interface RecordCardsProps {
   total: number;
   view: TableView;
   onSort: (key: SortKey) => void;
-  onEdit: (row: Row) => void;
-  onDelete: (row: Row) => void;
+  /** Absent for a reader who may not change records (a viewer's grant): no Edit or Delete then. */
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row) => void;
   onHistory?: (row: Row) => void;
   busy?: boolean;
 }
@@ -84,7 +85,7 @@ export function RecordCards({ items, total, view, onSort, onEdit, onDelete, onHi
   );
 }
 
-function RecordCard({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void; onHistory?: (row: Row) => void }) {
+function RecordCard({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit?: (row: Row) => void; onDelete?: (row: Row) => void; onHistory?: (row: Row) => void }) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <article

@@ -6,10 +6,12 @@ export interface RecordsHeaderProps {
   onTemplates: () => void;
   onZoneFile: (tab: 'import' | 'export') => void;
   onAdd: () => void;
+  /** A reader who may not change records (a viewer's grant): only the export is offered. */
+  readOnly?: boolean;
 }
 
 /** The records page's title, its count and shortcuts, and the ways to add records. */
-export function RecordsHeader({ count, parked, onTemplates, onZoneFile, onAdd }: RecordsHeaderProps) {
+export function RecordsHeader({ count, parked, onTemplates, onZoneFile, onAdd, readOnly = false }: RecordsHeaderProps) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -18,20 +20,24 @@ export function RecordsHeader({ count, parked, onTemplates, onZoneFile, onAdd }:
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {count} {count === 1 ? 'record' : 'records'}
-          {parked ? ' · parked: the parking records are managed for you' : ''} · press <kbd>/</kbd> to search, <kbd>n</kbd> to add
+          {parked ? ' · parked: the parking records are managed for you' : ''} · press <kbd>/</kbd> to search{readOnly ? '' : <>, <kbd>n</kbd> to add</>}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={onTemplates}>
-          Templates
-        </Button>
-        <Button variant="secondary" onClick={() => onZoneFile('import')}>
-          Import zone file
-        </Button>
+        {readOnly ? null : (
+          <>
+            <Button variant="secondary" onClick={onTemplates}>
+              Templates
+            </Button>
+            <Button variant="secondary" onClick={() => onZoneFile('import')}>
+              Import zone file
+            </Button>
+          </>
+        )}
         <Button variant="secondary" onClick={() => onZoneFile('export')}>
           Export zone file
         </Button>
-        <Button onClick={onAdd}>Add record</Button>
+        {readOnly ? null : <Button onClick={onAdd}>Add record</Button>}
       </div>
     </div>
   );

@@ -29,13 +29,22 @@ function zone(n: number): DnsRecord[] {
   return records;
 }
 
-function renderTable(records: DnsRecord[], handlers = { onEdit: vi.fn(), onDelete: vi.fn(), onSort: vi.fn() }) {
+function renderTable(records: DnsRecord[], handlers: { onEdit?: () => void; onDelete?: () => void; onSort: () => void } = { onEdit: vi.fn(), onDelete: vi.fn(), onSort: vi.fn() }) {
   const rows = sortRows(records.map((r) => toRow(r, 'example.com')), 'name', 'asc');
   render(<RecordsTable items={listItems(rows, false)} total={rows.length} view={DEFAULT_VIEW} {...handlers} />);
   return handlers;
 }
 
 describe('RecordsTable', () => {
+  it('offers a reader without write access (a viewer) no Edit or Delete, only the record and its History', () => {
+    const rows = sortRows(zone(3).map((r) => toRow(r, 'example.com')), 'name', 'asc');
+    render(<RecordsTable items={listItems(rows, false)} total={rows.length} view={DEFAULT_VIEW} onSort={vi.fn()} onHistory={vi.fn()} />);
+    expect(screen.getByText('host-0')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+    expect(screen.getByRole('button', { name: 'History of A record host-0' })).toBeTruthy();
+  });
+
   it('renders a window of a 10,000-record zone, not every row', () => {
     renderTable(zone(10_000));
     const rendered = screen.getAllByRole('row').length;

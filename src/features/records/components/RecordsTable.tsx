@@ -17,8 +17,9 @@ export interface RecordsTableProps {
   total: number;
   view: TableView;
   onSort: (key: SortKey) => void;
-  onEdit: (row: Row) => void;
-  onDelete: (row: Row) => void;
+  /** Absent for a reader who may not change records (a viewer's grant): no Edit or Delete then. */
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row) => void;
   /** The record's own history (the domain's History tab). */
   onHistory?: (row: Row) => void;
   busy?: boolean;
@@ -135,7 +136,7 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
   );
 }
 
-function RecordRow({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void; onHistory?: (row: Row) => void }) {
+function RecordRow({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit?: (row: Row) => void; onDelete?: (row: Row) => void; onHistory?: (row: Row) => void }) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <tr style={{ height: ROW_HEIGHT }} className="border-t border-slate-100 dark:border-slate-800" data-record-id={row.id}>

@@ -20,8 +20,9 @@ export function RecordActions({
   size = 'sm',
 }: {
   row: Row;
-  onEdit: (row: Row) => void;
-  onDelete: (row: Row) => void;
+  /** Both absent for a reader who may not change records (a viewer's grant). */
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row) => void;
   onHistory?: (row: Row) => void;
   size?: 'sm' | 'md';
 }) {
@@ -42,12 +43,16 @@ export function RecordActions({
   return (
     <>
       {live}
-      <Button variant="ghost" size={size} aria-label={`Edit ${label}`} onClick={() => onEdit(row)}>
-        Edit
-      </Button>
-      <Button variant="ghost" size={size} aria-label={`Delete ${label}`} onClick={() => onDelete(row)} disabled={row.pending === 'remove'}>
-        Delete
-      </Button>
+      {onEdit ? (
+        <Button variant="ghost" size={size} aria-label={`Edit ${label}`} onClick={() => onEdit(row)}>
+          Edit
+        </Button>
+      ) : null}
+      {onDelete ? (
+        <Button variant="ghost" size={size} aria-label={`Delete ${label}`} onClick={() => onDelete(row)} disabled={row.pending === 'remove'}>
+          Delete
+        </Button>
+      ) : null}
       {onHistory ? (
         <Button variant="ghost" size={size} aria-label={`History of ${label}`} onClick={() => onHistory(row)}>
           History
