@@ -11,6 +11,7 @@ const run = Date.now().toString(36);
 const domain = `access-${run}.com`;
 const sold = `access-sold-${run}.com`;
 const given = `access-given-${run}.com`;
+const keyed = `access-key-${run}.com`;
 const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
 
 /**
@@ -22,7 +23,7 @@ test.describe('Access: a grant to another wallet', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test.beforeAll(async () => {
-    for (const name of [domain, sold, given]) await ownDomain(TEST_KEYS.alice, name);
+    for (const name of [domain, sold, given, keyed]) await ownDomain(TEST_KEYS.alice, name);
   });
 
   test('grant www A for a week, the grantee edits within it and is refused outside it, the owner verifies and revokes', async ({ page, wallet }) => {
@@ -104,6 +105,11 @@ test.describe('Access: a grant to another wallet', () => {
     await wallet.switchAccount(1);
     await resumeSession(page, wallet, `/domains/${given}`);
     await expect(page.getByText(`Shared with you by ${short(addressOf(TEST_KEYS.alice).toLowerCase())}: viewer`)).toBeVisible({ timeout: 30_000 });
+    // A viewer is offered no way to change: the records and their export, nothing to add, import or edit.
+    await expect(page.getByRole('button', { name: 'Export zone file' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add record' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Import zone file' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
     await page.getByRole('button', { name: 'Give up this access' }).click();
     const dialog = page.getByRole('dialog', { name: `Give up your access to ${given}?` });
     const before = typedSignatures(wallet.requests);
@@ -138,5 +144,44 @@ test.describe('Access: a grant to another wallet', () => {
     await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
     await expect(records.dialog.getByRole('alert')).toContainText(`was revoked when ${sold} moved to another holder`);
     expect((await call('getDnsRecords', { query: { zoneName: sold } })).some((r) => r.rdata === '192.0.2.37')).toBe(false);
+  });
+
+  test('a key that may only write TXT under _acme: made in Settings, it adds one from the dashboard and is refused everything else', async ({ page, wallet }) => {
+    await resumeSession(page, wallet, '/settings');
+    await page.getByLabel('New key label').fill('certbot');
+    await page.getByLabel('Limit what this key may do').check();
+    await page.getByLabel('Domains').fill(keyed);
+    await page.getByLabel('Names').fill('_acme');
+    await page.getByLabel('Record types').fill('TXT');
+    await expect(page.getByText(`This key: Reads and writes TXT under _acme only on ${keyed}. It cannot create keys.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    const key = await shown.getByRole('textbox').inputValue();
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('row', { name: /certbot/ })).toContainText(`TXT under _acme only on ${keyed}`);
+
+    // The dashboard acts with the key (remembered, so it survives the navigation): no wallet signature is asked.
+    await page.getByRole('textbox', { name: 'API key', exact: true }).fill(key);
+    await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
+    await page.getByRole('button', { name: 'Use this key' }).click();
+    await expect(page.getByText(`In use: ${key.slice(0, 8)}…`)).toBeVisible();
+    const before = typedSignatures(wallet.requests);
+    await page.goto(`/domains/${keyed}`);
+    const records = recordsPage(page);
+    await records.fillNew('TXT', '_acme', { Text: 'token-from-certbot' });
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await expect(records.dialog).toBeHidden();
+    await expect(records.row('TXT', '_acme')).toContainText('token-from-certbot');
+
+    // Anything else is refused with the reason, where it was asked, and nothing is written.
+    await records.fillNew('A', 'www', { 'IPv4 address': '192.0.2.38' });
+    await records.dialog.getByRole('button', { name: 'Add and sign' }).click();
+    await expect(records.dialog.getByRole('alert')).toContainText(`Out of scope: the API key's scope covers TXT under _acme only; this change touches A at www of ${keyed}`);
+    await page.keyboard.press('Escape');
+    expect(typedSignatures(wallet.requests)).toBe(before);
+    await expect(call('createDnsRecord', { body: { zoneName: keyed, name: 'www', type: 'TXT', rdata: 'x', ttl: 300 } }, { 'x-api-key': key })).rejects.toMatchObject({ status: 403 });
+    await expect(call('createDnsRecord', { body: { zoneName: domain, name: '_acme', type: 'TXT', rdata: 'x', ttl: 300 } }, { 'x-api-key': key })).rejects.toMatchObject({ status: 403 });
+    const written = await call('getDnsRecords', { query: { zoneName: keyed } });
+    expect(written.filter((r) => r.type === 'TXT' || r.rdata === '192.0.2.38').map((r) => `${r.type} ${r.name} ${r.rdata}`)).toEqual(['TXT _acme "token-from-certbot"']);
   });
 });

@@ -21,7 +21,7 @@ const zoneRecords = (zoneName: string) => call('getDnsRecords', { query: { zoneN
  * the batches' once a change set is started; parking's when its dialog opens, or the record form on a parked zone.
  */
 const ONCE_PER_SESSION = { createDnsRecord: 1, updateDnsRecord: 1, deleteDnsRecord: 1, toggleDnssec: 1, setForwarding: 1, setAutoRenew: 1 };
-const WITH_A_CHANGE_SET = { ...ONCE_PER_SESSION, batchCreateDnsRecords: 1, batchUpdateDnsRecords: 1, batchDeleteDnsRecords: 1 };
+const WITH_A_CHANGE_SET = { ...ONCE_PER_SESSION, batchCreateDnsRecords: 1, batchUpdateDnsRecords: 1, batchDeleteDnsRecords: 1, applyDnsChanges: 1 };
 
 test.describe('DNS records editor', () => {
   // Each journey signs several writes through the test wallet and waits for the service: on two shared
@@ -145,7 +145,7 @@ test.describe('DNS records editor', () => {
     await expect(records.dialog).toBeHidden();
   });
 
-  test('a change set survives a reload and applies with one signature per kind', async ({ page, wallet }) => {
+  test('a change set survives a reload and applies under one signature, all or nothing', async ({ page, wallet }) => {
     const domain = unique('changeset');
     await ownDomain(TEST_KEYS.alice, domain);
     for (const [name, rdata] of [['a', '192.0.2.1'], ['b', '192.0.2.2'], ['c', '192.0.2.3']]) {
@@ -176,11 +176,11 @@ test.describe('DNS records editor', () => {
 
     const before = typedSignatures(wallet.requests);
     const review = await records.reviewChangeSet();
-    await expect(review.getByRole('note')).toContainText('Signature 1 of 3: Delete 1 record');
-    await expect(review.getByRole('note')).toContainText('Signature 2 of 3: Change 2 records');
-    await expect(review.getByRole('note')).toContainText('Signature 3 of 3: Add 2 records');
-    await records.signChangeSet(3);
-    expect(typedSignatures(wallet.requests) - before, 'one signature per kind').toBe(3);
+    // The local service applies a whole change set as one: every kind of change under one signature, all or nothing.
+    await expect(review.getByRole('note')).toContainText('Signature 1 of 1: Apply 5 changes to');
+    await expect(review.getByRole('note')).toContainText('+ CNAME c.');
+    await records.signChangeSet(1);
+    expect(typedSignatures(wallet.requests) - before, 'one signature for the whole change set').toBe(1);
     expect(types.counts()).toEqual(WITH_A_CHANGE_SET);
 
     await expect(records.row('CNAME', 'c')).toBeVisible();

@@ -56,12 +56,17 @@ type RecordPaths = ReturnType<typeof recordPaths>;
 /**
  * Where a record's errors land: `records` (the default) gives `records.2.rdata`; '' is a single-record
  * operation, whose paths are the plain field (`rdata`, `id`). Deleted ids of a batch land on `recordsIds.N`.
+ * `changes` is a mixed change set (applyDnsChanges): `creates.N.field`, `updates.N.field` and `deletes.N`.
  */
 function recordPaths(pathPrefix = 'records') {
   const single = pathPrefix === '';
+  const mixed = pathPrefix === 'changes';
+  const record = (list: string) => (index: number, field?: string): string | null =>
+    single ? (field ?? null) : field ? `${list}.${index}.${field}` : `${list}.${index}`;
   return {
-    record: (index: number, field?: string): string | null => (single ? (field ?? null) : field ? `${pathPrefix}.${index}.${field}` : `${pathPrefix}.${index}`),
-    delete: (index: number): string => (single ? 'id' : `recordsIds.${index}`),
+    create: record(mixed ? 'creates' : pathPrefix),
+    update: record(mixed ? 'updates' : pathPrefix),
+    delete: (index: number): string => (single ? 'id' : mixed ? `deletes.${index}` : `recordsIds.${index}`),
   };
 }
 
@@ -113,13 +118,13 @@ export function checkRecords(zoneName: string, request: ZoneChangeRequest, pathP
   const problems = new Problems();
   const updates = request.updates ?? [];
   const creates = (request.creates ?? []).map((c, index) => {
-    const name = checkName(zoneName, c.name ?? DEFAULT_NAME, problems, paths.record(index, 'name'));
-    const rdata = checkData(c.type, c.rdata, problems, paths.record(index, 'rdata'));
+    const name = checkName(zoneName, c.name ?? DEFAULT_NAME, problems, paths.create(index, 'name'));
+    const rdata = checkData(c.type, c.rdata, problems, paths.create(index, 'rdata'));
     return { name, type: c.type, rdata, ttl: c.ttl ?? DEFAULT_TTL };
   });
   const checkedUpdates = updates.map((u, index) => ({
-    name: u.name === undefined ? undefined : checkName(zoneName, u.name, problems, paths.record(index, 'name')),
-    rdata: u.type === undefined || u.rdata === undefined ? undefined : checkData(u.type, u.rdata, problems, paths.record(index, 'rdata')),
+    name: u.name === undefined ? undefined : checkName(zoneName, u.name, problems, paths.update(index, 'name')),
+    rdata: u.type === undefined || u.rdata === undefined ? undefined : checkData(u.type, u.rdata, problems, paths.update(index, 'rdata')),
   }));
   problems.raiseAny();
   return { zoneName, creates, updates, checkedUpdates, deletes: request.deletes ?? [], paths };
@@ -131,7 +136,7 @@ export function refuseManaged(change: CheckedChange, managedById: Map<string, Li
   const message = (record: ListedRecordLike, what: 'changed' | 'deleted') => managedRecordMessage(record, change.zoneName, what);
   change.updates.forEach((u, index) => {
     const record = managedById.get(u.id);
-    if (record) problems.add(change.paths.record(index, 'id'), message(record, 'changed'), 'DNS_MANAGED_RECORD');
+    if (record) problems.add(change.paths.update(index, 'id'), message(record, 'changed'), 'DNS_MANAGED_RECORD');
   });
   change.deletes.forEach((id, index) => {
     const record = managedById.get(id);
@@ -151,15 +156,15 @@ export function mergeUpdates(change: CheckedChange, storedById: Map<string, Reco
   change.updates.forEach((u, index) => {
     const first = firstUpdate.get(u.id);
     if (first === undefined) firstUpdate.set(u.id, index);
-    else problems.add(paths.record(index, 'id'), `This record is already changed by ${paths.record(first) ?? 'this request'}: change it once`);
+    else problems.add(paths.update(index, 'id'), `This record is already changed by ${paths.update(first) ?? 'this request'}: change it once`);
   });
   problems.raiseAny();
   const updated = change.updates.map((u, index) => {
     const stored = storedById.get(u.id)!;
     const checked = change.checkedUpdates[index];
     const type = u.type ?? stored.type;
-    const name = checked.name ?? checkName(zoneName, stored.name, problems, paths.record(index, 'name'));
-    const rdata = checked.rdata ?? checkData(type, u.rdata ?? stored.rdata, problems, paths.record(index, 'rdata'));
+    const name = checked.name ?? checkName(zoneName, stored.name, problems, paths.update(index, 'name'));
+    const rdata = checked.rdata ?? checkData(type, u.rdata ?? stored.rdata, problems, paths.update(index, 'rdata'));
     return { id: u.id, name, type, rdata, ttl: u.ttl ?? stored.ttl };
   });
   problems.raiseAny();
@@ -178,7 +183,7 @@ export function checkRules(change: CheckedChange, zone: { existing: RecordLike[]
   });
   const problems = new Problems();
   // A rule without a field of its own (parking) is about where the record sits: its name.
-  const pathOf = (v: ZoneViolation) => (v.target.kind === 'delete' ? paths.delete(v.target.index) : paths.record(v.target.index, v.field ?? 'name'));
+  const pathOf = (v: ZoneViolation) => (v.target.kind === 'delete' ? paths.delete(v.target.index) : (v.target.kind === 'create' ? paths.create : paths.update)(v.target.index, v.field ?? 'name'));
   for (const v of violations) problems.add(pathOf(v), v.message, v.rule);
   problems.raiseAny();
 }

@@ -108,7 +108,7 @@ describe('DNS changes: preview, then apply the plan', () => {
     expect(after.filter((r) => r.rdata === '192.0.2.10' || r.rdata === '"agent was here"')).toHaveLength(2);
 
     const history = await callTool(agent, 'get_zone_history', { zoneName: 'agent-zone.com', limit: 1 });
-    expect(history.structured.entries[0]).toMatchObject({ operation: 'batchCreateDnsRecords', actor: { via: 'api-key', apiKeyId: aliceKey.id, client: 'mcp' } });
+    expect(history.structured.entries[0]).toMatchObject({ operation: 'applyDnsChanges', actor: { via: 'api-key', apiKeyId: aliceKey.id, client: 'mcp' } });
 
     // A plan is used once.
     const again = await callTool(agent, 'apply_dns_changes', { planId: preview.structured.planId });

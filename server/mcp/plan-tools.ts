@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { batchDeleteInput, batchUpdateInput, zoneRecordInput, type DnsRecord } from '../../src/core/wire/dns.ts';
+import { batchDeleteInput, batchUpdateInput, zoneRecordInput, type AppliedDnsChanges, type DnsRecord } from '../../src/core/wire/dns.ts';
 import { zoneName } from '../../src/core/wire/common.ts';
 import { checkZoneChange, type ZoneChange } from '../../src/core/dns/zone-rules.ts';
 import type { RecordLike } from '../../src/core/dns/types.ts';
@@ -141,39 +141,23 @@ export const applyDnsChanges: Tool = {
   },
 };
 
-/**
- * Deletes, then updates, then creates (the order the zone rules judged them in), each step one all-or-nothing batch.
- * Should a later step be refused (the zone changed between the check and the step), the steps done are undone, so the
- * zone is left as it was previewed.
- */
+/** The plan as one applyDnsChanges: one transaction, one serial step, one history entry; refused whole or applied whole. */
 async function applyPlan(ctx: ToolContext, plan: Plan) {
   const zone = plan.zoneName;
-  const undo: Array<() => Promise<unknown>> = [];
-  let createdIds: string[] = [];
-  try {
-    if (plan.deletes.length > 0) {
-      await call(ctx, 'batchDeleteDnsRecords', { zoneName: zone, recordsIds: plan.deletes.map((d) => d.id) });
-      undo.push(() => call(ctx, 'batchCreateDnsRecords', { zoneName: zone, records: plan.deletes.map(fieldsOf) }));
-    }
-    if (plan.updates.length > 0) {
-      await call(ctx, 'batchUpdateDnsRecords', { zoneName: zone, records: plan.updates.map((u) => ({ id: u.id, ...fieldsOf(u) })) });
-      undo.push(() => call(ctx, 'batchUpdateDnsRecords', { zoneName: zone, records: plan.updates.map((u) => ({ id: u.id, ...u.before })) }));
-    }
-    if (plan.creates.length > 0) {
-      const made = (await call(ctx, 'batchCreateDnsRecords', { zoneName: zone, records: plan.creates })) as DnsRecord[];
-      createdIds = made.map((r) => r.id);
-    }
-  } catch (error) {
-    for (const step of undo.reverse()) await step().catch(() => undefined);
-    if (error instanceof ToolRefusal) throw new ToolRefusal(`Nothing was applied: ${error.message}`, error.fields, error.status);
-    throw error;
-  }
+  const applied = (await call(ctx, 'applyDnsChanges', {
+    zoneName: zone,
+    creates: plan.creates,
+    updates: plan.updates.map((u) => ({ id: u.id, ...fieldsOf(u) })),
+    deletes: plan.deletes.map((d) => d.id),
+  }).catch((error: unknown) => {
+    throw error instanceof ToolRefusal ? new ToolRefusal(`Nothing was applied: ${error.message}`, error.fields, error.status) : error;
+  })) as AppliedDnsChanges;
   const history = (await call(ctx, 'getZoneHistory', { zoneName: zone, limit: 1 })) as HistoryPage;
   return {
     planId: plan.id,
     zoneName: zone,
-    applied: { created: plan.creates.length, updated: plan.updates.length, deleted: plan.deletes.length },
+    applied: { created: applied.created.length, updated: applied.updated.length, deleted: applied.deleted.length },
     serial: history.entries[0]?.serial ?? null,
-    createdIds,
+    createdIds: applied.created.map((r) => r.id),
   };
 }

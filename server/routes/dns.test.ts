@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import type { OperationId } from '../../src/core/operations/index.ts';
+import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
 
 const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;
 const OWNER = addressOf(OWNER_KEY);
@@ -303,6 +304,62 @@ describe('batches: all or nothing', () => {
     expect((await sign('batchDeleteDnsRecords', { zoneName: z, recordsIds: [a.id, b.id] })).body).toEqual({ success: true });
     expect(await list(z)).toEqual([c]);
     expect(await list(elsewhere)).toEqual([foreign]);
+  });
+});
+
+describe('a change set applied as one (applyDnsChanges)', () => {
+  const headOf = async (zoneName: string) => {
+    const history = await client.call('getZoneHistory', { query: { zoneName, limit: 1 }, headers: client.withToken(await client.signIn(OWNER_KEY)) });
+    return history.body.entries[0];
+  };
+
+  it('deletes, changes (a type too) and adds under one signature: one serial step, one entry that verifies', async () => {
+    const z = await zone();
+    const gone = await create(z, { type: 'TXT', name: 'old', rdata: '"old"' });
+    const moved = await create(z, { type: 'A', name: 'app', rdata: '192.0.2.1', ttl: 300 });
+    const before = await headOf(z);
+    const reply = await sign('applyDnsChanges', {
+      zoneName: z,
+      creates: [{ name: 'new', type: 'TXT', rdata: '"new"', ttl: 300 }],
+      updates: [{ id: moved.id, name: 'app', type: 'CNAME', rdata: 'platform.example.net.', ttl: 600 }],
+      deletes: [gone.id],
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.deleted).toEqual([gone.id]);
+    expect(reply.body.updated).toMatchObject([{ id: moved.id, type: 'CNAME', rdata: 'platform.example.net.', ttl: 600 }]);
+    expect(reply.body.created).toMatchObject([{ name: 'new', type: 'TXT', rdata: '"new"' }]);
+    expect((await list(z)).map((r) => `${r.type} ${r.name}`).sort()).toEqual(['CNAME app', 'TXT new']);
+    const entry = await headOf(z);
+    expect(entry.serial).toBe(before.serial + 1);
+    expect(entry.operation).toBe('applyDnsChanges');
+    expect(entry.changes.map((c: { op: string }) => c.op).sort()).toEqual(['create', 'delete', 'update']);
+    expect(await verifyHistoryEntry(entry)).toMatchObject({ status: 'valid', signer: OWNER.toLowerCase() });
+  });
+
+  it('writes nothing when one part is refused, naming its place in the change set', async () => {
+    const z = await zone();
+    const kept = await create(z, { type: 'TXT', name: 'kept', rdata: '"kept"' });
+    const www = await create(z, { type: 'A', name: 'www', rdata: '192.0.2.2' });
+    const before = await list(z);
+    const head = await headOf(z);
+    // The delete and the update are fine; the create meets a CNAME where an A stays: the whole set is refused.
+    const conflict = await sign('applyDnsChanges', {
+      zoneName: z,
+      creates: [{ name: 'www', type: 'CNAME', rdata: 'elsewhere.example.', ttl: 300 }],
+      updates: [{ id: www.id, name: 'www', type: 'A', rdata: '192.0.2.3', ttl: 300 }],
+      deletes: [kept.id],
+    });
+    expectRule(conflict, 'DNS_CNAME_CONFLICT', 'creates.0.name');
+    const badData = await sign('applyDnsChanges', { zoneName: z, creates: [], updates: [{ id: www.id, name: 'www', type: 'A', rdata: 'not an address', ttl: 300 }], deletes: [kept.id] });
+    expect(badData.status).toBe(400);
+    expect(Object.keys(badData.body.data.fieldErrors)).toEqual(['updates.0.rdata']);
+    const unknown = await sign('applyDnsChanges', { zoneName: z, creates: [], updates: [], deletes: [kept.id, '00000000-0000-4000-8000-000000000000'] });
+    expect(unknown.status).toBe(404);
+    const empty = await sign('applyDnsChanges', { zoneName: z, creates: [], updates: [], deletes: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.data.fieldErrors.creates).toEqual(['Name at least one change: a record to create, update or delete']);
+    expect(await list(z)).toEqual(before);
+    expect((await headOf(z)).serial).toBe(head.serial);
   });
 });
 

@@ -1,4 +1,5 @@
 import type {
+  ApplyDnsChangesInput,
   BatchCreateInput,
   BatchDeleteInput,
   BatchUpdateInput,
@@ -66,5 +67,12 @@ export const dnsHandlers: Handlers = {
   async batchDeleteDnsRecords(ctx: RequestContext<BatchDeleteInput>) {
     await writeZone(ctx, ctx.input.zoneName, { deletes: ctx.input.recordsIds }, 'records');
     return { success: true };
+  },
+
+  async applyDnsChanges(ctx: RequestContext<ApplyDnsChangesInput>) {
+    const { zoneName, creates, updates, deletes } = ctx.input;
+    // The command answers the created records, then the updated ones.
+    const written = await writeZone(ctx, zoneName, { creates, updates, deletes }, 'changes');
+    return { created: written.slice(0, creates.length), updated: written.slice(creates.length), deleted: deletes };
   },
 };

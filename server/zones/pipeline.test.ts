@@ -139,6 +139,12 @@ const cases: Partial<Record<OperationId, Case>> = {
     accepted: (zoneName, { id }) => ({ zoneName, recordsIds: [id] }),
     refused: (zoneName, { id }) => ({ payload: { zoneName, recordsIds: [id, '00000000-0000-4000-8000-000000000000'] }, status: 404 }),
   },
+  applyDnsChanges: {
+    prepare: async (zoneName) => ({ id: await recordIn(zoneName), other: await recordIn(zoneName, 'other') }),
+    accepted: (zoneName, { id, other }) => ({ zoneName, creates: [{ name: 'mixed', type: 'TXT', rdata: 'made', ttl: 300 }], updates: [{ id, name: 'kept', type: 'AAAA', rdata: '2001:db8::5', ttl: 600 }], deletes: [other] }),
+    // The delete and the create are fine; the update breaks a rule: nothing of the three is written.
+    refused: (zoneName, { id, other }) => ({ payload: { zoneName, creates: [{ name: 'mixed', type: 'TXT', rdata: 'made', ttl: 300 }], updates: [{ id, name: 'kept', type: 'A', rdata: 'not an address', ttl: 600 }], deletes: [other] }, status: 400 }),
+  },
   parkDomain: {
     prepare: unparked,
     accepted: (normalizedDomainName) => ({ normalizedDomainName, overrideExistingRecords: true }),

@@ -39,6 +39,7 @@ describe('the declarations', () => {
   it('say which operations change a zone, each with its history entry described', () => {
     const changing = zoneChangingOperations();
     expect(changing.map((o) => `${o.id}:${o.zone.change}:${o.zone.when ?? 'request'}`).sort()).toEqual([
+      'applyDnsChanges:content:request',
       'batchCreateDnsRecords:content:request',
       'batchDeleteDnsRecords:content:request',
       'batchUpdateDnsRecords:content:request',

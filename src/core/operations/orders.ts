@@ -27,7 +27,7 @@ export const orderOperations = {
     signed: {
       structs: { RegisterDomainWithRecords: [f('normalizedDomainName', 'string'), f('durationInYears', 'uint256'), f('records', 'CreateZoneRecord[]')] },
       accepted: ['RegisterDomainWithRecordsEnvelope'],
-      matches: createdRecords,
+      matches: (c) => createdRecords(c),
     },
     zone: zoneWhenOrdered,
     history: { changes: ['create'], parking: true, words: 'Records of the registration' },

@@ -13,10 +13,10 @@ function oneCreated(c: PayloadCheck): string[] {
 }
 
 /** The entry lists the signed records (`records`, each a CreateZoneRecord) as created, in order. Registration's records too. */
-export function createdRecords(c: PayloadCheck): string[] {
-  const records = c.payload.records as Fields[];
+export function createdRecords(c: PayloadCheck, list = 'records'): string[] {
+  const records = c.payload[list] as Fields[];
   if (records.length !== c.made.length) return [`${records.length} records were signed, the entry lists ${c.made.length} created`];
-  const received = (c.received as { records: unknown[] }).records;
+  const received = (c.received as Record<string, unknown[]>)[list];
   return records.flatMap((_, i) => c.recordProblems(`record ${i + 1}`, c.signedFields(received[i], 'CreateZoneRecord'), c.made[i]));
 }
 
@@ -26,16 +26,16 @@ function oneUpdated(c: PayloadCheck): string[] {
   return c.recordProblems('the updated record', c.signedFields(c.received, c.struct), updated[0].after!);
 }
 
-function updatedRecords(c: PayloadCheck): string[] {
+function updatedRecords(c: PayloadCheck, list = 'records', struct = 'UpdateZoneRecord'): string[] {
   const problems: string[] = [];
-  const records = c.payload.records as Fields[];
+  const records = c.payload[list] as Fields[];
   const byId = new Map(c.updated.map((u) => [u.after?.id, u.after!]));
   if (records.length !== c.updated.length) problems.push(`${records.length} updates were signed, the entry lists ${c.updated.length}`);
-  const received = (c.received as { records: unknown[] }).records;
+  const received = (c.received as Record<string, unknown[]>)[list];
   records.forEach((r, i) => {
     const after = byId.get(String(r.id));
     if (!after) problems.push(`record ${String(r.id)} was signed, the entry does not update it`);
-    else problems.push(...c.recordProblems(`record ${String(r.id)}`, c.signedFields(received[i], 'UpdateZoneRecord'), after));
+    else problems.push(...c.recordProblems(`record ${String(r.id)}`, c.signedFields(received[i], struct), after));
   });
   return problems;
 }
@@ -102,7 +102,7 @@ export const recordOperations = {
     signed: {
       structs: { CreateRecords: [f('zoneName', 'string'), f('records', 'CreateZoneRecord[]')] },
       accepted: ['CreateRecordsEnvelope'],
-      matches: createdRecords,
+      matches: (c) => createdRecords(c),
       notice: (input: dns.BatchCreateInput) => `Create ${input.records.length} ${input.records.length === 1 ? 'record' : 'records'} in ${input.zoneName} (CreateRecords)`,
     },
     zone: zoneOfRecords,
@@ -117,7 +117,7 @@ export const recordOperations = {
         UpdateRecords: [f('records', 'UpdateZoneRecord[]'), f('zoneName', 'string')],
       },
       accepted: ['UpdateRecordsEnvelope'],
-      matches: updatedRecords,
+      matches: (c) => updatedRecords(c),
     },
     zone: zoneOfRecords,
     history: { changes: ['update'], words: 'Edited records' },
@@ -133,4 +133,27 @@ export const recordOperations = {
     zone: zoneOfRecords,
     history: { changes: ['delete'], words: 'Deleted records' },
   }),
+
+  applyDnsChanges: op({
+    id: 'applyDnsChanges', method: 'POST', path: '/dns/records/changes', tag: 'dns',
+    summary: 'Apply a change set to one zone (records to delete, update and create) as one: all or nothing, one serial step, one history entry, one signature (ours)',
+    auth: 'write', input: dns.applyDnsChangesInput, output: dns.appliedDnsChanges,
+    signed: {
+      structs: {
+        // Unlike UpdateZoneRecord, it signs the type: a record of a change set may change type.
+        ChangeZoneRecord: [f('id', 'string'), f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
+        ApplyDnsChanges: [f('zoneName', 'string'), f('creates', 'CreateZoneRecord[]'), f('updates', 'ChangeZoneRecord[]'), f('deletes', 'string[]')],
+      },
+      accepted: ['ApplyDnsChangesEnvelope'],
+      matches: (c) => [...deletedIds(c.payload.deletes as string[])(c), ...updatedRecords(c, 'updates', 'ChangeZoneRecord'), ...createdRecords(c, 'creates')],
+      notice: (input: dns.ApplyDnsChangesInput) => `${changeCounts(input)} in ${input.zoneName}, all or nothing (ApplyDnsChanges)`,
+    },
+    zone: zoneOfRecords,
+    history: { changes: ['create', 'update', 'delete'], words: 'Applied a change set' },
+  }),
 };
+
+function changeCounts(input: dns.ApplyDnsChangesInput): string {
+  const count = (n: number, verb: string) => (n > 0 ? `${verb} ${n} ${n === 1 ? 'record' : 'records'}` : null);
+  return [count(input.deletes.length, 'Delete'), count(input.updates.length, 'change'), count(input.creates.length, 'add')].filter(Boolean).join(', ').replace(/^./, (c) => c.toUpperCase());
+}

@@ -100,3 +100,25 @@ export const batchDeleteInput = z.object({
   recordsIds: z.array(recordId).min(1, 'Name at least one record').max(MAX_BATCH, `At most ${MAX_BATCH} records per batch`),
 });
 export type BatchDeleteInput = z.infer<typeof batchDeleteInput>;
+
+/**
+ * A mixed change set applied as one (ours): deletes, updates (each names every field it keeps, its type included, so a
+ * record can change type) and creates, checked against the zone as it would stand and written in one transaction, one
+ * serial step and one history entry. At most MAX_BATCH changes in all.
+ */
+const changeRecordInput = z.object({ id: recordId, name: recordName.optional(), type: recordType.optional(), rdata: rdata.optional(), ttl: ttl.optional() });
+export const applyDnsChangesInput = z
+  .object({
+    zoneName,
+    creates: z.array(zoneRecordInput).max(MAX_BATCH, `At most ${MAX_BATCH} changes at once`),
+    updates: z.array(changeRecordInput).max(MAX_BATCH, `At most ${MAX_BATCH} changes at once`),
+    deletes: z.array(recordId).max(MAX_BATCH, `At most ${MAX_BATCH} changes at once`),
+  })
+  .superRefine((input, ctx) => {
+    const count = input.creates.length + input.updates.length + input.deletes.length;
+    if (count === 0) ctx.addIssue({ code: 'custom', path: ['creates'], message: 'Name at least one change: a record to create, update or delete' });
+    if (count > MAX_BATCH) ctx.addIssue({ code: 'custom', path: ['creates'], message: `At most ${MAX_BATCH} changes at once (${count} named)` });
+  });
+export type ApplyDnsChangesInput = z.infer<typeof applyDnsChangesInput>;
+export const appliedDnsChanges = z.object({ created: z.array(dnsRecord), updated: z.array(dnsRecord), deleted: z.array(z.string()) });
+export type AppliedDnsChanges = z.infer<typeof appliedDnsChanges>;

@@ -27,8 +27,13 @@ type Named = { name: string; type: string };
  */
 function recordsOf(payload: Fields, zone: DnsRecord[] | undefined): Named[] {
   const byId = new Map((zone ?? []).map((r) => [r.id, r]));
-  const ids = Array.isArray(payload.recordsIds) ? (payload.recordsIds as unknown[]) : typeof payload.id === 'string' ? [payload.id] : [];
-  const list = Array.isArray(payload.records) ? (payload.records as Fields[]) : [payload];
+  // A batch (records, recordsIds), a whole change set (creates, updates, deletes) or one record (the payload itself).
+  const ids = Array.isArray(payload.recordsIds) ? (payload.recordsIds as unknown[]) : Array.isArray(payload.deletes) ? (payload.deletes as unknown[]) : typeof payload.id === 'string' ? [payload.id] : [];
+  const list = Array.isArray(payload.records)
+    ? (payload.records as Fields[])
+    : Array.isArray(payload.creates) || Array.isArray(payload.updates)
+      ? [...((payload.creates ?? []) as Fields[]), ...((payload.updates ?? []) as Fields[])]
+      : [payload];
   const touched: Named[] = [];
   for (const id of ids) {
     const before = typeof id === 'string' ? byId.get(id) : undefined;

@@ -29,7 +29,13 @@ export function ApplyDialog({ open, zoneName, plan, signing, describeId, running
       open={open}
       onClose={onClose}
       title="Apply the change set"
-      description={count === 0 ? 'Nothing left to send: every pending change is already in the zone.' : `${count} ${count === 1 ? 'signature' : 'signatures'}, one per kind of change (a change of a record\u2019s type on its own), in the order deletions, changes, additions. Each is all or nothing.`}
+      description={
+        count === 0
+          ? 'Nothing left to send: every pending change is already in the zone.'
+          : signing.batches[0]?.kind === 'all'
+            ? 'One signature for every change: deletions, changes and additions are applied together, all or nothing.'
+            : `${count} ${count === 1 ? 'signature' : 'signatures'}, one per kind of change (a change of a record\u2019s type on its own), in the order deletions, changes, additions. Each is all or nothing.`
+      }
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={running !== null}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
-import { addCreate, addDelete, diffDraft, EMPTY_DRAFT, planBatches, removeItem, setUpdate, settleBatch, type Draft } from './change-set.ts';
+import { addCreate, addDelete, diffDraft, EMPTY_DRAFT, planBatches, removeItem, setUpdate, settleBatch, type Draft, asOneWrite } from './change-set.ts';
 import { batchInWords } from './describe.ts';
 import { draftStorageKey, loadDraft, saveDraft } from './draft-storage.ts';
 import { checkDraft } from './zone-check.ts';
@@ -82,6 +82,18 @@ describe('change set', () => {
     expect(refused.creates.map((c) => c.error)).toEqual(['Not applied: Invalid input', 'Bad address']);
     const whole = settleBatch(afterDelete, create, { ok: false, message: 'This wallet does not own example.com' });
     expect(whole.creates.every((c) => c.error === 'This wallet does not own example.com')).toBe(true);
+  });
+
+  it('a whole change set refused puts the service\u2019s errors (creates.N, updates.N, deletes.N) on their items, and keeps all of them', () => {
+    let draft = addDelete(EMPTY_DRAFT, '1');
+    draft = addCreate(draft, { name: 'a', type: 'A', rdata: '192.0.2.1', ttl: 60 });
+    draft = addCreate(draft, { name: 'b', type: 'A', rdata: '192.0.2.2', ttl: 60 });
+    const whole = asOneWrite(planBatches(draft, zone, 'example.com'), 'example.com')!;
+    expect(whole.payload).toMatchObject({ deletes: ['1'], updates: [], creates: [{ name: 'a' }, { name: 'b' }] });
+    const refused = settleBatch(draft, whole, { ok: false, message: 'Invalid input', fieldErrors: { 'creates.1.name': ['A CNAME is there'], 'deletes.0': ['Managed'] } });
+    expect(refused.creates.map((c) => c.error)).toEqual(['Not applied: Invalid input', 'A CNAME is there']);
+    expect(refused.deletes.map((d) => d.error)).toEqual(['Managed']);
+    expect(settleBatch(draft, whole, { ok: true })).toEqual(EMPTY_DRAFT);
   });
 
   it('diffs against the zone: before and after, with notes', () => {

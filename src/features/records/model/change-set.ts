@@ -124,7 +124,16 @@ export type Batch =
   // One record per signature: what a batch becomes where the service's batch type does not sign its records.
   | { kind: 'create-one'; operationId: 'createDnsRecord'; zoneName: string; keys: string[]; payload: RecordInput }
   | { kind: 'update-one'; operationId: 'updateDnsRecord'; zoneName: string; keys: string[]; id: string; payload: RecordInput }
-  | { kind: 'delete-one'; operationId: 'deleteDnsRecord'; zoneName: string; keys: string[]; id: string };
+  | { kind: 'delete-one'; operationId: 'deleteDnsRecord'; zoneName: string; keys: string[]; id: string }
+  // The whole change set in one signature, where the service applies one as a whole (ours: applyDnsChanges).
+  | {
+      kind: 'all';
+      operationId: 'applyDnsChanges';
+      /** Every item's key; `lists` says which key sits at which place of the payload ('updates.2' → lists.updates[2]). */
+      keys: string[];
+      lists: { creates: string[]; updates: string[]; deletes: string[] };
+      payload: { zoneName: string; creates: RecordInput[]; updates: Array<RecordInput & { id: string }>; deletes: string[] };
+    };
 
 export interface Plan {
   batches: Batch[];
@@ -194,6 +203,48 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
   return { batches, skipped };
 }
 
+/**
+ * The plan's batches as one write (deletes, changes, type changes and additions together), or null where there is
+ * nothing to gain (one batch already) or the set is larger than one request may be.
+ */
+export function asOneWrite(plan: Plan, zoneName: string): Extract<Batch, { kind: 'all' }> | null {
+  if (plan.batches.length < 2) return null;
+  const whole: Extract<Batch, { kind: 'all' }> = {
+    kind: 'all',
+    operationId: 'applyDnsChanges',
+    keys: [],
+    lists: { creates: [], updates: [], deletes: [] },
+    payload: { zoneName, creates: [], updates: [], deletes: [] },
+  };
+  for (const batch of plan.batches) {
+    if (batch.kind === 'delete') {
+      whole.payload.deletes.push(...batch.payload.recordsIds);
+      whole.lists.deletes.push(...batch.keys);
+    } else if (batch.kind === 'update') {
+      whole.payload.updates.push(...batch.payload.records);
+      whole.lists.updates.push(...batch.keys);
+    } else if (batch.kind === 'retype') {
+      whole.payload.updates.push({ id: batch.id, ...batch.payload });
+      whole.lists.updates.push(...batch.keys);
+    } else if (batch.kind === 'create') {
+      whole.payload.creates.push(...batch.payload.records);
+      whole.lists.creates.push(...batch.keys);
+    } else return null;
+  }
+  whole.keys = [...whole.lists.deletes, ...whole.lists.updates, ...whole.lists.creates];
+  return whole.keys.length > MAX_BATCH ? null : whole;
+}
+
+/** The item a field error's path names: 'records.2.rdata' or 'recordsIds.0' in a batch, 'updates.1.ttl' in a whole change set. */
+function keyAt(batch: Batch, path: string): string | undefined {
+  if (batch.kind === 'all') {
+    const match = /^(creates|updates|deletes)\.(\d+)/.exec(path);
+    return match ? batch.lists[match[1] as keyof typeof batch.lists][Number(match[2])] : undefined;
+  }
+  const match = /^(?:records|recordsIds)\.(\d+)/.exec(path);
+  return match ? batch.keys[Number(match[1])] : undefined;
+}
+
 export type BatchOutcome = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
 
 /**
@@ -211,8 +262,7 @@ export function settleBatch(draft: Draft, batch: Batch, outcome: BatchOutcome): 
   }
   const perItem = new Map<string, string>();
   for (const [path, messages] of Object.entries(outcome.fieldErrors ?? {})) {
-    const match = /^(?:records|recordsIds)\.(\d+)/.exec(path);
-    const key = match ? batch.keys[Number(match[1])] : undefined;
+    const key = keyAt(batch, path);
     if (key) perItem.set(key, [perItem.get(key), messages.join(' ')].filter(Boolean).join(' '));
   }
   const reason = (key: string) => perItem.get(key) ?? (perItem.size > 0 ? `Not applied: ${outcome.message}` : outcome.message);

@@ -43,6 +43,13 @@ export function batchInWords(batch: Batch, zoneName: string, describeId: (id: st
       return [`Change one record in ${zoneName}: ${recordInWords(batch.payload, zoneName)}`];
     case 'delete-one':
       return [`Delete one record from ${zoneName}: ${describeId(batch.id)}`];
+    case 'all':
+      return [
+        `Apply ${plural(batch.keys.length, 'change', 'changes')} to ${zoneName} as one, all or nothing:`,
+        ...batch.payload.deletes.map((id) => `− ${describeId(id)}`),
+        ...batch.payload.updates.map((r) => `~ ${recordInWords(r, zoneName)}`),
+        ...batch.payload.creates.map((r) => `+ ${recordInWords(r, zoneName)}`),
+      ];
   }
 }
 

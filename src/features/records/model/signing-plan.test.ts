@@ -43,6 +43,36 @@ describe('planSigning', () => {
     expect(signing).toMatchObject({ notices: [], blocked: null, waiting: false });
   });
 
+  it('signs every kind of change at once where the service applies a whole change set (ours), type changes included', () => {
+    const signing = planSigning(planBatches(fullDraft(), zone, 'example.com'), LOCAL, { apiKey: false, zoneName: 'example.com' });
+    expect(signing.batches.map((b) => [b.kind, b.operationId])).toEqual([['all', 'applyDnsChanges']]);
+    expect(sentPayload(signing.batches[0])).toEqual({
+      zoneName: 'example.com',
+      deletes: ['3'],
+      updates: [
+        { id: '2', name: '@', type: 'MX', rdata: '20 mail.example.com.', ttl: 3600 },
+        { id: '1', name: 'www', type: 'CNAME', rdata: 'host.example.net.', ttl: 300 },
+      ],
+      creates: [
+        { name: 'api', type: 'A', rdata: '192.0.2.7', ttl: 300 },
+        { name: 'mail', type: 'AAAA', rdata: '2001:db8::1', ttl: 300 },
+      ],
+    });
+    expect(batchInWords(signing.batches[0], 'example.com', (id) => `record ${id}`)).toEqual([
+      'Apply 5 changes to example.com as one, all or nothing:',
+      '− record 3',
+      '~ MX example.com → 20 mail.example.com.',
+      '~ CNAME www.example.com → host.example.net.',
+      '+ A api.example.com → 192.0.2.7',
+      '+ AAAA mail.example.com → 2001:db8::1',
+    ]);
+    // One kind of change alone keeps its own batch (and its own words in the history).
+    const additions = planSigning(planBatches(addCreate(EMPTY_DRAFT, { name: 'api', type: 'A', rdata: '192.0.2.7', ttl: 300 }), zone, 'example.com'), LOCAL, { apiKey: false, zoneName: 'example.com' });
+    expect(additions.batches.map((b) => b.kind)).toEqual(['create']);
+    // Production publishes no such operation: one signature per kind, as before.
+    expect(planSigning(planBatches(fullDraft(), zone, 'example.com'), SEED, { apiKey: false, zoneName: 'example.com' }).batches.map((b) => b.kind)).not.toContain('all');
+  });
+
   it("signs the additions one record at a time against production's CreateRecords (zoneName alone), and names the unsigned type", () => {
     const signing = planSigning(planBatches(fullDraft(), zone, 'example.com'), SEED, { apiKey: false });
     expect(signing.batches.map((b) => [b.kind, b.operationId])).toEqual([

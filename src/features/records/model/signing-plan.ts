@@ -2,12 +2,12 @@ import type { OperationId, OperationRequest } from '@/core/operations/index.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
 import { chooseSigning, type SigningChoice } from '@/core/eip712/signing-choice.ts';
 import { fieldNames, unsignedTypeNotice } from '@/lib/signing/signing-choice.ts';
-import type { Batch, Plan } from './change-set.ts';
+import { asOneWrite, type Batch, type Plan } from './change-set.ts';
 
 /** The records page's writes of one record: their types are asked when the page opens. */
 export const SINGLE_RECORD_OPERATIONS = ['createDnsRecord', 'updateDnsRecord', 'deleteDnsRecord'] as const satisfies readonly OperationId[];
 /** A change set's batches: their types are asked once the change set holds something, long before its review. */
-export const BATCH_RECORD_OPERATIONS = ['batchCreateDnsRecords', 'batchUpdateDnsRecords', 'batchDeleteDnsRecords'] as const satisfies readonly OperationId[];
+export const BATCH_RECORD_OPERATIONS = ['batchCreateDnsRecords', 'batchUpdateDnsRecords', 'batchDeleteDnsRecords', 'applyDnsChanges'] as const satisfies readonly OperationId[];
 /** Every operation the records page may sign. */
 export const RECORD_OPERATIONS = [...SINGLE_RECORD_OPERATIONS, ...BATCH_RECORD_OPERATIONS] as const;
 type RecordOperation = (typeof RECORD_OPERATIONS)[number];
@@ -36,6 +36,8 @@ export function sentPayload(batch: Batch): OperationRequest<Batch['operationId']
     }
     case 'delete-one':
       return { id: batch.id, zoneName: batch.zoneName };
+    case 'all':
+      return batch.payload;
   }
 }
 
@@ -54,7 +56,7 @@ function perRecord(batch: Batch): Batch[] | null {
 }
 
 const WHAT: Record<Batch['kind'], string> = {
-  delete: 'deletions', update: 'changes', create: 'additions', retype: 'type change', 'create-one': 'addition', 'update-one': 'change', 'delete-one': 'deletion',
+  delete: 'deletions', update: 'changes', create: 'additions', retype: 'type change', 'create-one': 'addition', 'update-one': 'change', 'delete-one': 'deletion', all: 'changes',
 };
 
 function recordTypeOf(batch: Batch): string | undefined {
@@ -78,8 +80,11 @@ export interface SigningPlan {
  * alone) becomes one signed write per record where the per-record type covers it; where nothing covers it the plan
  * is blocked, never signed over less. With an API key nothing is signed and the batches go as planned.
  */
-export function planSigning(plan: Plan, typesOf: RecordTypes, options: { apiKey: boolean }): SigningPlan {
+export function planSigning(plan: Plan, typesOf: RecordTypes, options: { apiKey: boolean; zoneName?: string }): SigningPlan {
   if (options.apiKey) return { batches: plan.batches, notices: [], blocked: null, waiting: false };
+  // Where the service applies a whole change set as one (ours), every kind of change goes under one signature.
+  const whole = options.zoneName && typesOf.applyDnsChanges ? asOneWrite(plan, options.zoneName) : null;
+  if (whole && chooseSigning(typesOf.applyDnsChanges!, sentPayload(whole)).how === 'signature') return { batches: [whole], notices: [], blocked: null, waiting: false };
   const batches: Batch[] = [];
   const notices: string[] = [];
   const unsignedTypes: string[] = [];
