@@ -141,7 +141,7 @@ export default function RecordsPage({
         <ZoneFileDialog open zoneName={zoneName} zone={zone} exported={zoneFile.exported} exportProgress={zoneFile.exportProgress} initialTab={zoneFile.open} onImport={zoneFile.import} onClose={zoneFile.close} />
       ) : null}
 
-      {providerImport.open ? <ProviderImportDialog zoneName={zoneName} zone={zone} onImport={providerImport.import} onClose={providerImport.close} /> : null}
+      {providerImport.open ? <ProviderImportDialog zoneName={zoneName} zone={zone} parked={parked} onImport={providerImport.import} onClose={providerImport.close} /> : null}
 
       {templates.open ? <TemplatesDialog open zoneName={zoneName} zone={zone} onAdd={templates.add} onClose={templates.close} /> : null}
 

@@ -54,7 +54,7 @@ describe('Import from your current provider', () => {
   it('shows a refusal at the name server field, then what the scan found and could not find, and adds only what is new', async () => {
     const asked = serve();
     const onImport = vi.fn();
-    renderWithQueries(<ProviderImportDialog zoneName="moving.com" zone={[STORED]} onImport={onImport} onClose={() => undefined} />);
+    renderWithQueries(<ProviderImportDialog zoneName="moving.com" zone={[STORED]} parked={false} onImport={onImport} onClose={() => undefined} />);
     const field = screen.getByLabelText('Current name server (optional)');
     fireEvent.change(field, { target: { value: '127.0.0.1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Scan' }));

@@ -11,6 +11,8 @@ import type { RecordInput } from '../model/record-form.ts';
 export interface ProviderImportDialogProps {
   zoneName: string;
   zone: DnsRecord[];
+  /** A parked zone leaves records like parking's to parking; an unparked one takes them as the old zone's own. */
+  parked: boolean;
   onImport: (records: RecordInput[]) => void;
   onClose: () => void;
 }
@@ -23,11 +25,11 @@ const LISTED = 200;
  * when that server allows one, else the names people use, asked one by one), and what it found goes to the change
  * set for review. Nothing is written until the person signs the change set.
  */
-export function ProviderImportDialog({ zoneName, zone, onImport, onClose }: ProviderImportDialogProps) {
+export function ProviderImportDialog({ zoneName, zone, parked, onImport, onClose }: ProviderImportDialogProps) {
   const [nameserver, setNameserver] = useState('');
   const scan = useScanZone(zoneName);
   const result = scan.data;
-  const plan = useMemo(() => (result ? planImport(result.records, zone) : null), [result, zone]);
+  const plan = useMemo(() => (result ? planImport(result.records, zone, undefined, { skipParkingRecords: parked }) : null), [result, zone, parked]);
   const fieldError = isApiError(scan.error) ? scan.error.fieldErrors.nameserver?.join(' ') : undefined;
   const otherError = scan.error && !fieldError ? explainError(scan.error, { domain: zoneName }) : null;
 
