@@ -121,7 +121,7 @@ function check(value: string | undefined, pattern: RegExp): string | null {
 }
 
 /** The MTA-STS policy id: the moment as yyyymmddhhmmss (RFC 8461 §3.1: 1-32 alphanumerics, changed with the policy). */
-export function policyId(now: Date): string {
+function policyId(now: Date): string {
   return now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
 

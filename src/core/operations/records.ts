@@ -45,7 +45,7 @@ const deletedIds = (signedIds: string[]) => (c: PayloadCheck): string[] =>
   [...signedIds].sort().join(', ') !== c.ids(c.deleted) ? [`the signature deletes ${signedIds.join(', ')}, the entry deletes ${c.ids(c.deleted)}`] : [];
 
 /** scanZone's query (contract: "Import from the old provider"): the old name server is optional, `host[:port]`. */
-export const scanZoneQuery = z.object({
+const scanZoneQuery = z.object({
   zoneName,
   nameserver: z
     .string()
@@ -62,7 +62,7 @@ export type ScanZoneQuery = z.infer<typeof scanZoneQuery>;
 /** What a scan of the old provider found, names relative to the zone ('@' the apex), without its SOA and apex NS. */
 const scannedRecord = z.object({ name: z.string(), type: dns.recordType, rdata: z.string(), ttl: z.number().int() });
 export type ScannedRecord = z.infer<typeof scannedRecord>;
-export const zoneScan = z.object({
+const zoneScan = z.object({
   /** axfr: the whole zone was transferred; probe: the names people use were asked one by one. */
   method: z.enum(['axfr', 'probe']),
   records: z.array(scannedRecord),
