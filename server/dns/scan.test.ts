@@ -21,6 +21,7 @@ const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;
 const AXFR_ZONE = 'moving-axfr.com';
 const PROBE_ZONE = 'moving-probe.com';
 const PROVIDER = 'old-provider.test';
+const WILDCARD_ZONE = 'moving-wild.com';
 const DKIM = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu' + 'x'.repeat(300) + 'QIDAQAB';
 
 /** The records each zone holds besides SOA and apex NS, in the service's stored form: what a scan must bring back. */
@@ -85,6 +86,15 @@ beforeAll(async () => {
   const port = await freePort();
   writeFileSync(join(dir, 'axfr.db'), zoneFile(AXFR_ZONE, [...common(AXFR_ZONE), ...unguessable]));
   writeFileSync(join(dir, 'probe.db'), zoneFile(PROBE_ZONE, [...common(PROBE_ZONE), ...unguessable.slice(0, 2)]));
+  writeFileSync(
+    join(dir, 'wild.db'),
+    zoneFile(WILDCARD_ZONE, [
+      { name: '*', type: 'A', rdata: '192.0.2.99', ttl: 300 },
+      { name: '*', type: 'TXT', rdata: '"anything"', ttl: 300 },
+      { name: 'www', type: 'A', rdata: '192.0.2.10', ttl: 300 },
+      ...Array.from({ length: 34 }, (_, i) => ({ name: `k${i}._domainkey`, type: 'TXT', rdata: '"v=DKIM1; p="', ttl: 300 })),
+    ]),
+  );
   writeFileSync(join(dir, 'provider.db'), zoneFile(PROVIDER, [{ name: 'ns1', type: 'A', rdata: '127.0.0.1', ttl: 300 }, { name: 'ns2', type: 'A', rdata: '127.0.0.1', ttl: 300 }]));
   named = await startNamed(
     dir,
@@ -92,13 +102,14 @@ beforeAll(async () => {
     [
       `zone "${AXFR_ZONE}" { type primary; file "${join(dir, 'axfr.db')}"; allow-transfer { any; }; };`,
       `zone "${PROBE_ZONE}" { type primary; file "${join(dir, 'probe.db')}"; allow-transfer { none; }; };`,
+      `zone "${WILDCARD_ZONE}" { type primary; file "${join(dir, 'wild.db')}"; allow-transfer { none; }; };`,
       `zone "${PROVIDER}" { type primary; file "${join(dir, 'provider.db')}"; };`,
     ].join('\n'),
     AXFR_ZONE,
   );
   service = await startTestService({ DNS_RESOLVER: `127.0.0.1:${port}`, SCAN_ALLOW_PRIVATE: 'true' });
   client = testClient(service);
-  for (const zone of [AXFR_ZONE, PROBE_ZONE, 'not-served.com']) {
+  for (const zone of [AXFR_ZONE, PROBE_ZONE, WILDCARD_ZONE, 'not-served.com']) {
     await service.services.ownership.mint({ name: zone, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
   }
   ownerToken = await client.signIn(OWNER_KEY);
@@ -134,6 +145,19 @@ describe('scanZone with the private-address rule lifted (SCAN_ALLOW_PRIVATE=true
     expect(result.notes.join('\n')).toContain('refused a zone transfer (REFUSED)');
     expect(result.notes.join('\n')).toMatch(/cannot guess other names/);
     expect(result.notes.join('\n')).toContain(`with ${result.queried - 1} queries`);
+  });
+
+  it('takes a wildcard as itself, not as the names it answers for, and stays within its 300 queries where every name exists', async () => {
+    const result = await scanned(WILDCARD_ZONE, `127.0.0.1:${named.port}`);
+    queriesSpent[`${WILDCARD_ZONE} (probe, a wildcard answers every name)`] = result.queried;
+    expect(result.queried).toBeLessThanOrEqual(PROBE_QUERY_LIMIT + 1);
+    const found = result.records.map((r) => `${r.name} ${r.type} ${r.rdata}`);
+    expect(found).toContain('* A 192.0.2.99');
+    expect(found).toContain('* TXT "anything"');
+    expect(found).toContain('www A 192.0.2.10');
+    // Synthesised answers are not records of their own.
+    expect(found.filter((r) => r.endsWith('192.0.2.99'))).toEqual(['* A 192.0.2.99']);
+    expect(result.notes.join('\n')).toContain('The zone has a wildcard');
   });
 
   it('probes through DNS_RESOLVER when no name server is given, and looks a name server up by name', async () => {
