@@ -84,6 +84,8 @@ export default defineConfig({
         FORWARD_PORT: process.env.E2E_FORWARD_PORT!,
         // The MCP server's prepare_signature links open this build (e2e/agent-sign.spec.ts).
         DASHBOARD_URL: process.env.E2E_DASHBOARD_URL!,
+        // The import journey's old provider is BIND on loopback (e2e/import.spec.ts): a private address, allowed here only.
+        SCAN_ALLOW_PRIVATE: 'true',
       },
     },
     {

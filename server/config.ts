@@ -66,6 +66,11 @@ const configSchema = z.object({
    * includes and MX targets); unset = it resolves only its own zones. The only servers it ever asks: trusted as configured.
    */
   DNS_RESOLVER: list('').pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[0-9.]+):[0-9]{1,5}$/, 'host:port with an IP address, an IPv6 address in brackets'))),
+  /** Whether scanZone may ask a name server on a loopback, private or link-local address (tests, a lab): never unless true. */
+  SCAN_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Secondaries (`host:port`) sent a NOTIFY whenever a zone's serial changes. */
   DNS_ALSO_NOTIFY: list('').pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):[0-9]{1,5}$/, 'host:port, an IPv6 address in brackets'))),
   /** TSIG keys `name:hmac-sha256:<base64 secret>`; when set, transfers must be signed by one (RFC 8945). */

@@ -11,7 +11,7 @@ import { callTool, createApiKey, httpMcpClient, mcpUrlOf, stdioMcpClient } from 
 // mcp's program): the tools, the two-step DNS writes, quotes and idempotent spending, and the DNS-rebinding guard.
 const [ALICE, BOB] = TEST_KEYS;
 const CONTRACT_TOOLS = [
-  'search_domains', 'suggest_domains', 'get_domain', 'list_dns_records', 'check_mail_auth', 'list_my_domains', 'list_orders', 'get_order', 'get_balance', 'get_zone_history',
+  'search_domains', 'suggest_domains', 'get_domain', 'list_dns_records', 'check_mail_auth', 'scan_zone', 'list_my_domains', 'list_orders', 'get_order', 'get_balance', 'get_zone_history',
   'preview_dns_changes', 'apply_dns_changes', 'set_parking', 'set_forwarding', 'set_dnssec', 'quote_registration', 'register_domain', 'renew_domain',
   'set_auto_renew', 'list_api_keys', 'revoke_api_key', 'prepare_signature',
 ];

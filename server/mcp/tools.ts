@@ -17,6 +17,7 @@ export const TOOLS: Tool[] = [
   getDomain,
   operationTool('list_dns_records', 'getDnsRecords', { title: 'List DNS records', annotations: READ, wrap: 'records', ask: `Every record of a zone, the managed ones (parking, forwarding, DNSSEC) marked in metadata. ${ASK_NOTHING}` }),
   operationTool('check_mail_auth', 'checkMailAuth', { title: 'Check mail authentication', annotations: READ, ask: `Whether mail sent as a domain passes SPF (one record, +all, at most 10 DNS lookups), DMARC and DKIM, and whether its MX, MTA-STS and TLS-RPT records work; each finding with the record that fixes it, to put into preview_dns_changes. ${ASK_NOTHING}` }),
+  operationTool('scan_zone', 'scanZone', { title: 'Scan a zone at its old provider', annotations: READ, ask: `Reads the records a domain's old provider serves (a zone transfer from nameserver when it allows one, else a probe of the names people use), to pass to preview_dns_changes; the owner's key only. ${ASK_NOTHING}` }),
   operationTool('list_my_domains', 'getUserDomains', { title: 'List my domains', annotations: READ, wrap: 'domains', ask: `The domains of the wallet the API key belongs to. ${ASK_NOTHING}` }),
   operationTool('list_orders', 'getUserOrders', { title: 'List orders', annotations: READ, wrap: 'items', ask: `The key's wallet's order items, newest first. ${ASK_NOTHING}` }),
   operationTool('get_order', 'getOrder', { title: 'Get an order', annotations: READ, ask: `Follow an order made by register_domain or renew_domain until it SUCCEEDED or FAILED. ${ASK_NOTHING}` }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { clientAddressOf } from '../http/client-address.ts';
-import { clientKey, parseAddress, parseCidr } from './addresses.ts';
+import { clientKey, isNonPublicAddress, parseAddress, parseCidr } from './addresses.ts';
 
 const keyOf = (text: string) => {
   const bytes = parseAddress(text);
@@ -62,5 +62,14 @@ describe('client addresses', () => {
     expect(loadConfig({}).TRUSTED_PROXIES).toEqual([]);
     expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, ::1,2001:db8::/32' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '::1', '2001:db8::/32']);
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8,proxy.internal' })).toThrow(/TRUSTED_PROXIES/);
+  });
+});
+
+describe('public and non-public addresses (the scan\u2019s old name server)', () => {
+  it('refuses loopback, private, shared, link-local and mapped forms of them; passes public unicast', () => {
+    for (const a of ['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.31.0.1', '192.168.1.1', '100.64.0.1', '169.254.169.254', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1%eth0', 'fd00::53', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not an address']) {
+      expect(isNonPublicAddress(a), a).toBe(true);
+    }
+    for (const a of ['192.0.2.53', '8.8.8.8', '172.32.0.1', '2001:db8::53', '2606:4700::1111']) expect(isNonPublicAddress(a), a).toBe(false);
   });
 });

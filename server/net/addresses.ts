@@ -100,3 +100,20 @@ export function clientNetwork(address: string): string {
   const hex = bytes.slice(0, 7).map((b) => b.toString(16).padStart(2, '0'));
   return `${hex[0]}${hex[1]}:${hex[2]}${hex[3]}:${hex[4]}${hex[5]}:${hex[6]}00::/56`;
 }
+
+/**
+ * Networks a request from outside must not make the service reach (the scan's old name server): loopback, private
+ * (RFC 1918, unique local), shared (RFC 6598), link-local, "this network", benchmarking, multicast and reserved.
+ * An IPv4-mapped IPv6 address is read as the IPv4 address it carries (parseAddress).
+ */
+const NOT_PUBLIC = [
+  '0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.0.0.0/24', '192.168.0.0/16',
+  '198.18.0.0/15', '224.0.0.0/4', '240.0.0.0/4',
+  '::/127', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8', '64:ff9b:1::/48', '100::/64',
+].map((text) => parseCidr(text)!);
+
+/** Whether an address is loopback, private, link-local or otherwise not a public unicast address; one that cannot be read counts as not public. */
+export function isNonPublicAddress(address: string): boolean {
+  const bytes = parseAddress(address);
+  return bytes === null || NOT_PUBLIC.some((cidr) => contains(cidr, bytes));
+}

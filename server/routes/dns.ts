@@ -7,10 +7,12 @@ import type {
   DeleteDnsRecordInput,
   UpdateDnsRecordInput,
 } from '../../src/core/wire/dns.ts';
+import type { ScanZoneQuery } from '../../src/core/operations/records.ts';
 import type { MailCheckQuery } from '../../src/core/wire/mail.ts';
 import { checkMail } from '../dns/mail-check.ts';
 import { serviceResolver } from '../dns/resolver.ts';
-import { requireRegisteredDomain } from '../dns/domain-access.ts';
+import { requireOwnedDomain, requireRegisteredDomain } from '../dns/domain-access.ts';
+import { scanZone } from '../dns/scan.ts';
 import { zoneAnswer } from '../dns/zone-read.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
 import { checkRecords, type ZoneChangeRequest } from '../dns/zone-validate.ts';
@@ -37,6 +39,13 @@ export const dnsHandlers: Handlers = {
   async checkMailAuth({ input, services }: RequestContext<MailCheckQuery>) {
     await requireRegisteredDomain(services, services.db, input.zoneName);
     return { findings: await checkMail(input.zoneName, serviceResolver(services)) };
+  },
+
+  /** The old provider's records, for the dashboard's change set: the owner only (it makes the service send queries); nothing written. */
+  async scanZone({ input, principal, services }: RequestContext<ScanZoneQuery>) {
+    await requireOwnedDomain(services, services.db, input.zoneName, principal);
+    const { config } = services;
+    return scanZone(input.zoneName, input.nameserver, { resolvers: config.DNS_RESOLVER, allowPrivate: config.SCAN_ALLOW_PRIVATE, recordLimit: config.ZONE_RECORD_LIMIT });
   },
 
   async createDnsRecord(ctx: RequestContext<CreateDnsRecordInput>) {

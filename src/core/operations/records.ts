@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { success, zoneName } from '../wire/common.ts';
 import * as dns from '../wire/dns.ts';
 import * as mail from '../wire/mail.ts';
+import { parseNameServer } from '../dns/name-server.ts';
 import { f, op, type PayloadCheck } from './define.ts';
 
 type Fields = Record<string, unknown>;
@@ -43,6 +44,35 @@ function updatedRecords(c: PayloadCheck, list = 'records', struct = 'UpdateZoneR
 const deletedIds = (signedIds: string[]) => (c: PayloadCheck): string[] =>
   [...signedIds].sort().join(', ') !== c.ids(c.deleted) ? [`the signature deletes ${signedIds.join(', ')}, the entry deletes ${c.ids(c.deleted)}`] : [];
 
+/** scanZone's query (contract: "Import from the old provider"): the old name server is optional, `host[:port]`. */
+const scanZoneQuery = z.object({
+  zoneName,
+  nameserver: z
+    .string()
+    .max(300, 'A name server is at most 300 characters')
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined || value.trim() === '') return;
+      const parsed = parseNameServer(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    }),
+});
+export type ScanZoneQuery = z.infer<typeof scanZoneQuery>;
+
+/** What a scan of the old provider found, names relative to the zone ('@' the apex), without its SOA and apex NS. */
+const scannedRecord = z.object({ name: z.string(), type: dns.recordType, rdata: z.string(), ttl: z.number().int() });
+export type ScannedRecord = z.infer<typeof scannedRecord>;
+const zoneScan = z.object({
+  /** axfr: the whole zone was transferred; probe: the names people use were asked one by one. */
+  method: z.enum(['axfr', 'probe']),
+  records: z.array(scannedRecord),
+  /** DNS queries the scan sent (the probe sends at most 300). */
+  queried: z.number().int(),
+  /** What could not be brought over and why, in words (a refused transfer, names a probe cannot guess, types left out). */
+  notes: z.array(z.string()),
+});
+export type ZoneScan = z.infer<typeof zoneScan>;
+
 const zoneOfRecords = { of: (input: { zoneName: string }) => input.zoneName, change: 'content' } as const;
 
 export const recordOperations = {
@@ -52,6 +82,12 @@ export const recordOperations = {
     id: 'checkMailAuth', method: 'GET', path: '/dns/mail-check', tag: 'dns',
     summary: 'Whether mail sent as a zone authenticates: SPF (one record, syntax, +all, the 10-lookup limit of RFC 7208 \u00a74.6.4), DMARC, DKIM at the common selectors, MX targets, MTA-STS and TLS-RPT; each finding with the record that fixes it (ours)',
     auth: 'none', input: mail.mailCheckQuery, output: mail.mailCheck, errors: [404],
+  }),
+
+  scanZone: op({
+    id: 'scanZone', method: 'GET', path: '/dns/scan', tag: 'dns',
+    summary: 'Read a zone from the provider it is leaving, to import: a zone transfer (AXFR) from `nameserver` when it allows one, else a probe of the names people use (at most 300 queries); writes nothing (ours; the owner)',
+    auth: 'siwe', input: scanZoneQuery, output: zoneScan, errors: [401, 403, 404],
   }),
 
   createDnsRecord: op({

@@ -57,8 +57,11 @@ const ZONE_RULES = [
   'DNS_MANAGED_RECORD',
 ] as const;
 export type ZoneRule = (typeof ZONE_RULES)[number];
-/** A 400's `data.rule`: a zone rule broken, or a signed payload carrying a field its primary type does not sign, or lacking one it does. */
-export type RefusalRule = ZoneRule | 'UNSIGNED_FIELD' | 'MISSING_SIGNED_FIELD';
+/**
+ * A 400's `data.rule`: a zone rule broken, or a signed payload carrying a field its primary type does not sign, or
+ * lacking one it does, or a scan asked of a loopback, private or link-local name server (SCAN_PRIVATE_ADDRESS).
+ */
+export type RefusalRule = ZoneRule | 'UNSIGNED_FIELD' | 'MISSING_SIGNED_FIELD' | 'SCAN_PRIVATE_ADDRESS';
 
 export const validationData = z.object({
   formErrors: z.array(z.string()),

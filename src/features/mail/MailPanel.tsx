@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fullName } from '@/core/dns/names.ts';
 import { txtFromWire } from '@/core/dns/rdata.ts';
@@ -10,6 +11,7 @@ import { recordsQueryOptions, useDraft } from '@/features/records/index.ts';
 import { Badge, Button, Card, Notice, Spinner, useToast } from '@/ui/index.ts';
 import { isMailCheckUnsupported, mailCheckQuery } from './api/check-mail-auth.ts';
 import { byTopic, withFix, worst } from './model/findings.ts';
+import { MailWizard } from './components/MailWizard.tsx';
 
 const SEVERITY = {
   error: { tone: 'danger', label: 'Problem' },
@@ -38,6 +40,7 @@ export default function MailPanel({ domain, onChangeSet }: { domain: string; onC
   const records = useQuery(recordsQueryOptions(api, zoneName));
   const [, updateDraft] = useDraft(session.address, zoneName);
   const { toast } = useToast();
+  const [wizard, setWizard] = useState(false);
 
   if (check.isPending) return <Spinner label="Checking mail authentication" />;
   if (check.isError && isMailCheckUnsupported(check.error as ApiError)) {
@@ -66,10 +69,28 @@ export default function MailPanel({ domain, onChangeSet }: { domain: string; onC
         <h2 id="mail-title" className="text-lg font-semibold">
           Mail authentication
         </h2>
-        <Button size="sm" variant="secondary" onClick={() => void check.refetch()} disabled={check.isFetching}>
-          {check.isFetching ? 'Checking…' : 'Check again'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setWizard(true)} disabled={records.isPending}>
+            Set up mail for a provider
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void check.refetch()} disabled={check.isFetching}>
+            {check.isFetching ? 'Checking…' : 'Check again'}
+          </Button>
+        </div>
       </div>
+      {wizard ? (
+        <MailWizard
+          zoneName={zoneName}
+          zone={records.data ?? []}
+          onClose={() => setWizard(false)}
+          onAdd={(update, count) => {
+            updateDraft(update);
+            setWizard(false);
+            toast({ tone: 'info', title: 'Added to the change set', description: `${count} mail records. Review them, then sign them together like any change.`, durationMs: 4000 });
+            onChangeSet();
+          }}
+        />
+      ) : null}
       <p className="text-sm">{SUMMARY[worst(findings)]}</p>
       {byTopic(findings).map(({ topic, findings: list }) => (
         <Card key={topic.prefix} className="space-y-2">

@@ -11,6 +11,7 @@ import { RecordsTable } from './components/RecordsTable.tsx';
 import { TableFilters } from './components/TableFilters.tsx';
 import { TemplatesDialog } from './components/TemplatesDialog.tsx';
 import { ZoneFileDialog } from './components/ZoneFileDialog.tsx';
+import { ProviderImportDialog } from './components/ProviderImportDialog.tsx';
 import { formKey, formTitle, formWording, signsNow } from './model/form-mode.ts';
 import { useRecordsPage } from './use-records-page.ts';
 
@@ -30,7 +31,7 @@ export default function RecordsPage({
   /** A reader who may look but not change (a viewer's grant): no way to add, edit, delete or draft is offered. */
   readOnly?: boolean;
 }) {
-  const { zoneName, records, zone, parked, access, table, recordForm, changeSet, zoneFile, templates } = useRecordsPage(domain, { readOnly });
+  const { zoneName, records, zone, parked, access, table, recordForm, changeSet, zoneFile, templates, providerImport } = useRecordsPage(domain, { readOnly });
   const { form, deleting } = recordForm;
   const { openAddFor } = recordForm;
   const loaded = !records.isPending;
@@ -55,7 +56,7 @@ export default function RecordsPage({
 
   return (
     <section aria-labelledby="records-title" className="space-y-4">
-      <RecordsHeader count={zone.length} parked={parked} onTemplates={templates.show} onZoneFile={zoneFile.show} onAdd={recordForm.openAdd} readOnly={readOnly} />
+      <RecordsHeader count={zone.length} parked={parked} onTemplates={templates.show} onZoneFile={zoneFile.show} onProviderImport={providerImport.show} fresh={providerImport.fresh} onAdd={recordForm.openAdd} readOnly={readOnly} />
 
       <AccessNotices
         zoneName={zoneName}
@@ -86,7 +87,11 @@ export default function RecordsPage({
       />
 
       {zone.length === 0 && !records.isFetching ? (
-        <EmptyState title="No records yet" description={readOnly ? `${zoneName} has no records yet.` : `Add a record, use a template, or import a zone file to set up ${zoneName}.`} action={readOnly ? undefined : <Button onClick={recordForm.openAdd}>Add record</Button>} />
+        <EmptyState
+          title="No records yet"
+          description={readOnly ? `${zoneName} has no records yet.` : `Add a record, use a template, import a zone file, or bring the records over from your current provider (above) to set up ${zoneName}.`}
+          action={readOnly ? undefined : <Button onClick={recordForm.openAdd}>Add record</Button>}
+        />
       ) : table.filtered.length === 0 ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           No record matches{view.query ? ` “${view.query}”` : ''}
@@ -135,6 +140,8 @@ export default function RecordsPage({
       {zoneFile.open ? (
         <ZoneFileDialog open zoneName={zoneName} zone={zone} exported={zoneFile.exported} exportProgress={zoneFile.exportProgress} initialTab={zoneFile.open} onImport={zoneFile.import} onClose={zoneFile.close} />
       ) : null}
+
+      {providerImport.open ? <ProviderImportDialog zoneName={zoneName} zone={zone} parked={parked} onImport={providerImport.import} onClose={providerImport.close} /> : null}
 
       {templates.open ? <TemplatesDialog open zoneName={zoneName} zone={zone} onAdd={templates.add} onClose={templates.close} /> : null}
 

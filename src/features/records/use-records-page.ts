@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { printZoneFileInSteps } from '@/core/dns/zone-file.ts';
-import { managedByOf, type ListedType } from '@/core/wire/dns.ts';
+import { isManaged, managedByOf, type ListedType } from '@/core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { isServiceTrouble } from '@/lib/query-recovery.ts';
 import { useSteps } from '@/lib/use-steps.ts';
@@ -108,11 +108,14 @@ export function useRecordsPage(domain: string, { readOnly = false }: { readOnly?
 
   const [zoneFile, setZoneFile] = useState<'import' | 'export' | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const [providerImportOpen, setProviderImportOpen] = useState(false);
+  // New or empty: nothing of the owner's own yet (a new domain's parking records are managed), so the page offers the import first.
+  const fresh = useMemo(() => !zone.some((r) => !isManaged(r)), [zone]);
   // Written a few thousand records at a time while the dialog is open: 100,000 records take a second or two.
   const exporting = useSteps(() => (zoneFile !== null ? printZoneFileInSteps(zoneName, zone.map(listedRecordLike)) : null), [zoneFile, zone, zoneName]);
 
   const searchRef = useRef<HTMLInputElement>(null);
-  const anyDialog = recordForm.form !== null || recordForm.deleting !== null || zoneFile !== null || templatesOpen || changeSet.reviewing;
+  const anyDialog = recordForm.form !== null || recordForm.deleting !== null || zoneFile !== null || templatesOpen || providerImportOpen || changeSet.reviewing;
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
   useShortcuts(!anyDialog, { search: focusSearch, add: readOnly ? () => undefined : recordForm.openAdd });
 
@@ -161,6 +164,17 @@ export function useRecordsPage(domain: string, { readOnly = false }: { readOnly?
         setZoneFile(null);
       },
       close: () => setZoneFile(null),
+    },
+    providerImport: {
+      open: providerImportOpen,
+      /** Whether the zone has nothing of the owner's yet: the page then offers the import before anything else. */
+      fresh,
+      show: () => setProviderImportOpen(true),
+      import: (list: RecordInput[]) => {
+        changeSet.importRecords(list);
+        setProviderImportOpen(false);
+      },
+      close: () => setProviderImportOpen(false),
     },
     templates: {
       open: templatesOpen,

@@ -5,13 +5,17 @@ export interface RecordsHeaderProps {
   parked: boolean;
   onTemplates: () => void;
   onZoneFile: (tab: 'import' | 'export') => void;
+  /** Opens "Import from your current provider" (the scan of the old name server). */
+  onProviderImport: () => void;
+  /** Nothing of the owner's in the zone yet: the import from the old provider is offered first, in words. */
+  fresh: boolean;
   onAdd: () => void;
   /** A reader who may not change records (a viewer's grant): only the export is offered. */
   readOnly?: boolean;
 }
 
 /** The records page's title, its count and shortcuts, and the ways to add records. */
-export function RecordsHeader({ count, parked, onTemplates, onZoneFile, onAdd, readOnly = false }: RecordsHeaderProps) {
+export function RecordsHeader({ count, parked, onTemplates, onZoneFile, onProviderImport, fresh, onAdd, readOnly = false }: RecordsHeaderProps) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -28,6 +32,9 @@ export function RecordsHeader({ count, parked, onTemplates, onZoneFile, onAdd, r
           <>
             <Button variant="secondary" onClick={onTemplates}>
               Templates
+            </Button>
+            <Button variant={fresh ? 'primary' : 'secondary'} onClick={onProviderImport}>
+              {fresh ? 'Import from your current provider' : 'Import from provider'}
             </Button>
             <Button variant="secondary" onClick={() => onZoneFile('import')}>
               Import zone file

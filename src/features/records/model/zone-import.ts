@@ -26,7 +26,14 @@ export interface ImportPlan {
  * Turns records from a zone file (or a template) into additions for a change set: records that already exist
  * are not duplicated, parking's records are left to parking, and each is said why.
  */
-export function planImport(records: RecordInput[], zone: DnsRecord[], parsed?: Pick<ParsedZoneFile, 'skipped' | 'errors'> & Partial<Pick<ParsedZoneFile, 'warnings'>>): ImportPlan {
+export function planImport(
+  records: RecordInput[],
+  zone: DnsRecord[],
+  parsed?: Pick<ParsedZoneFile, 'skipped' | 'errors'> & Partial<Pick<ParsedZoneFile, 'warnings'>>,
+  /** skipParkingRecords false: a record like parking's (an apex CAA for letsencrypt.org) is the old zone's own, kept (the provider import of an unparked zone). */
+  options: { skipParkingRecords?: boolean } = {},
+): ImportPlan {
+  const skipParking = options.skipParkingRecords ?? true;
   const creates: RecordInput[] = [];
   const notes: ImportNote[] = (parsed?.skipped ?? []).map((s) => ({ line: s.line, text: s.text, reason: s.reason }));
   const describe = (r: RecordInput) => `${r.name} ${r.type} ${r.rdata}`;
@@ -41,7 +48,7 @@ export function planImport(records: RecordInput[], zone: DnsRecord[], parsed?: P
       notes.push({ text: describe(record), reason: `Served by ${by} already: left to ${by}` });
     }
     else if (existing) notes.push({ text: describe(record), reason: 'Already in the zone: not duplicated' });
-    else if (isParkingRecord(record)) notes.push({ text: describe(record), reason: 'A parking record: parking adds it when the domain is parked' });
+    else if (skipParking && isParkingRecord(record)) notes.push({ text: describe(record), reason: 'A parking record: parking adds it when the domain is parked' });
     else if (added.has(identity)) notes.push({ text: describe(record), reason: 'Appears twice in the file: added once' });
     else {
       added.add(identity);
