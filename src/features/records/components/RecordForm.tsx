@@ -8,6 +8,7 @@ import { rdataWarnings } from '@/core/dns/rdata.ts';
 import { Button, Notice, Select, TextField } from '@/ui/index.ts';
 import { fieldsFor, type FieldSpec } from '../model/record-fields.ts';
 import {
+  ALIAS_EXPLAINED,
   COMMON_TYPES,
   EDITABLE_TYPES,
   recordFormSchema,
@@ -149,6 +150,11 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
           />
         ))}
       </div>
+      {type === 'ALIAS' || (type === 'CNAME' && (values.name ?? '').trim() === '@') ? (
+        <Notice tone="info" title={type === 'ALIAS' ? 'ALIAS: a CNAME that works at the apex' : 'At the apex, use ALIAS'}>
+          {ALIAS_EXPLAINED}
+        </Notice>
+      ) : null}
       {record
         ? rdataWarnings(record.type, record.rdata).map((warning) => (
             <Notice key={warning} tone="warning" title="Check this value">
