@@ -110,7 +110,7 @@ function readName(data: Uint8Array): string {
 }
 
 /** Resolves one ALIAS target: the service's own zones first, then DNS_RESOLVER (none configured: unresolved). */
-export function aliasTargetResolver(zones: ZoneSource, config: Pick<Config, 'DNS_RESOLVER'>, timeoutMs = 1500) {
+function aliasTargetResolver(zones: ZoneSource, config: Pick<Config, 'DNS_RESOLVER'>, timeoutMs = 1500) {
   let outside: NodeResolver | null = null;
   if (config.DNS_RESOLVER.length > 0) {
     outside = new NodeResolver({ timeout: timeoutMs, tries: 1 });
@@ -143,7 +143,7 @@ const signature = (alias: Pick<AliasRow, 'rdata' | 'ttl'>, addresses: FlatAddres
 
 /**
  * Starts the refresher: a round now, then every ALIAS_REFRESH_MS, and soon after any zone changes (a new ALIAS, or a
- * change of a zone an ALIAS follows). Answers `round()` (for tests and the dev clock) and `stop()`.
+ * change of a zone an ALIAS follows). Answers `ready` (the first round), `round()` (one more now) and `stop()`.
  */
 export function startAliasRefresher(
   services: PipelineServices,
@@ -243,10 +243,6 @@ export function startAliasRefresher(
   return {
     ready,
     round,
-    /** The addresses an ALIAS target resolved to when last resolved, and until when they are kept (for the measurements). */
-    cached(target: string) {
-      return cache.get(target) ?? null;
-    },
     async stop() {
       stopped = true;
       unsubscribe();
@@ -261,4 +257,3 @@ function reasonFor(names: Map<string, { target: string; addresses: FlatAddress[]
   return parts.join('; ');
 }
 
-export type AliasRefresher = ReturnType<typeof startAliasRefresher>;
