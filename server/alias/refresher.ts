@@ -19,6 +19,7 @@ import { changeZone, type PipelineServices } from '../zones/pipeline.ts';
 
 const MAX_CACHE_SECONDS = 3600;
 const MAX_HOPS = 8;
+const PARALLEL_LOOKUPS = 8;
 
 export type TargetLookup =
   | { status: 'ok'; addresses: FlatAddress[]; ttl: number; from: 'zone' | 'resolver' }
@@ -169,20 +170,26 @@ export function startAliasRefresher(
     const now = Date.now();
     const targets = new Set(aliases.map((a) => a.rdata));
     for (const key of cache.keys()) if (!targets.has(key)) cache.delete(key);
-    // Resolve what is due, one target once however many ALIASes follow it.
-    for (const target of targets) {
+    // Resolve what is due, one target once however many ALIASes follow it, a few at a time (a target that times out
+    // does not hold the others up).
+    const due = [...targets].filter((target) => {
       const cached = cache.get(target);
-      if (cached && cached.expiresAt > now) continue;
-      if ((retryAt.get(target) ?? 0) > now) continue;
-      const found = await lookup(target);
-      if (found.status === 'ok') {
-        cache.set(target, { lookup: found, expiresAt: Date.now() + clampMs(found.ttl) });
-        retryAt.delete(target);
-      } else {
-        // Served stale: the last addresses stay in the zone; tried again after the least cache time.
-        retryAt.set(target, Date.now() + minMs);
-        options.onError?.(new Error(`ALIAS target ${target} not resolved (its last addresses stay served): ${found.reason}`));
-      }
+      return !(cached && cached.expiresAt > now) && (retryAt.get(target) ?? 0) <= now;
+    });
+    for (let i = 0; i < due.length; i += PARALLEL_LOOKUPS) {
+      await Promise.all(
+        due.slice(i, i + PARALLEL_LOOKUPS).map(async (target) => {
+          const found = await lookup(target);
+          if (found.status === 'ok') {
+            cache.set(target, { lookup: found, expiresAt: Date.now() + clampMs(found.ttl) });
+            retryAt.delete(target);
+          } else {
+            // Served stale: the last addresses stay in the zone; tried again after the least cache time.
+            retryAt.set(target, Date.now() + minMs);
+            options.onError?.(new Error(`ALIAS target ${target} not resolved (its last addresses stay served): ${found.reason}`));
+          }
+        }),
+      );
     }
     const byZone = new Map<string, Map<string, { target: string; addresses: FlatAddress[]; signature: string }>>();
     const seen = new Set<string>();
