@@ -71,6 +71,10 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** How often the ALIAS refresher looks for targets whose cached addresses are due (each is kept for its TTL, clamped). */
+  ALIAS_REFRESH_MS: z.coerce.number().int().min(50).default(5_000),
+  /** The least time (seconds) an ALIAS target's addresses are kept before they are resolved again (at most 1 h); lower only in tests. */
+  ALIAS_MIN_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Secondaries (`host:port`) sent a NOTIFY whenever a zone's serial changes. */
   DNS_ALSO_NOTIFY: list('').pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):[0-9]{1,5}$/, 'host:port, an IPv6 address in brackets'))),
   /** TSIG keys `name:hmac-sha256:<base64 secret>`; when set, transfers must be signed by one (RFC 8945). */

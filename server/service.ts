@@ -32,6 +32,7 @@ import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './http/doh.ts';
 import { startSignatureRenewal } from './zones/signature-renewal.ts';
+import { startAliasRefresher } from './alias/refresher.ts';
 import { startTransferFollower, type TransferFollower } from './zones/transfers.ts';
 import { startExpiryWorker } from './zones/expiry.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
@@ -135,6 +136,8 @@ export async function startService(config: Config): Promise<RunningService> {
   // Signed zones whose signatures are due are renewed before anything is answered, then every quarter of an hour.
   const renewal = startSignatureRenewal(services, { now, onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
   await renewal.ready;
+  // ALIAS records: their targets' addresses followed and written as changes of their zones (server/alias/).
+  const aliases = startAliasRefresher(services, zones, { onError: (error) => console.warn(`ALIAS: ${error.message}`) });
   // On a chain, transfers of a domain's token made with any tool are written to the zone's history (and switch
   // auto-renew off) within CHAIN_FOLLOW_MS of their block.
   const transfers = chain
@@ -167,6 +170,7 @@ export async function startService(config: Config): Promise<RunningService> {
     s.once('error', fail);
   }).catch(async (error: unknown) => {
     await renewal.stop();
+    await aliases.stop();
     await transfers?.stop();
     await autoRenew.stop();
     await worker.stop();
@@ -183,6 +187,7 @@ export async function startService(config: Config): Promise<RunningService> {
       ? null
       : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db), counter: services.queryCounter }).catch(async (error: unknown) => {
           await renewal.stop();
+          await aliases.stop();
           await transfers?.stop();
           await autoRenew.stop();
           await worker.stop();
@@ -214,6 +219,7 @@ export async function startService(config: Config): Promise<RunningService> {
       await services.queryCounter.stop();
       await forwarder?.close();
       await renewal.stop();
+      await aliases.stop();
       await transfers?.stop();
       await zones.close();
       await autoRenew.stop();

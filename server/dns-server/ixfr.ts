@@ -30,7 +30,8 @@ interface Difference {
 }
 
 type RecordLike = { name: string; type: RecordType; ttl: number; rdata: string };
-const provider = (r: RecordLike) => r.name === '@' && (r.type === 'SOA' || r.type === 'NS');
+/** Not sent as records: the provider's own apex SOA and NS, and ALIAS (its flattened A/AAAA are, as changes of their own). */
+const provider = (r: RecordLike) => r.type === 'ALIAS' || (r.name === '@' && (r.type === 'SOA' || r.type === 'NS'));
 const answerOf = (zone: string) => (r: RecordLike) => rr(toAbsolute(r.name, zone), r.type, r.ttl, r.rdata);
 
 /** The client's serial: the SOA in the IXFR query's authority section (RFC 1995 §3). */

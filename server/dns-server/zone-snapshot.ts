@@ -51,6 +51,8 @@ export function buildSnapshot(
   records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
   settings: NameServerSettings,
   dnssec?: { key: StoredZoneKey; epoch: Date; previous?: SignatureCache },
+  /** The ALIAS targets' addresses as last resolved (server/zones/alias.ts), answered at the ALIASes' names. */
+  flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }> = [],
 ): ZoneSnapshot {
   const nodes = new Map<string, Map<SetType, RecordSet>>();
   const add = (name: string, type: SetType, ttl: number, rdata: string, wire?: Uint8Array) => {
@@ -64,7 +66,11 @@ export function buildSnapshot(
   for (const ns of settings.nameservers) add('@', 'NS', settings.nsTtl, ns);
   for (const r of managedRecordsOf(zone, state, settings)) add(r.name, r.type, r.ttl, r.rdata);
   // In redemption the zone answers only the holding page: its stored records are kept, not served, until a renewal.
-  if (!state.expired) for (const r of records) if (!(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
+  // An ALIAS is never answered as such: its target's addresses are, flattened into A and AAAA.
+  if (!state.expired) {
+    for (const r of records) if (r.type !== 'ALIAS' && !(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
+    for (const r of flattened) add(r.name, r.type, r.ttl, r.rdata);
+  }
   if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
   const interior = new Set<string>();
   for (const name of nodes.keys()) {
@@ -109,11 +115,13 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
 
   async function load(zone: string): Promise<ZoneSnapshot | null> {
     const started = generation;
-    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; expired: boolean; records: unknown; dnssec_key: StoredZoneKey | string | null }>(
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; expired: boolean; records: unknown; flattened: unknown; dnssec_key: StoredZoneKey | string | null }>(
       `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired,
          (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
          (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
-            FROM dns_records WHERE zone_name = d.name) AS records
+            FROM dns_records WHERE zone_name = d.name) AS records,
+         (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
+            FROM alias_addresses WHERE zone_name = d.name) AS flattened
        FROM domains d WHERE d.name = $1`,
       [zone],
     );
@@ -121,7 +129,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
     const key = (typeof row.dnssec_key === 'string' ? JSON.parse(row.dnssec_key) : row.dnssec_key) as (StoredZoneKey & { signing_epoch: string }) | null;
     const dnssec = key ? { key, epoch: new Date(key.signing_epoch), previous: signatures.get(zone) } : undefined;
-    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired }, records, settings, dnssec);
+    const flattened = (typeof row.flattened === 'string' ? JSON.parse(row.flattened) : (row.flattened ?? [])) as NonNullable<Parameters<typeof buildSnapshot>[5]>;
+    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired }, records, settings, dnssec, flattened);
     if (snapshot.signed) signatures.set(zone, snapshot.signed.cache);
     else signatures.delete(zone);
     if (generation === started) cache.set(zone, snapshot);

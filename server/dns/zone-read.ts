@@ -188,5 +188,16 @@ export async function neighbourhood(
     );
     for (const row of rows) found.set(row.id, rowToLike(row));
   }
+  // ALIAS loops (DNS_ALIAS_LOOP) follow ALIAS and CNAME records across the zone: read them when the change writes
+  // either, the CNAMEs only when an ALIAS is, or will be, in the zone.
+  const pointing = touched.some((r) => r.type === 'ALIAS' || r.type === 'CNAME');
+  if (pointing) {
+    const rows = await q.query<RecordRow>(
+      `SELECT id, name, type, rdata, ttl FROM dns_records WHERE zone_name = $1 AND (type = 'ALIAS'
+         OR (type = 'CNAME' AND ($2::boolean OR EXISTS (SELECT 1 FROM dns_records WHERE zone_name = $1 AND type = 'ALIAS'))))`,
+      [zoneName, touched.some((r) => r.type === 'ALIAS')],
+    );
+    for (const row of rows) if (!found.has(row.id)) found.set(row.id, rowToLike(row));
+  }
   return [...managed, ...found.values()];
 }

@@ -5,6 +5,9 @@ import { ZONE_SETTINGS, type ZoneChangeFacts } from '../../src/core/wire/history
 import { addressOf, TEST_KEYS, testClient, type Reply, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { renewDueSignatures } from './signature-renewal.ts';
+import { flattenAliasCommand } from './alias.ts';
+import { changeZone } from './pipeline.ts';
+import { serviceAuthor } from '../history/record-change.ts';
 import { recordTransfer, type ChainTransfer } from './transfers.ts';
 
 /**
@@ -241,6 +244,19 @@ describe('the zone-change pipeline: one serial step and one history entry per ac
     const history = await client.call('getZoneHistory', { query: { zoneName }, headers: client.withToken(await client.signIn(OWNER)) });
     expect(history.body.entries[0].actor).toEqual({ wallet: '', account: null, via: 'service', reason: 'DNSSEC signatures renewed before they lapse' });
     expect(history.body.entries[0].dnssec).toEqual({ before: true, after: true });
+  });
+
+  it("the service's ALIAS flattening is one step with an entry of the addresses; the same addresses again are none", async () => {
+    const zoneName = await domain();
+    // A target nobody resolves here (no DNS_RESOLVER): the refresher leaves it alone, so only the change below writes.
+    ok(await signed(OWNER, 'createDnsRecord', { zoneName, type: 'ALIAS', name: 'shop', rdata: 'app.example.net.', ttl: 300 }));
+    const resolved = new Map([['shop', { target: 'app.example.net.', addresses: [{ type: 'A' as const, rdata: '192.0.2.5' }] }]]);
+    const flatten = () => changeZone(service.services, { zoneName, by: { author: serviceAuthor('flattenAlias', 'test') }, command: flattenAliasCommand(resolved) });
+    await expectOneStepPerChange(zoneName, flatten, { accepted: true, operation: 'flattenAlias' });
+    expect((await lastEntry(zoneName)).changes.map((c) => `${c.op} ${c.after?.type} ${c.after?.rdata}`)).toEqual(['create A 192.0.2.5']);
+    await expectOneStepPerChange(zoneName, flatten, { accepted: false, operation: 'flattenAlias' });
+    const history = await client.call('getZoneHistory', { query: { zoneName }, headers: client.withToken(await client.signIn(OWNER)) });
+    expect(history.body.entries[0].actor).toEqual({ wallet: '', account: null, via: 'service', reason: 'test' });
   });
 
   it("a transfer read from the chain is one entry and no serial step (the zone answers as before), recorded once however often it is read", async () => {

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database.ts';
 import { managedRecords, namesAround, neighbourhood, readZoneState, toWire, type RecordRow } from '../dns/zone-read.ts';
 import { checkRules, mergeUpdates, refuseManaged, type CheckedChange } from '../dns/zone-validate.ts';
 import { notFound } from '../domain-errors.ts';
+import { dropStaleFlattened } from './alias.ts';
 import type { ZoneCommand } from './pipeline.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,6 +44,9 @@ export function recordsCommand(change: CheckedChange): ZoneCommand<DnsRecord[]> 
       const existing = await neighbourhood(tx, zoneName, [...created, ...updated], storedById, managed.filter(isWeighed), { names: around.names, records: firstRead });
       checkRules(change, { existing, parked: zone?.parked ?? false, forwarding: zone?.forward_enabled ?? false, updated });
       const { answers, changes, delta } = await writeRecords(tx, zoneName, { created, updated, deletes }, now.toISOString());
+      // An ALIAS deleted or pointed elsewhere takes its flattened addresses with it, in this change.
+      const unaliased = changes.flatMap((c) => (c.before?.type === 'ALIAS' ? [c.before.name] : []));
+      changes.push(...(await dropStaleFlattened(tx, zoneName, unaliased, now.toISOString())));
       return { result: answers, facts: changes.length > 0 ? { changes } : null, recordDelta: delta };
     },
   };

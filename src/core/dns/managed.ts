@@ -8,7 +8,7 @@ import type { ListedRecordLike } from './types.ts';
  * DNSSEC), never stored. The zone rules, the records API, the dashboard's table and the DNS server all take them
  * from here (the DNS server takes DNSSEC's from dnssecApexRecords directly, for their wire form).
  */
-export type ManagedBy = 'parking' | 'forwarding' | 'dnssec' | 'expired';
+export type ManagedBy = 'parking' | 'forwarding' | 'dnssec' | 'expired' | 'alias';
 export type ManagedRecord = ListedRecordLike & { id: string; managed: true; managedBy: ManagedBy };
 
 /** The settings of a zone that bring managed records; parking and forwarding exclude each other. */
@@ -85,6 +85,13 @@ export const MANAGED_WORDS: Record<ManagedBy, { badge: string; by: string; why: 
     why: 'The domain is in redemption: only this "expired" holding page answers. Renew the domain to bring its records back.',
     toChange: 'Renew the domain to manage its records again.',
     toRemove: 'Renew the domain to remove it.',
+  },
+  alias: {
+    badge: 'ALIAS',
+    by: 'an ALIAS',
+    why: "The ALIAS at this name answers its target's current addresses, followed by the service. Change or delete the ALIAS to change them.",
+    toChange: 'Change the ALIAS record instead.',
+    toRemove: 'Delete the ALIAS record instead.',
   },
   dnssec: {
     badge: 'DNSSEC',

@@ -24,6 +24,7 @@ export const RDATA_EXAMPLES: Record<RecordType, string> = {
   SVCB: '1 svc.example.com. alpn=h2 port=8443',
   NAPTR: '100 10 "S" "SIP+D2U" "" _sip._udp.example.com.',
   SPF: '"v=spf1 include:_spf.example.com ~all"',
+  ALIAS: 'app.example.net.',
 };
 
 /** The contract's limit on the text of one TXT record, in bytes, all strings together. */
@@ -89,8 +90,8 @@ const validateAaaa: Validator = (rdata) => {
   return canonical ? ok(canonical) : fail(`${example} (eight groups of up to four hex digits; "::" may stand for zeros once)`);
 };
 
-function hostValidator(type: 'CNAME' | 'NS' | 'PTR'): Validator {
-  const what = { CNAME: 'The CNAME target', NS: 'The name server', PTR: 'The PTR target' }[type];
+function hostValidator(type: 'CNAME' | 'NS' | 'PTR' | 'ALIAS'): Validator {
+  const what = { CNAME: 'The CNAME target', NS: 'The name server', PTR: 'The PTR target', ALIAS: 'The ALIAS target' }[type];
   return (rdata) => {
     const text = rdata.trim();
     if (/\s/.test(text)) return fail(`${what} is a single host name such as ${RDATA_EXAMPLES[type]}`);
@@ -433,6 +434,7 @@ const VALIDATORS: Record<RecordType, Validator> = {
   HTTPS: validateSvcb('HTTPS'),
   SVCB: validateSvcb('SVCB'),
   NAPTR: validateNaptr,
+  ALIAS: hostValidator('ALIAS'),
 };
 
 /**

@@ -13,6 +13,8 @@ import { fail, ok, type Result } from './types.ts';
 export const TYPE_NUMBERS: Record<RecordType, number> = {
   A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, SRV: 33, NAPTR: 35, DS: 43, SSHFP: 44, TLSA: 52,
   SVCB: 64, HTTPS: 65, SPF: 99, CAA: 257,
+  // No IANA number: PowerDNS's private-use one. The name server never answers an ALIAS as such (it flattens it).
+  ALIAS: 65401,
 };
 const TYPE_BY_NUMBER = new Map<number, RecordType>(Object.entries(TYPE_NUMBERS).map(([type, n]) => [n, type as RecordType]));
 
@@ -73,6 +75,7 @@ export function rdataToWire(type: RecordType, rdata: string): Uint8Array {
     case 'CNAME':
     case 'NS':
     case 'PTR':
+    case 'ALIAS':
       w.name(parts[0]);
       break;
     case 'MX':
@@ -246,6 +249,7 @@ function readRdata(type: RecordType, r: Reader): string {
     case 'CNAME':
     case 'NS':
     case 'PTR':
+    case 'ALIAS':
       return r.name();
     case 'MX':
       return `${r.u16()} ${r.name()}`;

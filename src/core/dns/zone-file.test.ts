@@ -270,3 +270,13 @@ describe('printZoneFile', () => {
     expect(parseZoneFile(included, { origin: 'example.com' }).records.map((r) => r.rdata)).toContain('34.123.0.161');
   });
 });
+
+describe('ALIAS in zone files', () => {
+  it('reads an ALIAS at the apex and a relative one, and writes them back', () => {
+    const parsed = parseZoneFile('$ORIGIN example.com.\n$TTL 300\n@ IN ALIAS app.vercel.example.\nshop ALIAS shops\n', { origin: 'example.com' });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.records.map(row)).toEqual(['@ 300 ALIAS app.vercel.example.', 'shop 300 ALIAS shops.example.com.']);
+    const printed = printZoneFile('example.com', parsed.records);
+    expect(parseZoneFile(printed, { origin: 'example.com' }).records.map(row)).toEqual(parsed.records.map(row));
+  });
+});

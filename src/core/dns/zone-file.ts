@@ -26,13 +26,14 @@ const OTHER_TYPES = new Set([
   'IPSECKEY', 'KEY', 'KX', 'LOC', 'MB', 'MG', 'MINFO', 'MR', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'NULL', 'NXT', 'OPENPGPKEY',
   'RP', 'RRSIG', 'SIG', 'SMIMEA', 'TKEY', 'TSIG', 'URI', 'WKS', 'X25', 'ZONEMD', 'ISDN', 'RT', 'NSAP', 'GPOS', 'A6',
 ]);
-/** Provider-specific pseudo records (Route 53 aliases, ALIAS/ANAME flattening, redirects). */
-const PSEUDO_TYPES = new Set(['AWS', 'ALIAS', 'ANAME', 'URL', 'URL301', 'FRAME', 'REDIRECT', 'FWD']);
+/** Provider-specific pseudo records (Route 53 aliases, ANAME flattening, redirects); ALIAS is a type of ours. */
+const PSEUDO_TYPES = new Set(['AWS', 'ANAME', 'URL', 'URL301', 'FRAME', 'REDIRECT', 'FWD']);
 const CLASSES = /^(IN|CH|HS|CS|NONE|ANY|CLASS[0-9]+)$/i;
 
 /** Which rdata fields are domain names, by position: these are relative to $ORIGIN in a zone file. */
 const NAME_FIELDS: Partial<Record<RecordType, number[]>> = {
   CNAME: [0],
+  ALIAS: [0],
   NS: [0],
   PTR: [0],
   MX: [1],

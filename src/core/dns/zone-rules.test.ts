@@ -105,6 +105,23 @@ const CASES: Case[] = [
   { title: 'deleting a parking record', existing: [...EXISTING, ...parkingRecords(ZONE)], parked: true, change: change({ deletes: [parkingRecords(ZONE)[0].id] }), rule: 'DNS_MANAGED_RECORD', target: { kind: 'delete', index: 0 }, message: 'belongs to parking and cannot be deleted' },
   { title: 'editing a parking record', existing: [...EXISTING, ...parkingRecords(ZONE)], parked: true, change: change({ updates: [{ ...parkingRecords(ZONE)[2], rdata: '0 issue "pki.goog"', managed: undefined }] }), rule: 'DNS_MANAGED_RECORD', target: { kind: 'update', index: 0 }, message: 'cannot be changed' },
   { title: 'deleting a user record beside parking records', existing: [...EXISTING, ...parkingRecords(ZONE)], parked: true, change: change({ deletes: [txt.id] }) },
+
+  // ALIAS: at any name, the apex included; DNS_ALIAS_CONFLICT, DNS_ALIAS_LOOP
+  { title: 'an ALIAS at the apex beside its MX and TXT', existing: [txt, rec('@', 'MX', '10 mail.example.com.')], change: change({ creates: [draft('@', 'ALIAS', 'app.vercel.example.')] }) },
+  { title: 'an ALIAS at a subdomain', change: change({ creates: [draft('shop', 'ALIAS', 'shops.example.net.')] }) },
+  { title: 'an ALIAS beside an A', change: change({ creates: [draft('@', 'ALIAS', 'app.example.net.')] }), rule: 'DNS_ALIAS_CONFLICT', conflictsWith: apexA, message: 'cannot stand beside a CNAME, A or AAAA' },
+  { title: 'an ALIAS beside a CNAME', change: change({ creates: [draft('www', 'ALIAS', 'app.example.net.')] }), rule: 'DNS_ALIAS_CONFLICT', conflictsWith: wwwCname },
+  { title: 'an A beside an ALIAS', existing: [rec('@', 'ALIAS', 'app.example.net.')], change: change({ creates: [draft('@', 'A', '192.0.2.8')] }), rule: 'DNS_ALIAS_CONFLICT', message: 'has an ALIAS (following app.example.net.)' },
+  { title: 'an AAAA beside an ALIAS', existing: [rec('@', 'ALIAS', 'app.example.net.')], change: change({ creates: [draft('@', 'AAAA', '2001:db8::8')] }), rule: 'DNS_ALIAS_CONFLICT' },
+  { title: 'a CNAME beside an ALIAS', existing: [rec('shop', 'ALIAS', 'app.example.net.')], change: change({ creates: [draft('shop', 'CNAME', 'other.example.net.')] }), rule: 'DNS_ALIAS_CONFLICT' },
+  { title: 'a second ALIAS at a name', existing: [rec('shop', 'ALIAS', 'app.example.net.')], change: change({ creates: [draft('shop', 'ALIAS', 'other.example.net.')] }), rule: 'DNS_ALIAS_CONFLICT', message: 'follows one target' },
+  { title: 'an ALIAS replacing the A it is created with', change: change({ deletes: [apexA.id], creates: [draft('@', 'ALIAS', 'app.example.net.')] }) },
+  { title: 'an ALIAS at the apex while parked', parked: true, change: change({ deletes: [apexA.id], creates: [draft('@', 'ALIAS', 'app.example.net.')] }), rule: 'DNS_PARKING_CONFLICT' },
+  { title: 'an ALIAS to its own name', existing: [], change: change({ creates: [draft('shop', 'ALIAS', 'shop.example.com.')] }), rule: 'DNS_ALIAS_LOOP', message: 'cannot point to shop.example.com itself' },
+  { title: 'two ALIASes pointing at each other', existing: [rec('a', 'ALIAS', 'b.example.com.')], change: change({ creates: [draft('b', 'ALIAS', 'a.example.com.')] }), rule: 'DNS_ALIAS_LOOP', message: 'b.example.com → a.example.com → b.example.com' },
+  { title: 'an ALIAS loop closed by a CNAME', existing: [rec('@', 'ALIAS', 'www.example.com.')], change: change({ creates: [draft('www', 'CNAME', 'example.com.')] }), rule: 'DNS_ALIAS_LOOP' },
+  { title: 'an ALIAS chain that ends', existing: [rec('a', 'ALIAS', 'b.example.com.'), rec('b', 'CNAME', 'c.example.net.')], change: change({ creates: [draft('@', 'ALIAS', 'a.example.com.')] }) },
+  { title: 'a CNAME loop without an ALIAS (not this rule)', existing: [rec('a', 'CNAME', 'b.example.com.')], change: change({ creates: [draft('b', 'CNAME', 'a.example.com.')] }) },
 ];
 
 describe('checkZoneChange', () => {
@@ -128,7 +145,7 @@ describe('checkZoneChange', () => {
     expect([...rules].sort()).toEqual(
       [
         'DNS_APEX_NS_SOA', 'DNS_BELOW_DELEGATION', 'DNS_CNAME_AT_APEX', 'DNS_CNAME_CONFLICT', 'DNS_DUPLICATE', 'DNS_MANAGED_RECORD',
-        'DNS_NAME_TOO_LONG', 'DNS_PARKING_CONFLICT', 'DNS_NS_EXCLUSIVE',
+        'DNS_NAME_TOO_LONG', 'DNS_PARKING_CONFLICT', 'DNS_NS_EXCLUSIVE', 'DNS_ALIAS_CONFLICT', 'DNS_ALIAS_LOOP',
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 import type { ZoneRule } from '../wire/errors.ts';
 import { managedWords } from './managed.ts';
-import { ancestorsOf, fullName, isAtOrBelow, nameTooLongMessage, normaliseZone, parentName } from './names.ts';
+import { ancestorsOf, fullName, isAtOrBelow, nameTooLongMessage, normaliseZone, parentName, plainName, toRelative } from './names.ts';
 import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from './types.ts';
 
 export interface ZoneChange {
@@ -53,6 +53,7 @@ export function managedRecordMessage(record: ListedRecordLike & { managedBy?: st
 }
 
 type Target = ZoneViolation['target'];
+const ALIAS_EXCLUDES = new Set<string>(['ALIAS', 'CNAME', 'A', 'AAAA']);
 type Touched = { record: RecordLike; target: Target };
 
 /**
@@ -161,11 +162,77 @@ export function checkZoneChange(input: {
   for (const record of change.updates) visit(record);
   for (const record of change.creates) visit(record);
 
+  // ALIAS loops: only when the change writes an ALIAS or a CNAME, and only ALIAS and CNAME records are followed.
+  const pointers = touched.some(({ record }) => record.type === 'ALIAS' || record.type === 'CNAME') ? pointersAfter() : null;
   for (const { record, target } of touched) {
-    const violation = judge(record, target);
+    const violation = judge(record, target) ?? (pointers ? aliasLoop(record, target, pointers) : null);
     if (violation) violations.push(violation);
   }
   return violations;
+
+  /** Each name's ALIAS or CNAME target inside this zone (relative), in the zone as it would stand; null when it has no ALIAS. */
+  function pointersAfter(): Map<string, { type: 'ALIAS' | 'CNAME'; to: string }> | null {
+    const map = new Map<string, { type: 'ALIAS' | 'CNAME'; to: string }>();
+    let aliases = 0;
+    const note = (record: RecordLike) => {
+      if (record.type !== 'ALIAS' && record.type !== 'CNAME') return;
+      const to = plainName(record.rdata);
+      if (!isAtOrBelow(to, zone)) return;
+      if (record.type === 'ALIAS') aliases += 1;
+      if (!map.has(record.name) || record.type === 'ALIAS') map.set(record.name, { type: record.type, to: toRelative(to, zone) });
+    };
+    for (const record of existing) if (record.id === undefined || !removed.has(record.id)) note(record);
+    for (const record of change.updates) note(record);
+    for (const record of change.creates) note(record);
+    return aliases > 0 ? map : null;
+  }
+
+  /** An ALIAS (or a CNAME) whose target leads back to its own name through ALIAS and CNAME records of this zone. */
+  function aliasLoop(record: RecordLike, target: Target, pointers: Map<string, { type: 'ALIAS' | 'CNAME'; to: string }> | null): ZoneViolation | null {
+    if (!pointers || (record.type !== 'ALIAS' && record.type !== 'CNAME')) return null;
+    const start = pointers.get(record.name);
+    if (!start) return null;
+    const path = [record.name];
+    let viaAlias = record.type === 'ALIAS';
+    for (let name = start.to; path.length <= 16; ) {
+      if (name === record.name) {
+        if (!viaAlias) return null;
+        const route = [...path, name].map(at).join(' → ');
+        return {
+          target,
+          rule: 'DNS_ALIAS_LOOP',
+          field: 'rdata',
+          message: `${at(record.name)} would point back to itself (${route}): an ALIAS loop never resolves to an address. Point the ${record.type} at a name outside the loop.`,
+        };
+      }
+      const next = pointers.get(name);
+      if (!next) return null;
+      if (next.type === 'ALIAS') viaAlias = true;
+      path.push(name);
+      name = next.to;
+    }
+    return null;
+  }
+
+  /** An ALIAS answers A and AAAA at its name: it excludes a CNAME, A and AAAA records, and a second ALIAS, there. */
+  function aliasConflictAt(record: RecordLike, others: RecordLike[]): Pick<ZoneViolation, 'rule' | 'field' | 'conflictsWith' | 'message'> | null {
+    const name = at(record.name);
+    if (record.type === 'ALIAS') {
+      const other = others.find((r) => ALIAS_EXCLUDES.has(r.type));
+      if (!other) return null;
+      const what = other.type === 'ALIAS' ? `already has an ALIAS (to ${shorten(other.rdata)}), and a name follows one target` : `already has ${describeRecord(other)}, and an ALIAS gives ${name} its addresses itself, so it cannot stand beside a CNAME, A or AAAA record`;
+      return { rule: 'DNS_ALIAS_CONFLICT', field: 'name', conflictsWith: other, message: `${name} ${what}. Delete the ${other.type} record at ${name} first, or choose another name.` };
+    }
+    if (record.type !== 'CNAME' && record.type !== 'A' && record.type !== 'AAAA') return null;
+    const alias = others.find((r) => r.type === 'ALIAS');
+    if (!alias) return null;
+    return {
+      rule: 'DNS_ALIAS_CONFLICT',
+      field: 'name',
+      conflictsWith: alias,
+      message: `${name} has an ALIAS (following ${shorten(alias.rdata)}), which answers its addresses, so it cannot also hold a ${record.type} record. Delete the ALIAS first, or choose another name.`,
+    };
+  }
 
   /** Glue: an A or AAAA record at a name that the delegation's own NS records point to (RFC 1034 §4.2.1). */
   function isGlue(record: RecordLike, delegation: string): boolean {
@@ -199,7 +266,15 @@ export function checkZoneChange(input: {
         message: `${zone} itself cannot have a CNAME, because the zone's own records must live there. Use an A or AAAA record for ${zone}, or put the CNAME on a name such as www.`,
       };
     }
-    if ((parked || forwarding) && record.name === '@' && (record.type === 'A' || record.type === 'AAAA') && !record.managed) {
+    if (record.type === 'ALIAS' && plainName(record.rdata) === name) {
+      return {
+        ...base,
+        rule: 'DNS_ALIAS_LOOP',
+        field: 'rdata',
+        message: `An ALIAS at ${name} cannot point to ${name} itself: it would never resolve. Enter the host name it should follow, such as your platform's (for example app.example.net.).`,
+      };
+    }
+    if ((parked || forwarding) && record.name === '@' && (record.type === 'A' || record.type === 'AAAA' || record.type === 'ALIAS') && !record.managed) {
       const stored = target.kind === 'update' ? byId.get((record as RecordLike & { id: string }).id) : undefined;
       const unchanged =
         stored && stored.name === record.name && stored.type === record.type && stored.rdata === record.rdata && stored.ttl === record.ttl;
@@ -226,6 +301,8 @@ export function checkZoneChange(input: {
       };
     }
     const others = (byName.get(record.name) ?? []).filter((r) => r !== record);
+    const aliasConflict = aliasConflictAt(record, others);
+    if (aliasConflict) return { ...base, ...aliasConflict };
     if (record.type === 'CNAME' && others.length > 0) {
       const other = others[0];
       return {

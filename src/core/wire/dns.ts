@@ -3,7 +3,7 @@ import { isoDate, ttl, zoneName } from './common.ts';
 import { asciiName, safeText } from './text.ts';
 
 export const RECORD_TYPES = [
-  'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'PTR', 'SRV', 'CAA', 'DS', 'TLSA', 'SSHFP', 'HTTPS', 'SVCB', 'NAPTR', 'SPF',
+  'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'PTR', 'SRV', 'CAA', 'DS', 'TLSA', 'SSHFP', 'HTTPS', 'SVCB', 'NAPTR', 'SPF', 'ALIAS',
 ] as const;
 export const recordType = z.enum(RECORD_TYPES, { error: `Type must be one of ${RECORD_TYPES.join(', ')}` });
 export type RecordType = z.infer<typeof recordType>;

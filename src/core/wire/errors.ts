@@ -55,6 +55,8 @@ const ZONE_RULES = [
   'DNS_NAME_TOO_LONG',
   'DNS_PARKING_CONFLICT',
   'DNS_MANAGED_RECORD',
+  'DNS_ALIAS_CONFLICT',
+  'DNS_ALIAS_LOOP',
 ] as const;
 export type ZoneRule = (typeof ZONE_RULES)[number];
 /**

@@ -45,6 +45,7 @@ export const SERVICE_CHANGE_WORDS = {
   renewDnssecSignatures: 'Renewed the DNSSEC signatures',
   expireDomain: 'Expired: the domain entered redemption; only the "expired" holding page answers',
   restoreDomain: 'Restored: the domain was renewed; its records answer again',
+  flattenAlias: "Followed an ALIAS target: the addresses it answers changed",
 } as const;
 export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
 

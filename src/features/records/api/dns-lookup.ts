@@ -33,3 +33,36 @@ export async function checkLive(dohUrl: string, record: { zone: string; fqdn: st
   const match = own.find((a) => a.rdata === record.rdata);
   return { live: match !== undefined, answers: decoded.answers, status: rcodeName(decoded.rcode), ttlLeft: match?.ttl ?? own[0]?.ttl ?? null, signed };
 }
+
+/** What an ALIAS answers now: the addresses DNS gives at its name (A and AAAA), which are its target's as last followed. */
+export interface AliasLiveCheck extends LiveCheck {
+  addresses: string[];
+}
+
+/**
+ * "Is it live?" for an ALIAS: DNS never answers an ALIAS as such, so this asks for the A and AAAA at its name and says
+ * which addresses it resolves to now; the signed verdict is the A answer's (the AAAA's when there is no A).
+ */
+export async function checkAliasLive(dohUrl: string, record: { zone: string; fqdn: string }, signal?: AbortSignal): Promise<AliasLiveCheck> {
+  const [a, aaaa, dnskey] = await Promise.all([
+    ask(dohUrl, record.fqdn, 'A', signal),
+    ask(dohUrl, record.fqdn, 'AAAA', signal),
+    ask(dohUrl, record.zone, 'DNSKEY', signal).catch((error: Error) => error),
+  ]);
+  const name = plainName(record.fqdn);
+  const own = [...a.answers, ...aaaa.answers].filter((x) => x.name === name && (x.type === 'A' || x.type === 'AAAA'));
+  const type = own.some((x) => x.type === 'A') || own.length === 0 ? 'A' : 'AAAA';
+  const answer = type === 'A' ? a : aaaa;
+  const signed: SignedVerdict =
+    dnskey instanceof Error
+      ? { signed: false, reason: `could not ask for the zone's DNSKEY (${dnskey.message})` }
+      : await checkSignedAnswer({ zone: record.zone, fqdn: record.fqdn, type, answer, dnskey, now: new Date() });
+  return {
+    live: own.length > 0,
+    answers: own,
+    addresses: own.map((x) => x.rdata),
+    status: rcodeName(a.rcode),
+    ttlLeft: own.length > 0 ? Math.min(...own.map((x) => x.ttl)) : null,
+    signed,
+  };
+}

@@ -39,6 +39,19 @@ describe('RecordForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'shop', type: 'MX', rdata: '10 mx.example.net.', ttl: 3600 }, 'sign'));
   });
 
+  it('offers ALIAS next to CNAME, says when to use it, and sends the target with its trailing dot', async () => {
+    const { onSubmit, user } = setup();
+    const types = Array.from((screen.getByLabelText('Type') as HTMLSelectElement).options, (o) => o.value);
+    expect(types.slice(0, 4)).toEqual(['A', 'AAAA', 'CNAME', 'ALIAS']);
+    await user.selectOptions(screen.getByLabelText('Type'), 'CNAME');
+    expect(screen.getByText('At the apex, use ALIAS')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Type'), 'ALIAS');
+    expect(screen.getByText(/Use ALIAS where a CNAME cannot go: at the zone itself/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Target host name'), 'my-app.vercel.app');
+    await user.click(screen.getByRole('button', { name: 'Add and sign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '@', type: 'ALIAS', rdata: 'my-app.vercel.app.', ttl: 3600 }, 'sign'));
+  });
+
   it('offers every CAA tag of the registry and warns about a stored unknown tag', async () => {
     setup({ initial: { ...blankFormValues('CAA', '@'), flags: '0', tag: 'Policy42', value: 'x' } as never, mode: 'edit' });
     const tags = Array.from((screen.getByLabelText('Tag') as HTMLSelectElement).options, (o) => o.value);

@@ -3,11 +3,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fullName, validateRecordName } from '@/core/dns/names.ts';
 import { parseTtl, ttlInWords, TTL_PRESETS } from '@/core/dns/ttl.ts';
+import { config } from '@/lib/config.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
 import { rdataWarnings } from '@/core/dns/rdata.ts';
 import { Button, Notice, Select, TextField } from '@/ui/index.ts';
 import { fieldsFor, type FieldSpec } from '../model/record-fields.ts';
 import {
+  ALIAS_EXPLAINED,
   COMMON_TYPES,
   EDITABLE_TYPES,
   recordFormSchema,
@@ -49,7 +51,10 @@ export interface RecordFormProps {
   forwardedApex?: (record: RecordInput) => boolean;
 }
 
-const typeOptions = [...COMMON_TYPES, ...EDITABLE_TYPES.filter((t) => !COMMON_TYPES.includes(t))].map((t) => ({ value: t, label: t }));
+// ALIAS is a type of this service's (the contract's "ours"): production refuses it, so only this service is offered it.
+const typeOptions = [...COMMON_TYPES, ...EDITABLE_TYPES.filter((t) => !COMMON_TYPES.includes(t))]
+  .filter((t) => t !== 'ALIAS' || config.isLocalService)
+  .map((t) => ({ value: t, label: t }));
 const CUSTOM = 'custom';
 
 /** The main field of a type: where zone-rule problems about the data land. */
@@ -149,6 +154,11 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
           />
         ))}
       </div>
+      {type === 'ALIAS' || (type === 'CNAME' && (values.name ?? '').trim() === '@') ? (
+        <Notice tone="info" title={type === 'ALIAS' ? 'ALIAS: a CNAME that works at the apex' : 'At the apex, use ALIAS'}>
+          {ALIAS_EXPLAINED}
+        </Notice>
+      ) : null}
       {record
         ? rdataWarnings(record.type, record.rdata).map((warning) => (
             <Notice key={warning} tone="warning" title="Check this value">

@@ -4,6 +4,7 @@ import type { RecordFormValues } from './record-form.ts';
 /** The form fields that hold a host name, which a person may type in Unicode. */
 const HOST_NAME_FIELDS: Record<string, string[]> = {
   CNAME: ['value'],
+  ALIAS: ['value'],
   NS: ['value'],
   PTR: ['value'],
   MX: ['host'],

@@ -73,6 +73,7 @@ const VALUE_LABELS: Partial<Record<RecordType, string>> = {
   A: 'IPv4 address',
   AAAA: 'IPv6 address',
   CNAME: 'Target host name',
+  ALIAS: 'Target host name',
   NS: 'Name server',
   PTR: 'Host name',
   TXT: 'Text',

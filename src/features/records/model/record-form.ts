@@ -10,7 +10,12 @@ export const EDITABLE_TYPES = RECORD_TYPES.filter((t) => t !== 'SOA');
 export type EditableType = (typeof EDITABLE_TYPES)[number];
 
 /** The everyday types first in the type picker. */
-export const COMMON_TYPES: EditableType[] = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'];
+export const COMMON_TYPES: EditableType[] = ['A', 'AAAA', 'CNAME', 'ALIAS', 'MX', 'TXT', 'NS', 'SRV', 'CAA'];
+
+/** When to use ALIAS rather than CNAME, in the form beside either type. */
+export const ALIAS_EXPLAINED =
+  'Use ALIAS where a CNAME cannot go: at the zone itself (@), or at a name that also needs MX or TXT records, to point it at a platform’s host name (Vercel, Netlify, a load balancer). ' +
+  'This service looks up the target’s addresses and answers them as A and AAAA records (signed with DNSSEC on), following their changes. Anywhere else a CNAME is simpler: resolvers follow it themselves.';
 
 /** What the form holds: strings as typed, plus the type's own fields (see record-fields.ts). */
 export type RecordFormValues = { type: EditableType; name: string; ttl: string } & Record<string, string>;
