@@ -10,7 +10,7 @@ import { fullName } from '@/core/dns/names.ts';
 import { recordsQueryOptions } from '@/features/records/index.ts';
 import { Button, Card, Notice, Select, Spinner } from '@/ui/index.ts';
 import { isAnalyticsUnsupported, WINDOWS, zoneAnalyticsQuery, type WindowId } from './api/get-zone-analytics.ts';
-import { colourOf, StackedBars } from './components/StackedBars.tsx';
+import { colourOf, QueryChart } from './components/QueryChart.tsx';
 import { barLabel, chartOf, stepInWords, type StackBy } from './model/chart.ts';
 import { findingsOf } from './model/findings.ts';
 
@@ -133,7 +133,7 @@ export default function AnalyticsPanel({ domain, onAddRecord }: { domain: string
           </div>
         ) : (
           <figure className="space-y-2">
-            <StackedBars chart={chart} />
+            <QueryChart chart={chart} />
             <figcaption className="flex flex-wrap gap-3 text-xs">
               {chart.keys.map((k, i) => (
                 <span key={k} className="inline-flex items-center gap-1">

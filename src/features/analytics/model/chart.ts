@@ -48,3 +48,19 @@ export function barLabel(at: number, step: AnalyticsStep): string {
 }
 
 export const stepInWords = (step: AnalyticsStep) => (STEP_MS[step] === 60_000 ? 'minute' : STEP_MS[step] === 3_600_000 ? 'hour' : 'day');
+
+/**
+ * The chart as the plotting library takes it: the times in seconds, then for each key (from the last to the first)
+ * the running total up to and including it. Drawn in that order, each bar covers the ones below it in the stack, so
+ * the visible slice of key k is exactly its own count.
+ */
+export function stackedColumns(chart: Chart): { keys: string[]; columns: number[][] } {
+  const running = chart.bars.map(() => 0);
+  const cumulative = chart.keys.map((_, k) =>
+    chart.bars.map((bar, i) => {
+      running[i] += bar.parts[k];
+      return running[i];
+    }),
+  );
+  return { keys: [...chart.keys].reverse(), columns: [chart.bars.map((b) => b.at / 1000), ...cumulative.reverse()] };
+}

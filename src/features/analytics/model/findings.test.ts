@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import type { ZoneAnalytics } from '@/core/wire/analytics.ts';
-import { chartOf } from './chart.ts';
+import { chartOf, stackedColumns } from './chart.ts';
 import { findingsOf } from './findings.ts';
 
 const window = (over: Partial<ZoneAnalytics> = {}): ZoneAnalytics => ({
@@ -57,3 +57,19 @@ describe('the chart', () => {
     expect(chartOf(window(), 'type').keys).toEqual(['A', 'MX']);
   });
 });
+
+describe('stackedColumns', () => {
+  it('gives the plot running totals, the top of the stack first, so each visible slice is its own count', () => {
+    const chart = chartOf(window(), 'type');
+    const { keys, columns } = stackedColumns(chart);
+    expect(keys).toEqual(['MX', 'A']);
+    const at = chart.bars.map((b) => b.at / 1000);
+    expect(columns[0]).toEqual(at);
+    // The hour with queries: A 8 (the bottom slice), MX 2 on top of it (10 in all); the empty hours are 0.
+    const hour = chart.bars.findIndex((b) => b.total === 10);
+    expect(columns[1][hour]).toBe(10);
+    expect(columns[2][hour]).toBe(8);
+    expect(columns[1].filter((_, i) => i !== hour).every((v) => v === 0)).toBe(true);
+  });
+});
+
