@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createApp } from './app.ts';
 import { mountMcp } from './mcp/http.ts';
-import { createStores } from './mcp/stores.ts';
+import { databaseStores } from './mcp/stores.ts';
 import { handlers } from './routes/index.ts';
 import { mountDocs } from './routes/docs.ts';
 import { databaseOwnership } from './ownership/database-ownership.ts';
@@ -150,7 +150,7 @@ export async function startService(config: Config): Promise<RunningService> {
     mountDocs(a, services.headers);
     if (config.DEV_CONTROLS) mountDevClock(a, clock);
     mountDoh(a, zones, services.queryCounter);
-    mountMcp(a, config, createStores(), () => services.now());
+    mountMcp(a, config, databaseStores(services.db), () => services.now());
   });
   const worker = startOrderWorker(services);
   wake = worker.wake;

@@ -6,7 +6,7 @@ import type { RecordLike } from '../../src/core/dns/types.ts';
 import type { HistoryPage } from '../../src/core/wire/history.ts';
 import type { Forwarding } from '../../src/core/wire/forwarding.ts';
 import { call, ToolRefusal, type Tool, type ToolContext } from './tool-kit.ts';
-import { PLAN_TTL_MS, holderOf, newId, sweep, type Plan } from './stores.ts';
+import { PLAN_TTL_MS, holderOf, newId, type Plan } from './stores.ts';
 
 const DEFAULT_TTL = 3600;
 const recordFields = z.object({ name: z.string(), type: z.string(), rdata: z.string(), ttl: z.number() });
@@ -93,11 +93,9 @@ export const previewDnsChanges: Tool = {
       }
       throw new ToolRefusal(`The change set breaks the zone's rules: ${violations.map((v) => v.message).join('; ')}`, byField);
     }
-    const { stores } = ctx;
     const at = ctx.now().getTime();
-    sweep(stores, at);
     const plan: Plan = { id: newId('plan'), holder: holderOf(ctx.credential), zoneName: zone, head: now.head, creates, updates, deletes, expiresAt: at + PLAN_TTL_MS };
-    stores.plans.set(plan.id, plan);
+    await ctx.stores.savePlan(plan);
     const diff = [
       ...deletes.map((d) => ({ op: 'delete' as const, before: fieldsOf(d), after: null, words: `Delete ${say(d)}` })),
       ...updates.map((u) => ({ op: 'update' as const, before: u.before, after: fieldsOf(u), words: `Change ${say(u.before)} to ${say(u)}` })),
@@ -127,12 +125,9 @@ export const applyDnsChanges: Tool = {
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { planId } = args as { planId: string };
-    const { stores } = ctx;
-    sweep(stores, ctx.now().getTime());
-    const plan = stores.plans.get(planId);
-    if (!plan || plan.holder !== holderOf(ctx.credential)) throw new ToolRefusal(`No plan ${planId} for this key: it expired (plans last 10 minutes) or was applied already; preview again`, { planId: ['Unknown or expired plan'] });
     // One use, whatever follows: a plan refused as stale is gone too.
-    stores.plans.delete(planId);
+    const plan = await ctx.stores.takePlan(planId, holderOf(ctx.credential), ctx.now().getTime());
+    if (!plan) throw new ToolRefusal(`No plan ${planId} for this key: it expired (plans last 10 minutes) or was applied already; preview again`, { planId: ['Unknown or expired plan'] });
     const now = await zoneNow(ctx, plan.zoneName);
     if (now.head.id !== plan.head.id) {
       throw new ToolRefusal(`${plan.zoneName} changed since the preview (serial ${plan.head.serial ?? 'none'} then, ${now.head.serial ?? 'none'} now): preview the changes again and show the person the new diff`, { planId: ['Stale plan: the zone changed since it was previewed'] });

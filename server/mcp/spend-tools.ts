@@ -3,7 +3,7 @@ import { zoneName } from '../../src/core/wire/common.ts';
 import { createdOrder, registerDomainInput, renewDomainInput, type RenewalQuote } from '../../src/core/wire/orders.ts';
 import type { Availability } from '../../src/core/wire/search.ts';
 import { call, ToolRefusal, type Tool, type ToolContext } from './tool-kit.ts';
-import { QUOTE_TTL_MS, holderOf, newId, sweep, type Quote } from './stores.ts';
+import { QUOTE_TTL_MS, holderOf, newId, type Quote } from './stores.ts';
 
 const kind = z.enum(['register', 'renew']);
 const quoteInput = z.object({
@@ -47,9 +47,8 @@ export const quoteRegistration: Tool = {
     const input = args as z.output<typeof quoteInput>;
     const total = await priceNow(ctx, input.kind, input.domain, input.years);
     const at = ctx.now().getTime();
-    sweep(ctx.stores, at);
     const quote: Quote = { id: newId('quote'), holder: holderOf(ctx.credential), kind: input.kind, domain: input.domain, years: input.years, totalInUSDCents: total, expiresAt: at + QUOTE_TTL_MS, used: false };
-    ctx.stores.quotes.set(quote.id, quote);
+    await ctx.stores.saveQuote(quote);
     const plural = input.years === 1 ? 'year' : 'years';
     return {
       quoteId: quote.id,
@@ -89,37 +88,37 @@ function spendingTool(kindOf: Quote['kind'], name: string, title: string, descri
       const { stores } = ctx;
       const holder = holderOf(ctx.credential);
       const at = ctx.now().getTime();
-      sweep(stores, at);
       const what = JSON.stringify([kindOf, input.quoteId, input.domain, input.years]);
-      const retry = stores.spent.get(`${holder}\u0000${input.idempotencyKey}`);
-      if (retry) {
-        if (retry.what !== what) throw new ToolRefusal('This idempotency key was used for another purchase: use a fresh one for a new purchase', { idempotencyKey: ['Used for another purchase'] });
-        return { ...(await retry.answer), replayed: true };
+      const start = await stores.beginSpend(holder, input.idempotencyKey, what, at);
+      if (!start.first) {
+        if (start.what !== what) throw new ToolRefusal('This idempotency key was used for another purchase: use a fresh one for a new purchase', { idempotencyKey: ['Used for another purchase'] });
+        const answer = await start.answer().catch((error: unknown) => {
+          throw new ToolRefusal(error instanceof Error ? error.message : String(error), { idempotencyKey: ['The earlier call did not finish'] });
+        });
+        return { ...answer, replayed: true };
       }
-      const quote = stores.quotes.get(input.quoteId);
-      if (!quote || quote.holder !== holder || quote.kind !== kindOf) throw new ToolRefusal(`No ${kindOf} quote ${input.quoteId} for this key: quotes last 5 minutes; ask quote_registration again`, { quoteId: ['Unknown or expired quote'] });
-      const mismatch: Record<string, string[]> = {};
-      if (quote.domain !== input.domain) mismatch.domain = [`The quote is for ${quote.domain}`];
-      if (quote.years !== input.years) mismatch.years = [`The quote is for ${quote.years} years`];
-      if (Object.keys(mismatch).length > 0) throw new ToolRefusal('The call does not match its quote', mismatch);
-      if (quote.used) throw new ToolRefusal('This quote was spent already: ask quote_registration again for a new purchase', { quoteId: ['Used'] });
-      quote.used = true;
-      const answer = (async () => {
+      let claimed = false;
+      try {
+        const quote = await stores.readQuote(input.quoteId, at);
+        if (!quote || quote.holder !== holder || quote.kind !== kindOf) throw new ToolRefusal(`No ${kindOf} quote ${input.quoteId} for this key: quotes last 5 minutes; ask quote_registration again`, { quoteId: ['Unknown or expired quote'] });
+        const mismatch: Record<string, string[]> = {};
+        if (quote.domain !== input.domain) mismatch.domain = [`The quote is for ${quote.domain}`];
+        if (quote.years !== input.years) mismatch.years = [`The quote is for ${quote.years} years`];
+        if (Object.keys(mismatch).length > 0) throw new ToolRefusal('The call does not match its quote', mismatch);
+        claimed = await stores.claimQuote(quote.id);
+        if (!claimed) throw new ToolRefusal('This quote was spent already: ask quote_registration again for a new purchase', { quoteId: ['Used'] });
         const price = await priceNow(ctx, kindOf, input.domain, input.years);
         if (price !== quote.totalInUSDCents) throw new ToolRefusal(`The price changed since the quote (${dollars(quote.totalInUSDCents)} then, ${dollars(price)} now): quote again and ask the person`, { quoteId: ['Price changed'] });
         const body = kindOf === 'register' ? registerDomainInput.parse({ normalizedDomainName: input.domain, durationInYears: input.years }) : renewDomainInput.parse({ normalizedDomainName: input.domain, durationInYears: input.years });
         const order = await call(ctx, kindOf === 'register' ? 'registerDomain' : 'renewDomain', body);
         const words = `${kindOf === 'register' ? 'Ordered the registration of' : 'Ordered the renewal of'} ${input.domain} for ${input.years} year${input.years === 1 ? '' : 's'} (${dollars(quote.totalInUSDCents)}); follow it with get_order`;
-        return { order, replayed: false, words } as Record<string, unknown>;
-      })();
-      const key = `${holder}\u0000${input.idempotencyKey}`;
-      stores.spent.set(key, { what, answer, at });
-      try {
-        return await answer;
+        const answer = { order, replayed: false, words } as Record<string, unknown>;
+        await stores.finishSpend(holder, input.idempotencyKey, answer);
+        return answer;
       } catch (error) {
         // Nothing was charged: the key may be used again, and the quote too (unless its price moved).
-        stores.spent.delete(key);
-        quote.used = false;
+        await stores.forgetSpend(holder, input.idempotencyKey);
+        if (claimed) await stores.releaseQuote(input.quoteId);
         throw error;
       }
     },

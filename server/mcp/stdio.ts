@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DEFAULT_HEADER_PREFIX } from '../../src/core/headers.ts';
 import { createMcpServer } from './server.ts';
-import { createStores } from './stores.ts';
+import { memoryStores } from './stores.ts';
 
 /**
  * The MCP server as a stdio program (`npm run mcp`), for clients that start their servers themselves: its tools reach
@@ -13,7 +13,7 @@ const baseUrl = env.NAMEFI_API_URL ?? 'http://127.0.0.1:8787/v-next';
 const server = createMcpServer({
   link: { baseUrl, fetch: (request) => fetch(request), headerPrefix: env.NAMEFI_HEADER_PREFIX ?? DEFAULT_HEADER_PREFIX },
   credential: { apiKey: env.NAMEFI_API_KEY?.trim() || null },
-  stores: createStores(),
+  stores: memoryStores(),
   dashboardUrl: env.DASHBOARD_URL ?? 'http://127.0.0.1:5173',
   now: () => new Date(),
 });
