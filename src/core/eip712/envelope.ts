@@ -108,6 +108,30 @@ export function typesForPayload(types: TypeRegistry, payload: unknown): TypeRegi
   return cut ? out : types;
 }
 
+/** Whether these types sign a record's comment and tags: the local service's record structs do, production's do not. */
+export function signsNotes(types: TypeRegistry): boolean {
+  return Object.values(types).some(endsInNotes);
+}
+
+/**
+ * The payload without record notes, for a service whose structs sign none (production): the notes of the payload
+ * itself and of each of its `records`. Other fields are left as they are.
+ */
+export function withoutNotes(payload: Record<string, unknown>): Record<string, unknown> {
+  const strip = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const { comment: _comment, tags: _tags, ...rest } = value as Record<string, unknown>;
+    return rest;
+  };
+  const out = strip(payload) as Record<string, unknown>;
+  return Array.isArray(out.records) ? { ...out, records: out.records.map(strip) } : out;
+}
+
+/** The payload as a service with these types takes it: with its notes where the types sign them, else without. */
+export function fitNotes<T>(types: TypeRegistry, payload: T): T {
+  return signsNotes(types) ? payload : (withoutNotes(payload as Record<string, unknown>) as T);
+}
+
 /** The types reachable from `primaryType` that this payload is signed under (typesForPayload). */
 export function signedTypes(registry: TypeRegistry, primaryType: string, payload: unknown): TypeRegistry {
   return typesForPayload(typesReachableFrom(registry, primaryType), payload);

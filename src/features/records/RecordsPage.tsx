@@ -3,6 +3,7 @@ import { explainError } from '@/lib/errors/explain.ts';
 import { Button, Dialog, EmptyState, Notice, Spinner } from '@/ui/index.ts';
 import { AccessNotices } from './components/AccessNotices.tsx';
 import { ApplyDialog } from './components/ApplyDialog.tsx';
+import { BulkBar } from './components/BulkBar.tsx';
 import { ChangeSetPanel } from './components/ChangeSetPanel.tsx';
 import { DeleteDialog } from './components/DeleteDialog.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
@@ -27,7 +28,7 @@ export default function RecordsPage({
   prefill?: { name: string; type: string } | null;
   onPrefilled?: () => void;
 }) {
-  const { zoneName, records, zone, parked, access, table, recordForm, changeSet, zoneFile, templates } = useRecordsPage(domain);
+  const { zoneName, records, zone, parked, access, table, selection, recordForm, changeSet, zoneFile, templates } = useRecordsPage(domain);
   const { form, deleting } = recordForm;
   const { openAddFor } = recordForm;
   const loaded = !records.isPending;
@@ -94,7 +95,20 @@ export default function RecordsPage({
           <p role="status" className="sr-only">
             {table.settling ? table.total : table.filtered.length} of {table.total} records shown
           </p>
+          <BulkBar
+            count={selection.count}
+            shown={selection.shown}
+            notes={recordForm.notes}
+            onSelectShown={selection.selectShown}
+            onClear={selection.clear}
+            onTtl={selection.ttl}
+            onAddTag={selection.addTag}
+            onRemoveTag={selection.removeTag}
+            onDelete={selection.remove}
+          />
           <RecordsTable items={table.items} total={table.total} view={view} onSort={table.sort} busy={records.isFetching || table.settling} onEdit={recordForm.openEdit}
+            selected={selection.selected}
+            onToggle={selection.toggle}
             onDelete={recordForm.askDelete}
             onHistory={onRecordHistory ? (row) => onRecordHistory(row.id) : undefined}
           />
@@ -111,6 +125,7 @@ export default function RecordsPage({
             canSignNow={signsNow(form)}
             checkZone={recordForm.check}
             signingNotes={recordForm.signingNotes}
+            notes={recordForm.notes}
             onSubmit={recordForm.submit}
             parkedConflict={recordForm.parkedConflict}
             forwardedApex={recordForm.forwardedApex}

@@ -2,13 +2,13 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, PHONE_QUERY, useMediaQuery } from '@/ui/index.ts';
 import type { ListItem, Row, SortKey, TableView } from '../model/table.ts';
 import { RecordCards } from './RecordCards.tsx';
-import { PENDING_WORDS, RecordActions } from './record-actions.tsx';
+import { PENDING_WORDS, RecordActions, RecordTags, SelectBox } from './record-actions.tsx';
 
 const ROW_HEIGHT = 44;
 const COLUMNS: Array<{ key: SortKey; label: string; className: string }> = [
   { key: 'name', label: 'Name', className: 'w-[22%]' },
   { key: 'type', label: 'Type', className: 'w-[10%]' },
-  { key: 'content', label: 'Content', className: 'w-[40%]' },
+  { key: 'content', label: 'Content', className: 'w-[36%]' },
   { key: 'ttl', label: 'TTL', className: 'w-[10%]' },
 ];
 
@@ -22,6 +22,9 @@ export interface RecordsTableProps {
   /** The record's own history (the domain's History tab). */
   onHistory?: (row: Row) => void;
   busy?: boolean;
+  /** Records selected for a change together, and the checkbox that toggles one. */
+  selected?: ReadonlySet<string>;
+  onToggle?: (id: string) => void;
 }
 
 /**
@@ -75,7 +78,7 @@ function useFixedHeightWindow(scrollRef: RefObject<HTMLDivElement | null>, count
   return { first, last, paddingTop: first * ROW_HEIGHT, paddingBottom: (count - last) * ROW_HEIGHT };
 }
 
-function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, busy }: RecordsTableProps) {
+function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, busy, selected, onToggle }: RecordsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { first, last, paddingTop, paddingBottom } = useFixedHeightWindow(scrollRef, items.length);
 
@@ -85,6 +88,9 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
         <caption className="sr-only">DNS records, {shownCount(items, view.groupByType)} shown of {total}</caption>
         <thead className="sticky top-0 z-10 bg-slate-50 dark:bg-slate-800">
           <tr>
+            <th scope="col" className="w-[4%] px-2">
+              <span className="sr-only">Select</span>
+            </th>
             {COLUMNS.map((column) => {
               const sorted = view.sort === column.key;
               return (
@@ -109,24 +115,24 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
         <tbody>
           {paddingTop > 0 ? (
             <tr aria-hidden="true">
-              <td colSpan={5} style={{ height: paddingTop, padding: 0 }} />
+              <td colSpan={6} style={{ height: paddingTop, padding: 0 }} />
             </tr>
           ) : null}
           {items.slice(first, last).map((item) => {
             if (item.kind === 'group') {
               return (
                 <tr key={`group-${item.type}`} style={{ height: ROW_HEIGHT }} className="bg-slate-100 dark:bg-slate-800/70">
-                  <th scope="rowgroup" colSpan={5} className="px-3 text-left font-semibold">
+                  <th scope="rowgroup" colSpan={6} className="px-3 text-left font-semibold">
                     {item.type} <span className="font-normal text-slate-600 dark:text-slate-400">({item.count})</span>
                   </th>
                 </tr>
               );
             }
-            return <RecordRow key={item.row.id} row={item.row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />;
+            return <RecordRow key={item.row.id} row={item.row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} selected={selected?.has(item.row.id) ?? false} onToggle={onToggle} />;
           })}
           {paddingBottom > 0 ? (
             <tr aria-hidden="true">
-              <td colSpan={5} style={{ height: paddingBottom, padding: 0 }} />
+              <td colSpan={6} style={{ height: paddingBottom, padding: 0 }} />
             </tr>
           ) : null}
         </tbody>
@@ -135,18 +141,37 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
   );
 }
 
-function RecordRow({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit: (row: Row) => void; onDelete: (row: Row) => void; onHistory?: (row: Row) => void }) {
+function RecordRow({
+  row,
+  onEdit,
+  onDelete,
+  onHistory,
+  selected,
+  onToggle,
+}: {
+  row: Row;
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+  onHistory?: (row: Row) => void;
+  selected: boolean;
+  onToggle?: (id: string) => void;
+}) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <tr style={{ height: ROW_HEIGHT }} className="border-t border-slate-100 dark:border-slate-800" data-record-id={row.id}>
+      <td className="px-2">
+        <SelectBox row={row} selected={selected} onToggle={onToggle} />
+      </td>
       <td className="truncate px-3 font-mono" title={row.fqdn}>
         {row.name}
       </td>
       <td className="px-3">
         <Badge>{row.type}</Badge>
       </td>
-      <td className="truncate px-3 font-mono" title={row.content}>
-        {row.content}
+      <td className="truncate px-3" title={[row.content, row.record.comment].filter(Boolean).join('\n')}>
+        <RecordTags tags={row.record.tags} />
+        <span className="font-mono">{row.content}</span>
+        {row.record.comment ? <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">— {row.record.comment}</span> : null}
       </td>
       <td className="px-3" title={`${row.ttl} seconds`}>
         {row.ttlWords}

@@ -32,7 +32,7 @@ describe('record form per type', () => {
       const values = form({ type, ...fields });
       expect(errorsOf(values)).toEqual({});
       const record = toRecordInput(values, zone);
-      expect(record).toEqual({ name: '@', type, rdata: stored, ttl: 3600 });
+      expect(record).toEqual({ name: '@', type, rdata: stored, ttl: 3600, comment: '', tags: [] });
       const again = toRecordInput(toFormValues(record!), zone);
       expect(again?.rdata).toBe(stored);
     });

@@ -1,6 +1,7 @@
 import type { OperationId, OperationRequest } from '@/core/operations/index.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
 import { chooseSigning, type SigningChoice } from '@/core/eip712/signing-choice.ts';
+import { fitNotes } from '@/core/eip712/envelope.ts';
 import { fieldNames, unsignedTypeNotice } from '@/lib/signing/signing-choice.ts';
 import type { Batch, Plan } from './change-set.ts';
 
@@ -15,7 +16,7 @@ export type RecordTypes = Partial<Record<RecordOperation, TypesForMethod>>;
 
 /** A batch update's body: its struct does not sign `type`, so it is not sent (the plan sends a type change on its own). */
 export function batchUpdatePayload(payload: Extract<Batch, { kind: 'update' }>['payload']): OperationRequest<'batchUpdateDnsRecords'> {
-  return { zoneName: payload.zoneName, records: payload.records.map(({ id, name, rdata, ttl }) => ({ id, name, rdata, ttl })) };
+  return { zoneName: payload.zoneName, records: payload.records.map(({ id, name, rdata, ttl, comment, tags }) => ({ id, name, rdata, ttl, ...(comment !== undefined ? { comment } : {}), ...(tags !== undefined ? { tags } : {}) })) };
 }
 
 /** Exactly the body a batch sends (before signing), so that what is planned is what is signed. */
@@ -89,7 +90,7 @@ export function planSigning(plan: Plan, typesOf: RecordTypes, options: { apiKey:
 
   const decide = (batch: Batch): SigningChoice | null => {
     const types = typesOf[batch.operationId];
-    return types ? chooseSigning(types, sentPayload(batch)) : null;
+    return types ? chooseSigning(types, fitNotes(types.types, sentPayload(batch))) : null;
   };
   const keep = (batch: Batch, choice: SigningChoice) => {
     batches.push(batch);
