@@ -13,11 +13,11 @@ import { textProblem } from '../wire/text.ts';
  */
 export const MAX_COMMENT = 500;
 export const MAX_TAGS = 10;
-export const MAX_TAG = 64;
+const MAX_TAG = 64;
 
 const TAG = /^[A-Za-z0-9][A-Za-z0-9_.-]*(?::[^\s,:]+)?$/;
 
-export const TAG_RULE = `A tag is name or name:value (letters, digits, - _ . in the name; no spaces or commas), at most ${MAX_TAG} characters`;
+const TAG_RULE = `A tag is name or name:value (letters, digits, - _ . in the name; no spaces or commas), at most ${MAX_TAG} characters`;
 
 const characters = (text: string) => [...text].length;
 

@@ -117,7 +117,7 @@ export function signsNotes(types: TypeRegistry): boolean {
  * The payload without record notes, for a service whose structs sign none (production): the notes of the payload
  * itself and of each of its `records`. Other fields are left as they are.
  */
-export function withoutNotes(payload: Record<string, unknown>): Record<string, unknown> {
+function withoutNotes(payload: Record<string, unknown>): Record<string, unknown> {
   const strip = (value: unknown): unknown => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
     const { comment: _comment, tags: _tags, ...rest } = value as Record<string, unknown>;

@@ -102,7 +102,7 @@ class ZoneRow implements Row {
 }
 
 /** The tag a search word names (`tag:prod` → `prod`, `tag:env:prod` → `env:prod`), or null for an ordinary word. */
-export function tagFilter(word: string): string | null {
+function tagFilter(word: string): string | null {
   return word.startsWith('tag:') && word.length > 4 ? word.slice(4) : null;
 }
 
