@@ -8,7 +8,7 @@ const ROW_HEIGHT = 44;
 const COLUMNS: Array<{ key: SortKey; label: string; className: string }> = [
   { key: 'name', label: 'Name', className: 'w-[22%]' },
   { key: 'type', label: 'Type', className: 'w-[10%]' },
-  { key: 'content', label: 'Content', className: 'w-[36%]' },
+  { key: 'content', label: 'Content', className: 'w-[38%]' },
   { key: 'ttl', label: 'TTL', className: 'w-[10%]' },
 ];
 
@@ -88,9 +88,6 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
         <caption className="sr-only">DNS records, {shownCount(items, view.groupByType)} shown of {total}</caption>
         <thead className="sticky top-0 z-10 bg-slate-50 dark:bg-slate-800">
           <tr>
-            <th scope="col" className="w-[4%] px-2">
-              <span className="sr-only">Select</span>
-            </th>
             {COLUMNS.map((column) => {
               const sorted = view.sort === column.key;
               return (
@@ -107,7 +104,7 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
                 </th>
               );
             })}
-            <th scope="col" className="w-[18%] px-3 py-2 text-right font-semibold text-slate-700 dark:text-slate-200">
+            <th scope="col" className="w-[20%] px-3 py-2 text-right font-semibold text-slate-700 dark:text-slate-200">
               Actions
             </th>
           </tr>
@@ -115,14 +112,14 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
         <tbody>
           {paddingTop > 0 ? (
             <tr aria-hidden="true">
-              <td colSpan={6} style={{ height: paddingTop, padding: 0 }} />
+              <td colSpan={5} style={{ height: paddingTop, padding: 0 }} />
             </tr>
           ) : null}
           {items.slice(first, last).map((item) => {
             if (item.kind === 'group') {
               return (
                 <tr key={`group-${item.type}`} style={{ height: ROW_HEIGHT }} className="bg-slate-100 dark:bg-slate-800/70">
-                  <th scope="rowgroup" colSpan={6} className="px-3 text-left font-semibold">
+                  <th scope="rowgroup" colSpan={5} className="px-3 text-left font-semibold">
                     {item.type} <span className="font-normal text-slate-600 dark:text-slate-400">({item.count})</span>
                   </th>
                 </tr>
@@ -132,7 +129,7 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
           })}
           {paddingBottom > 0 ? (
             <tr aria-hidden="true">
-              <td colSpan={6} style={{ height: paddingBottom, padding: 0 }} />
+              <td colSpan={5} style={{ height: paddingBottom, padding: 0 }} />
             </tr>
           ) : null}
         </tbody>
@@ -159,9 +156,6 @@ function RecordRow({
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <tr style={{ height: ROW_HEIGHT }} className="border-t border-slate-100 dark:border-slate-800" data-record-id={row.id}>
-      <td className="px-2">
-        <SelectBox row={row} selected={selected} onToggle={onToggle} />
-      </td>
       <td className="truncate px-3 font-mono" title={row.fqdn}>
         {row.name}
       </td>
@@ -178,6 +172,7 @@ function RecordRow({
       </td>
       <td className="px-3 text-right whitespace-nowrap">
         {pending ? <Badge tone={pending.tone} className="mr-2">{pending.label}</Badge> : null}
+        <SelectBox row={row} selected={selected} onToggle={onToggle} />
         <RecordActions row={row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
       </td>
     </tr>

@@ -80,7 +80,7 @@ export function SelectBox({ row, selected, onToggle }: { row: Row; selected: boo
   return (
     <input
       type="checkbox"
-      className="h-4 w-4"
+      className="mr-2 h-4 w-4 align-middle"
       checked={selected}
       aria-label={`Select ${row.type} record ${row.name}`}
       onChange={() => onToggle(row.id)}
