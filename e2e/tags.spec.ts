@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures.ts';
 import { TEST_KEYS } from './support/keys.ts';
 import { resumeSession } from './support/pages.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { call, ownDomain, signedCall } from './support/service-client.ts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
 
@@ -97,5 +98,6 @@ test.describe('Record tags and the ENS name', () => {
     const apex = (await zoneRecords()).find((r) => r.name === '@' && r.type === 'TXT');
     expect(apex?.rdata).toBe(`"ENS1 dnsname.ens.eth ${wallet.address}"`);
     await expect(ens.getByRole('button', { name: 'ENS record set' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
   });
 });

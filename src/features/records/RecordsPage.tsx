@@ -95,6 +95,8 @@ export default function RecordsPage({
           <p role="status" className="sr-only">
             {table.settling ? table.total : table.filtered.length} of {table.total} records shown
           </p>
+          {/* Only once the person searches or selects: the default page keeps its height (the Safe App's iframe is 900 px). */}
+          {selection.count > 0 || view.query !== '' ? (
           <BulkBar
             count={selection.count}
             shown={selection.shown}
@@ -106,6 +108,7 @@ export default function RecordsPage({
             onRemoveTag={selection.removeTag}
             onDelete={selection.remove}
           />
+          ) : null}
           <RecordsTable items={table.items} total={table.total} view={view} onSort={table.sort} busy={records.isFetching || table.settling} onEdit={recordForm.openEdit}
             selected={selection.selected}
             onToggle={selection.toggle}
