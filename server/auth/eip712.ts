@@ -1,6 +1,6 @@
 import { hashTypedData, isAddress, isErc6492Signature, type Hex } from 'viem';
-import { envelopeTypedData, payloadStructOf, payloadTypeOf } from '../../src/core/eip712/envelope.ts';
-import { TYPE_REGISTRY, typesReachableFrom } from '../../src/core/eip712/registry.ts';
+import { envelopeTypedData, payloadStructOf, payloadTypeOf, signedTypes } from '../../src/core/eip712/envelope.ts';
+import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
 import { integerProblem, signedValueProblems } from '../../src/core/eip712/signed-values.ts';
 import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
 import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
@@ -98,13 +98,14 @@ export async function authenticateEnvelope(services: Services, operation: Operat
   const vouched = !delegated && recovered !== signerLower;
   await spendNonce(services, [...new Set([recovered, vouched ? signerLower : null].filter((k): k is string => k !== null))], envelope, nowMs);
   // Kept in the zone's history: the body as received, with the domain and types it verified under.
-  const signed = { domain, primaryType, types: typesReachableFrom(TYPE_REGISTRY, primaryType), envelope: body as Record<string, unknown>, signature, signer };
+  const signed = { domain, primaryType, types: signedTypes(TYPE_REGISTRY, primaryType, envelope.payload), envelope: body as Record<string, unknown>, signature, signer };
   return wallet === signerLower ? { wallet, via: 'eip712', signed } : { wallet, via: 'eip712', signer: recovered ?? signerLower, signed };
 }
 
 function refuseUnsignableValues(primaryType: string, payload: Record<string, unknown>, timestamp: unknown): void {
-  const struct = payloadStructOf(TYPE_REGISTRY, primaryType) ?? '';
-  const { missing, invalid } = signedValueProblems(TYPE_REGISTRY, struct, payload);
+  const types = signedTypes(TYPE_REGISTRY, primaryType, payload);
+  const struct = payloadStructOf(types, primaryType) ?? '';
+  const { missing, invalid } = signedValueProblems(types, struct, payload);
   const timestampProblem = integerProblem('uint256', timestamp);
   if (timestampProblem) invalid.push({ path: 'timestamp', message: timestampProblem });
   if (missing.length === 0 && invalid.length === 0) return;
@@ -122,8 +123,9 @@ function refuseUnsignableValues(primaryType: string, payload: Record<string, unk
 
 /** `allowed`: the fields the operation's declaration takes unsigned under this primary type. */
 function refuseUnsignedFields(primaryType: string, payload: Record<string, unknown>, allowed: readonly string[]): void {
-  const struct = payloadStructOf(TYPE_REGISTRY, primaryType) ?? '';
-  const unsigned = unsignedFields(TYPE_REGISTRY, struct, payload, allowed);
+  const types = signedTypes(TYPE_REGISTRY, primaryType, payload);
+  const struct = payloadStructOf(types, primaryType) ?? '';
+  const unsigned = unsignedFields(types, struct, payload, allowed);
   if (unsigned.length === 0) return;
   const message = `not signed by ${primaryType}: sign with a type that covers it, or leave it out`;
   throw invalidInput(Object.fromEntries(unsigned.map((path) => [path, [message]])), {

@@ -73,12 +73,12 @@ interface Write {
 }
 
 const writes: Write[] = [
-  { id: 'createDnsRecord', payload: async () => ({ zoneName: ZONE, name: unique('c'), type: 'TXT', rdata: '"c"', ttl: 60 }) },
-  { id: 'updateDnsRecord', payload: async () => ({ id: (await created(unique('u'))).id, zoneName: ZONE, name: unique('u'), type: 'TXT', rdata: '"u"', ttl: 90 }) },
+  { id: 'createDnsRecord', payload: async () => ({ zoneName: ZONE, name: unique('c'), type: 'TXT', rdata: '"c"', ttl: 60, comment: 'c', tags: ['t'] }) },
+  { id: 'updateDnsRecord', payload: async () => ({ id: (await created(unique('u'))).id, zoneName: ZONE, name: unique('u'), type: 'TXT', rdata: '"u"', ttl: 90, comment: 'u', tags: [] }) },
   { id: 'updateDnsRecord', primaryType: 'UpdateDnsRecordEnvelope', payload: async () => ({ id: (await created(unique('s'))).id, zoneName: ZONE, name: unique('s'), rdata: '"s"', ttl: 90 }) },
   { id: 'deleteDnsRecord', payload: async () => ({ id: (await created(unique('d'))).id, zoneName: ZONE }) },
-  { id: 'batchCreateDnsRecords', payload: async () => ({ zoneName: ZONE, records: [{ name: unique('bc'), type: 'TXT', rdata: '"bc"', ttl: 60 }] }) },
-  { id: 'batchUpdateDnsRecords', payload: async () => ({ zoneName: ZONE, records: [{ id: (await created(unique('bu'))).id, name: unique('bu'), rdata: '"bu"', ttl: 120 }] }) },
+  { id: 'batchCreateDnsRecords', payload: async () => ({ zoneName: ZONE, records: [{ name: unique('bc'), type: 'TXT', rdata: '"bc"', ttl: 60, comment: '', tags: ['bc'] }] }) },
+  { id: 'batchUpdateDnsRecords', payload: async () => ({ zoneName: ZONE, records: [{ id: (await created(unique('bu'))).id, name: unique('bu'), rdata: '"bu"', ttl: 120, comment: 'bu', tags: [] }] }) },
   { id: 'batchDeleteDnsRecords', payload: async () => ({ zoneName: ZONE, recordsIds: [(await created(unique('bd'))).id] }) },
   { id: 'parkDomain', payload: async () => ({ normalizedDomainName: await minted(), overrideExistingRecords: false }) },
   { id: 'toggleDomainParking', payload: async () => ({ normalizedDomainName: await minted(), enableParking: false, overrideExistingRecords: false }) },
@@ -90,7 +90,7 @@ const writes: Write[] = [
   },
   {
     id: 'registerWithRecords',
-    payload: async () => ({ normalizedDomainName: `${unique('regr')}.com`, durationInYears: 1, records: [{ name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 60 }] }),
+    payload: async () => ({ normalizedDomainName: `${unique('regr')}.com`, durationInYears: 1, records: [{ name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 60, comment: '', tags: [] }] }),
   },
   { id: 'setAutoRenew', payload: async () => ({ normalizedDomainName: await minted(), enabled: true, durationInYears: 2 }) },
 ];

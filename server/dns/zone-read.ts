@@ -17,6 +17,8 @@ export interface RecordRow {
   ttl: number;
   rdata: string;
   metadata: unknown;
+  comment: string;
+  tags: string[];
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -45,13 +47,15 @@ export function toWire(row: RecordRow): DnsRecord {
     ttl: row.ttl,
     rdata: row.rdata,
     metadata: row.metadata ?? null,
+    comment: row.comment,
+    tags: row.tags,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
 }
 
 function managedToWire(zoneName: string, record: ManagedRecord, since: string): DnsRecord {
-  return { id: record.id, zoneName, name: record.name, type: record.type, class: 'IN', ttl: record.ttl, rdata: record.rdata, metadata: managedMetadata(record), createdAt: since, updatedAt: since };
+  return { id: record.id, zoneName, name: record.name, type: record.type, class: 'IN', ttl: record.ttl, rdata: record.rdata, metadata: managedMetadata(record), comment: '', tags: [], createdAt: since, updatedAt: since };
 }
 
 /**
@@ -98,7 +102,7 @@ export async function zoneAnswer(q: Queryable, cache: ZoneCache, zoneName: strin
     `SELECT d.parked, d.forward_enabled, d.expired, d.created_at, d.parked_at, d.zone_version, ${DNSSEC_PUBLIC_KEY}, d.zone_version IS NOT NULL AND d.zone_version = $2::uuid AS unchanged,
        CASE WHEN d.zone_version IS NOT NULL AND d.zone_version = $2::uuid THEN NULL ELSE (
          SELECT json_agg(json_build_object(
-           'id', id, 'zoneName', zone_name, 'name', name, 'type', type, 'class', class, 'ttl', ttl, 'rdata', rdata, 'metadata', metadata,
+           'id', id, 'zoneName', zone_name, 'name', name, 'type', type, 'class', class, 'ttl', ttl, 'rdata', rdata, 'metadata', metadata, 'comment', comment, 'tags', tags,
            'createdAt', to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}), 'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC})
          ) ORDER BY seq)::text FROM dns_records WHERE zone_name = z.name) END AS records
      FROM (SELECT $1::text AS name) z LEFT JOIN domains d ON d.name = z.name`,
@@ -150,7 +154,7 @@ export async function readZoneState(q: Queryable, zoneName: string, names: Set<s
   const zone = await lockZone(q, zoneName);
   if (!zone || (names.size === 0 && ids.length === 0)) return { zone, records: [] };
   const records = await q.query<StoredRecord>(
-    'SELECT id, name, type, rdata, ttl FROM dns_records WHERE zone_name = $1 AND (name = ANY($2::text[]) OR id = ANY($3::uuid[]))',
+    'SELECT id, name, type, rdata, ttl, comment, tags FROM dns_records WHERE zone_name = $1 AND (name = ANY($2::text[]) OR id = ANY($3::uuid[]))',
     [zoneName, [...names], ids],
   );
   return { zone, records };

@@ -90,8 +90,8 @@ describe('checkRecords', () => {
   it('answers new records in their stored forms, with the defaults', () => {
     const change = checkRecords('example.com', { creates: [{ type: 'CNAME', name: 'WWW', rdata: 'Target.Example.NET' }, { type: 'TXT', rdata: 'hi' }] });
     expect(change.creates).toEqual([
-      { name: 'www', type: 'CNAME', rdata: 'target.example.net.', ttl: 3600 },
-      { name: '@', type: 'TXT', rdata: '"hi"', ttl: 3600 },
+      { name: 'www', type: 'CNAME', rdata: 'target.example.net.', ttl: 3600, comment: '', tags: [] },
+      { name: '@', type: 'TXT', rdata: '"hi"', ttl: 3600, comment: '', tags: [] },
     ]);
   });
 

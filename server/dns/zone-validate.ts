@@ -24,6 +24,8 @@ interface RecordCreate {
   type: RecordType;
   rdata: string;
   ttl?: number;
+  comment?: string;
+  tags?: string[];
 }
 /** A partial update: absent fields keep their stored value. */
 interface RecordUpdate {
@@ -32,6 +34,8 @@ interface RecordUpdate {
   name?: string;
   rdata?: string;
   ttl?: number;
+  comment?: string;
+  tags?: string[];
 }
 export interface ZoneChangeRequest {
   creates?: RecordCreate[];
@@ -120,7 +124,7 @@ export function checkRecords(zoneName: string, request: ZoneChangeRequest, pathP
   const creates = (request.creates ?? []).map((c, index) => {
     const name = checkName(zoneName, c.name ?? DEFAULT_NAME, problems, paths.create(index, 'name'));
     const rdata = checkData(c.type, c.rdata, problems, paths.create(index, 'rdata'));
-    return { name, type: c.type, rdata, ttl: c.ttl ?? DEFAULT_TTL };
+    return { name, type: c.type, rdata, ttl: c.ttl ?? DEFAULT_TTL, comment: c.comment ?? '', tags: c.tags ?? [] };
   });
   const checkedUpdates = updates.map((u, index) => ({
     name: u.name === undefined ? undefined : checkName(zoneName, u.name, problems, paths.update(index, 'name')),
@@ -165,7 +169,7 @@ export function mergeUpdates(change: CheckedChange, storedById: Map<string, Reco
     const type = u.type ?? stored.type;
     const name = checked.name ?? checkName(zoneName, stored.name, problems, paths.update(index, 'name'));
     const rdata = checked.rdata ?? checkData(type, u.rdata ?? stored.rdata, problems, paths.update(index, 'rdata'));
-    return { id: u.id, name, type, rdata, ttl: u.ttl ?? stored.ttl };
+    return { id: u.id, name, type, rdata, ttl: u.ttl ?? stored.ttl, comment: u.comment ?? stored.comment ?? '', tags: u.tags ?? stored.tags ?? [] };
   });
   problems.raiseAny();
   return updated;

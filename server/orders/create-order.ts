@@ -15,7 +15,7 @@ import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './reposi
  * request with its field path; whether the set fits together is the zone's business when the domain is registered.
  */
 function validateInitialRecords(zoneName: string, records: readonly ZoneRecordInput[]): ZoneRecordInput[] {
-  return checkRecords(zoneName, { creates: [...records] }).creates.map(({ name, type, rdata, ttl }) => ({ name, type, rdata, ttl }));
+  return checkRecords(zoneName, { creates: [...records] }).creates.map(({ name, type, rdata, ttl, comment, tags }) => ({ name, type, rdata, ttl, comment, tags }));
 }
 
 /**

@@ -32,7 +32,7 @@ export async function applyParking(tx: Queryable, zone: LockedZone, change: Park
   const removed =
     change.parked && change.overrideExistingRecords
       ? await tx.query<RecordRow>(
-          "DELETE FROM dns_records WHERE zone_name = $1 AND name = '@' AND type = ANY($2::text[]) RETURNING id, zone_name, name, type, class, ttl, rdata, metadata, created_at, updated_at",
+          "DELETE FROM dns_records WHERE zone_name = $1 AND name = '@' AND type = ANY($2::text[]) RETURNING id, zone_name, name, type, class, ttl, rdata, metadata, comment, tags, created_at, updated_at",
           [zone.name, PARKING_REPLACES],
         )
       : [];

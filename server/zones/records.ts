@@ -11,7 +11,7 @@ import { dropStaleFlattened } from './alias.ts';
 import type { ZoneCommand } from './pipeline.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RECORD_COLUMNS = 'id, zone_name, name, type, class, ttl, rdata, metadata, created_at, updated_at';
+const RECORD_COLUMNS = 'id, zone_name, name, type, class, ttl, rdata, metadata, comment, tags, created_at, updated_at';
 
 /**
  * Writes records (creates, updates, deletes) whose own rules passed (checkRecords): the ids (404 when not in the
@@ -65,12 +65,15 @@ async function writeRecords(
   if (created.length > 0) {
     const ids = created.map(() => randomUUID());
     const rows = await q.query<RecordRow>(
-      `INSERT INTO dns_records (id, zone_name, name, type, ttl, rdata, created_at, updated_at)
-       SELECT u.id, $1::text, u.name, u.type, u.ttl, u.rdata, $6::timestamptz, $6::timestamptz
-       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::int[], $7::text[], $8::int[]) AS u(id, name, type, ttl, rdata, ord)
+      `INSERT INTO dns_records (id, zone_name, name, type, ttl, rdata, comment, tags, created_at, updated_at)
+       SELECT u.id, $1::text, u.name, u.type, u.ttl, u.rdata, u.comment, ARRAY(SELECT json_array_elements_text(u.tags::json)), $6::timestamptz, $6::timestamptz
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::int[], $7::text[], $8::int[], $9::text[], $10::text[]) AS u(id, name, type, ttl, rdata, ord, comment, tags)
        ORDER BY u.ord
        RETURNING ${RECORD_COLUMNS}`,
-      [zoneName, ids, created.map((r) => r.name), created.map((r) => r.type), created.map((r) => r.ttl), now, created.map((r) => r.rdata), created.map((_, i) => i)],
+      [
+        zoneName, ids, created.map((r) => r.name), created.map((r) => r.type), created.map((r) => r.ttl), now, created.map((r) => r.rdata), created.map((_, i) => i),
+        created.map((r) => r.comment ?? ''), created.map((r) => JSON.stringify(r.tags ?? [])),
+      ],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) answers.push(toWire(byId.get(id)!));
@@ -81,8 +84,8 @@ async function writeRecords(
   const beforeById = new Map(before.map((row) => [row.id, toWire(row)]));
   for (const record of updated) {
     const [row] = await q.query<RecordRow>(
-      `UPDATE dns_records SET name = $3, type = $4, rdata = $5, ttl = $6, updated_at = $7 WHERE zone_name = $1 AND id = $2 RETURNING ${RECORD_COLUMNS}`,
-      [zoneName, record.id, record.name, record.type, record.rdata, record.ttl, now],
+      `UPDATE dns_records SET name = $3, type = $4, rdata = $5, ttl = $6, updated_at = $7, comment = $8, tags = $9::text[] WHERE zone_name = $1 AND id = $2 RETURNING ${RECORD_COLUMNS}`,
+      [zoneName, record.id, record.name, record.type, record.rdata, record.ttl, now, record.comment ?? '', record.tags ?? []],
     );
     const after = toWire(row);
     answers.push(after);

@@ -13,6 +13,7 @@ void loadRecords();
 const DomainOverview = lazy(loadOverview);
 const ParkingPanel = lazy(() => import('@/features/parking/ParkingPanel.tsx'));
 const DnssecPanel = lazy(() => import('@/features/dnssec/DnssecPanel.tsx'));
+const EnsPanel = lazy(() => import('@/features/ens/EnsPanel.tsx'));
 const ForwardingPanel = lazy(() => import('@/features/forwarding/ForwardingPanel.tsx'));
 const AutoRenewPanel = lazy(() => import('@/features/auto-renew/AutoRenewPanel.tsx'));
 const RecordsPage = lazy(loadRecords);
@@ -82,7 +83,16 @@ export default function DomainRoute() {
               </div>
             ),
           },
-          { id: 'dnssec', label: 'DNSSEC', content: <DnssecPanel domain={domain} /> },
+          {
+            id: 'dnssec',
+            label: 'DNSSEC',
+            content: (
+              <div className="space-y-4">
+                <DnssecPanel domain={domain} />
+                <EnsPanel domain={domain} />
+              </div>
+            ),
+          },
           { id: 'mail', label: 'Mail', content: <MailPanel domain={domain} onChangeSet={() => show('records')} /> },
           { id: 'renewal', label: 'Renewal', content: <AutoRenewPanel domain={domain} /> },
           { id: 'history', label: 'History', content: <HistoryPanel key={search.get('record') ?? ''} domain={domain} recordId={search.get('record')} onChangeSet={() => show('records')} /> },

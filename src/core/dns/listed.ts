@@ -6,6 +6,8 @@ export function listedRecordLike(record: DnsRecord): ListedRecordLike {
   const managedBy = managedByOf(record);
   const listed: ListedRecordLike = { id: record.id, name: record.name, type: record.type, rdata: record.rdata, ttl: record.ttl, managed: managedBy !== null };
   if (managedBy) listed.managedBy = managedBy;
+  if (record.comment) listed.comment = record.comment;
+  if (record.tags && record.tags.length > 0) listed.tags = record.tags;
   return listed;
 }
 

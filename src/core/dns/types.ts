@@ -10,6 +10,9 @@ export interface RecordLike {
   managed?: boolean;
   /** Who serves it, when managed (parking, forwarding, dnssec): the contract's `metadata.managedBy`. */
   managedBy?: string;
+  /** Its notes (record-notes.ts): carried with it, never weighed by the DNS rules. */
+  comment?: string;
+  tags?: string[];
 }
 
 /** A record as a zone lists it: also DNSSEC's managed-only types, which no write accepts and the zone rules never weigh. */

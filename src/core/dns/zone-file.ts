@@ -4,12 +4,16 @@ import { fullName, isAtOrBelow, normaliseZone, plainName, toAbsolute, validateRe
 import { quoteBytes, tokenize } from './presentation.ts';
 import { rdataWarnings, validateRdata } from './rdata.ts';
 import { parseTtl } from './ttl.ts';
+import { commentProblem, printNotes, readNotes, tagsProblems } from './record-notes.ts';
 import type { ListedRecordLike } from './types.ts';
 import { parseGenericRdata, rdataFromWire, typeByNumber } from './wire-rdata.ts';
 
 export interface ParsedZoneFile {
-  /** Names relative to the origin ('@' = apex), record data in its stored form. */
-  records: Array<{ name: string; type: RecordType; rdata: string; ttl: number }>;
+  /**
+   * Names relative to the origin ('@' = apex), record data in its stored form; the `;` comment on a record's line as
+   * its comment and tags (record-notes.ts: `; text [tags: a, b]`), present only when the line has one.
+   */
+  records: Array<{ name: string; type: RecordType; rdata: string; ttl: number; comment?: string; tags?: string[] }>;
   /** Lines understood but not imported: SOA, apex NS, other classes and types, names outside the zone. */
   skipped: Array<{ line: number; text: string; reason: string }>;
   /** Lines that could not be understood. */
@@ -50,6 +54,8 @@ interface Entry {
   ownerBlank: boolean;
   tokens: string[];
   error?: string;
+  /** The text after `;` on the entry's lines, joined. */
+  comment?: string;
 }
 
 /** Splits a zone file into logical entries: comments dropped, parentheses joining lines, quotes kept whole. */
@@ -91,7 +97,11 @@ function lex(text: string): Entry[] {
         }
         continue;
       }
-      if (ch === ';') break;
+      if (ch === ';') {
+        const note = source.slice(i + 1).trim();
+        if (note) current.comment = current.comment ? `${current.comment} ${note}` : note;
+        break;
+      }
       if (ch === ' ' || ch === '\t') {
         endToken();
       } else if (ch === '(' || ch === ')') {
@@ -342,7 +352,17 @@ export function* parseZoneFileInSteps(text: string, options: { origin: string; d
       recordTtl = first.ttl;
     }
     for (const message of rdataWarnings(recordType, rdata.value)) result.warnings.push({ line, text: shown, message });
-    result.records.push({ name: name.value, type: recordType, rdata: rdata.value, ttl: recordTtl });
+    const record: ParsedZoneFile['records'][number] = { name: name.value, type: recordType, rdata: rdata.value, ttl: recordTtl };
+    if (entry.comment) {
+      const notes = readNotes(entry.comment);
+      const problem = commentProblem(notes.comment) ?? tagsProblems(notes.tags)[0]?.message;
+      if (problem) result.warnings.push({ line, text: shown, message: `The comment is not kept: ${problem}` });
+      else {
+        record.comment = notes.comment;
+        record.tags = notes.tags;
+      }
+    }
+    result.records.push(record);
   }
   return result;
 }
@@ -393,7 +413,7 @@ export function* printZoneFileInSteps(
     owner: `${fullName(r.name, zone)}.`,
     ttl: String(r.ttl),
     type: r.type,
-    rdata: r.managed ? `${r.rdata} ; managed by ${managedWords(r.managedBy).by}` : r.rdata,
+    rdata: r.managed ? `${r.rdata} ; managed by ${managedWords(r.managedBy).by}` : [r.rdata, printNotes(r)].filter(Boolean).join(' '),
   }));
   // A loop, not Math.max(...): spreading 100,000 arguments can overflow the stack.
   let ownerWidth = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { recoverTypedDataAddress } from 'viem';
 import { ACCEPTED_PRIMARY_TYPES, PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from './registry.ts';
-import { buildEnvelope, envelopeTypedData, projectStruct } from './envelope.ts';
+import { buildEnvelope, envelopeTypedData, projectStruct, typesForPayload } from './envelope.ts';
 import { UnsignableValuesError } from './signed-values.ts';
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
@@ -30,10 +30,21 @@ describe('envelope signing', () => {
     expect(await recoverTypedDataAddress({ ...(tampered as object), signature } as never)).not.toBe(account.address);
   });
 
+  it('signs a payload without record notes under the structs without them, and one with notes under the full structs', () => {
+    const names = (types: Record<string, Array<{ name: string }>>, struct: string) => types[struct].map((f) => f.name).join(',');
+    const plain = envelopeTypedData(PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, 'CreateRecordsEnvelope', buildEnvelope('CreateRecordsEnvelope', { zoneName: 'a.com', records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: 60 }] }));
+    expect(names(plain.types, 'CreateZoneRecord')).toBe('name,type,rdata,ttl');
+    const noted = envelopeTypedData(PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, 'CreateRecordsEnvelope', buildEnvelope('CreateRecordsEnvelope', { zoneName: 'a.com', records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: 60, comment: '', tags: ['prod'] }] }));
+    expect(names(noted.types, 'CreateZoneRecord')).toBe('name,type,rdata,ttl,comment,tags');
+    // A struct that does not end in the notes (the seed's) is never cut.
+    expect(typesForPayload(TYPE_REGISTRY, {}).CreateDnsRecord).toEqual(TYPE_REGISTRY.CreateDnsRecord);
+    expect(typesForPayload(TYPE_REGISTRY, { comment: 'x' })).toBe(TYPE_REGISTRY);
+  });
+
   it('projects the signed fields, drops unknown ones, and fills in nothing: an absent field is an error', () => {
-    expect(projectStruct(TYPE_REGISTRY, 'CreateRecords', { zoneName: 'a.com', extra: 1, records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: '60' }] })).toEqual({
+    expect(projectStruct(TYPE_REGISTRY, 'CreateRecords', { zoneName: 'a.com', extra: 1, records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: '60', comment: 'c', tags: ['t'] }] })).toEqual({
       zoneName: 'a.com',
-      records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: 60n }],
+      records: [{ name: '@', type: 'A', rdata: '1.2.3.4', ttl: 60n, comment: 'c', tags: ['t'] }],
     });
     const absent = () => projectStruct(TYPE_REGISTRY, 'CreateDnsRecord', { zoneName: 'a.com', rdata: 'x', type: 'A' });
     expect(absent).toThrow(UnsignableValuesError);

@@ -1,9 +1,10 @@
 import { validateRecordName } from '../dns/names.ts';
 import { validateRdata } from '../dns/rdata.ts';
+import { notesOf } from '../dns/record-notes.ts';
 import type { DnsRecord, RecordType } from '../wire/dns.ts';
 import type { HistoryEntry } from '../wire/history.ts';
 import { signedOperations, type Operation, type PayloadCheck, type Signed } from '../operations/index.ts';
-import { payloadStructOf, projectStruct } from './envelope.ts';
+import { payloadStructOf, projectStruct, typesForPayload } from './envelope.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -25,6 +26,9 @@ function recordProblems(where: string, signed: Fields, record: DnsRecord, zone: 
   if ('name' in signed && storedName(signed.name, zone) !== record.name) problems.push(`${where}: name ${record.name} was written, ${String(signed.name)} was signed`);
   if ('rdata' in signed && storedData(type, signed.rdata) !== record.rdata) problems.push(`${where}: data ${record.rdata} was written, ${String(signed.rdata)} was signed`);
   if ('ttl' in signed && String(signed.ttl) !== String(record.ttl)) problems.push(`${where}: TTL ${record.ttl} was written, ${String(signed.ttl)} was signed`);
+  const notes = notesOf(record);
+  if ('comment' in signed && signed.comment !== notes.comment) problems.push(`${where}: comment "${notes.comment}" was written, "${String(signed.comment)}" was signed`);
+  if ('tags' in signed && JSON.stringify(signed.tags) !== JSON.stringify(notes.tags)) problems.push(`${where}: tags [${notes.tags.join(', ')}] were written, [${String(signed.tags)}] were signed`);
   return problems;
 }
 
@@ -41,15 +45,17 @@ const OWNER_OF_STRUCT = new Map<string, Operation & { signed: Signed }>(signedOp
  */
 export function signedPayloadProblems(entry: HistoryEntry): string[] {
   const signed = entry.signed!;
-  const struct = payloadStructOf(signed.types, signed.primaryType);
-  if (!struct) return [`${signed.primaryType} is not an envelope type of the entry's types`];
   const envelopePayload = (signed.envelope as { payload?: unknown }).payload;
-  const payload = projectStruct(signed.types, struct, envelopePayload);
+  // As the hash was computed (envelopeTypedData): a payload without notes is signed under the structs without them.
+  const types = typesForPayload(signed.types, envelopePayload);
+  const struct = payloadStructOf(types, signed.primaryType);
+  if (!struct) return [`${signed.primaryType} is not an envelope type of the entry's types`];
+  const payload = projectStruct(types, struct, envelopePayload);
   // Fields the struct signs only: what the signature says, and nothing a relay could have added.
   const signedFields = (value: unknown, name: string): Fields => {
     const source = (value && typeof value === 'object' ? value : {}) as Fields;
-    const fields = signed.types[name] ?? [];
-    return Object.fromEntries(fields.filter((f) => f.name in source).map((f) => [f.name, (projectStruct(signed.types, name, source) as Fields)[f.name]]));
+    const fields = types[name] ?? [];
+    return Object.fromEntries(fields.filter((f) => f.name in source).map((f) => [f.name, (projectStruct(types, name, source) as Fields)[f.name]]));
   };
   const problems: string[] = [];
   const zone = (payload.zoneName ?? payload.normalizedDomainName) as string | undefined;

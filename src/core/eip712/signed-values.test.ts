@@ -6,9 +6,12 @@ describe('signedValueProblems', () => {
   it('finds every signed field absent, at any depth, in struct order', () => {
     const payload = {
       normalizedDomainName: 'a.com',
-      records: [{ name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 60 }, { type: 'A', rdata: '192.0.2.2' }],
+      records: [{ name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 60, comment: '', tags: [] }, { type: 'A', rdata: '192.0.2.2' }],
     };
-    expect(signedValueProblems(TYPE_REGISTRY, 'RegisterDomainWithRecords', payload)).toEqual({ missing: ['durationInYears', 'records.1.name', 'records.1.ttl'], invalid: [] });
+    expect(signedValueProblems(TYPE_REGISTRY, 'RegisterDomainWithRecords', payload)).toEqual({
+      missing: ['durationInYears', 'records.1.name', 'records.1.ttl', 'records.1.comment', 'records.1.tags'],
+      invalid: [],
+    });
     expect(signedValueProblems(TYPE_REGISTRY, 'InstantRegisterDomain', { normalizedDomainName: 'a.com', durationInYears: 1, nftReceivingWallet: { walletAddress: '0x1' } }).missing).toEqual([
       'nftReceivingWallet.chainId',
     ]);

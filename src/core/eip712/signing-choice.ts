@@ -1,5 +1,5 @@
 import type { TypesForMethod } from '../wire/eip712.ts';
-import { payloadStructOf } from './envelope.ts';
+import { payloadStructOf, typesForPayload } from './envelope.ts';
 import { signedValueProblems } from './signed-values.ts';
 import { unsignedFields } from './unsigned-fields.ts';
 
@@ -25,12 +25,13 @@ function asSent(payload: Record<string, unknown>): Record<string, unknown> {
 export function chooseSigning(types: TypesForMethod, payload: Record<string, unknown>): SigningChoice {
   if (!types.found || types.acceptedPrimaryTypes.length === 0) return { how: 'session' };
   const sent = asSent(payload);
+  const registry = typesForPayload(types.types, sent);
   const candidates = types.acceptedPrimaryTypes.map((primaryType) => {
-    const struct = payloadStructOf(types.types, primaryType);
+    const struct = payloadStructOf(registry, primaryType);
     // A type whose struct the service did not publish signs nothing of the payload.
-    const published = struct !== undefined && Object.hasOwn(types.types, struct);
-    const unsigned = published ? unsignedFields(types.types, struct, sent) : Object.keys(sent);
-    const complete = published && signedValueProblems(types.types, struct, sent).missing.length === 0;
+    const published = struct !== undefined && Object.hasOwn(registry, struct);
+    const unsigned = published ? unsignedFields(registry, struct, sent) : Object.keys(sent);
+    const complete = published && signedValueProblems(registry, struct, sent).missing.length === 0;
     const mayGoUnsigned = types.unsignedAccepted && Object.hasOwn(types.unsignedAccepted, primaryType) ? types.unsignedAccepted[primaryType] : [];
     return { primaryType, unsigned, complete, tolerated: unsigned.every((field) => mayGoUnsigned.includes(field)) };
   });

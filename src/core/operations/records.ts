@@ -4,6 +4,7 @@ import * as dns from '../wire/dns.ts';
 import * as mail from '../wire/mail.ts';
 import { parseNameServer } from '../dns/name-server.ts';
 import { f, op, type PayloadCheck } from './define.ts';
+import { NOTE_FIELDS } from './structs.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -96,7 +97,7 @@ export const recordOperations = {
       structs: {
         CreateDnsRecord: [f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), f('zoneName', 'string')],
         // Ours: the seed's struct above leaves the record's type unsigned, so a relay could change it.
-        CreateTypedDnsRecord: [f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), f('zoneName', 'string')],
+        CreateTypedDnsRecord: [f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), f('zoneName', 'string'), ...NOTE_FIELDS],
       },
       accepted: ['CreateTypedDnsRecordEnvelope', 'CreateDnsRecordEnvelope'],
       // The seed's untyped struct does not sign `type`, and its clients send it (a known weakness the typed one closes).
@@ -112,7 +113,7 @@ export const recordOperations = {
     signed: {
       structs: {
         UpdateDnsRecord: [f('id', 'string'), f('zoneName', 'string'), f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
-        UpdateTypedDnsRecord: [f('id', 'string'), f('zoneName', 'string'), f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
+        UpdateTypedDnsRecord: [f('id', 'string'), f('zoneName', 'string'), f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), ...NOTE_FIELDS],
       },
       accepted: ['UpdateTypedDnsRecordEnvelope', 'UpdateDnsRecordEnvelope'],
       unsignedAccepted: { UpdateDnsRecordEnvelope: ['type'] },
@@ -149,7 +150,7 @@ export const recordOperations = {
     id: 'batchUpdateDnsRecords', method: 'PUT', path: '/dns/records/batch', tag: 'dns', summary: 'Update records in one zone, all or nothing', auth: 'write', input: dns.batchUpdateInput, output: z.array(dns.dnsRecord),
     signed: {
       structs: {
-        UpdateZoneRecord: [f('id', 'string'), f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
+        UpdateZoneRecord: [f('id', 'string'), f('name', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), ...NOTE_FIELDS],
         UpdateRecords: [f('records', 'UpdateZoneRecord[]'), f('zoneName', 'string')],
       },
       accepted: ['UpdateRecordsEnvelope'],
@@ -177,7 +178,7 @@ export const recordOperations = {
     signed: {
       structs: {
         // Unlike UpdateZoneRecord, it signs the type: a record of a change set may change type.
-        ChangeZoneRecord: [f('id', 'string'), f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256')],
+        ChangeZoneRecord: [f('id', 'string'), f('name', 'string'), f('type', 'string'), f('rdata', 'string'), f('ttl', 'uint256'), ...NOTE_FIELDS],
         ApplyDnsChanges: [f('zoneName', 'string'), f('creates', 'CreateZoneRecord[]'), f('updates', 'ChangeZoneRecord[]'), f('deletes', 'string[]')],
       },
       accepted: ['ApplyDnsChangesEnvelope'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, ttl, zoneName } from './common.ts';
 import { asciiName, safeText } from './text.ts';
+import { recordComment, recordTags } from '../dns/record-notes.ts';
 
 export const RECORD_TYPES = [
   'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'PTR', 'SRV', 'CAA', 'DS', 'TLSA', 'SSHFP', 'HTTPS', 'SVCB', 'NAPTR', 'SPF', 'ALIAS',
@@ -20,6 +21,11 @@ export const isWritableType = (type: string): type is RecordType => (RECORD_TYPE
 /** Shape only; the per-type rdata rules and the zone rules live in core/dns. */
 const recordName = asciiName().max(255, 'A name is at most 255 characters');
 const rdata = safeText().min(1, 'Record data is required');
+/**
+ * A write's comment and tags: absent on a create means none, on an update the stored ones. Signed by the local
+ * structs (CreateTypedDnsRecord, UpdateTypedDnsRecord, CreateZoneRecord, UpdateZoneRecord), which end in them.
+ */
+const notes = { comment: recordComment.optional(), tags: recordTags.optional() };
 
 export const dnsRecord = z.object({
   id: z.string(),
@@ -30,6 +36,9 @@ export const dnsRecord = z.object({
   ttl: z.number(),
   rdata: z.string(),
   metadata: z.unknown(),
+  /** Ours (issue 36): the record's comment and tags; production's records have neither, managed ones none. */
+  comment: z.string().optional(),
+  tags: z.array(z.string()).optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -58,6 +67,7 @@ export const createDnsRecordInput = z.object({
   name: recordName.optional(),
   rdata,
   ttl: ttl.optional(),
+  ...notes,
 });
 export type CreateDnsRecordInput = z.infer<typeof createDnsRecordInput>;
 
@@ -70,6 +80,7 @@ export const updateDnsRecordInput = z.object({
   name: recordName.optional(),
   rdata: rdata.optional(),
   ttl: ttl.optional(),
+  ...notes,
 });
 export type UpdateDnsRecordInput = z.infer<typeof updateDnsRecordInput>;
 
@@ -77,7 +88,7 @@ export const deleteDnsRecordInput = z.object({ id: recordId, zoneName });
 export type DeleteDnsRecordInput = z.infer<typeof deleteDnsRecordInput>;
 
 export const MAX_BATCH = 1000;
-export const zoneRecordInput = z.object({ name: recordName, type: recordType, rdata, ttl });
+export const zoneRecordInput = z.object({ name: recordName, type: recordType, rdata, ttl, ...notes });
 export type ZoneRecordInput = z.infer<typeof zoneRecordInput>;
 
 export const batchCreateInput = z.object({
@@ -89,7 +100,7 @@ export type BatchCreateInput = z.infer<typeof batchCreateInput>;
 export const batchUpdateInput = z.object({
   zoneName,
   records: z
-    .array(z.object({ id: recordId, type: recordType.optional(), name: recordName.optional(), rdata: rdata.optional(), ttl: ttl.optional() }))
+    .array(z.object({ id: recordId, type: recordType.optional(), name: recordName.optional(), rdata: rdata.optional(), ttl: ttl.optional(), ...notes }))
     .min(1, 'Add at least one record')
     .max(MAX_BATCH, `At most ${MAX_BATCH} records per batch`),
 });
@@ -106,7 +117,7 @@ export type BatchDeleteInput = z.infer<typeof batchDeleteInput>;
  * record can change type) and creates, checked against the zone as it would stand and written in one transaction, one
  * serial step and one history entry. At most MAX_BATCH changes in all.
  */
-const changeRecordInput = z.object({ id: recordId, name: recordName.optional(), type: recordType.optional(), rdata: rdata.optional(), ttl: ttl.optional() });
+const changeRecordInput = z.object({ id: recordId, name: recordName.optional(), type: recordType.optional(), rdata: rdata.optional(), ttl: ttl.optional(), ...notes });
 export const applyDnsChangesInput = z
   .object({
     zoneName,

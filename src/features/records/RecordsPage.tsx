@@ -3,6 +3,7 @@ import { explainError } from '@/lib/errors/explain.ts';
 import { Button, Dialog, EmptyState, Notice, Spinner } from '@/ui/index.ts';
 import { AccessNotices } from './components/AccessNotices.tsx';
 import { ApplyDialog } from './components/ApplyDialog.tsx';
+import { BulkBar } from './components/BulkBar.tsx';
 import { ChangeSetPanel } from './components/ChangeSetPanel.tsx';
 import { DeleteDialog } from './components/DeleteDialog.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
@@ -31,7 +32,7 @@ export default function RecordsPage({
   /** A reader who may look but not change (a viewer's grant): no way to add, edit, delete or draft is offered. */
   readOnly?: boolean;
 }) {
-  const { zoneName, records, zone, parked, access, table, recordForm, changeSet, zoneFile, templates, providerImport } = useRecordsPage(domain, { readOnly });
+  const { zoneName, records, zone, parked, access, table, selection, recordForm, changeSet, zoneFile, templates, providerImport } = useRecordsPage(domain, { readOnly });
   const { form, deleting } = recordForm;
   const { openAddFor } = recordForm;
   const loaded = !records.isPending;
@@ -102,7 +103,23 @@ export default function RecordsPage({
           <p role="status" className="sr-only">
             {table.settling ? table.total : table.filtered.length} of {table.total} records shown
           </p>
+          {/* Only once the person searches or selects: the default page keeps its height (the Safe App's iframe is 900 px). */}
+          {!readOnly && (selection.count > 0 || view.query !== '') ? (
+          <BulkBar
+            count={selection.count}
+            shown={selection.shown}
+            notes={recordForm.notes}
+            onSelectShown={selection.selectShown}
+            onClear={selection.clear}
+            onTtl={selection.ttl}
+            onAddTag={selection.addTag}
+            onRemoveTag={selection.removeTag}
+            onDelete={selection.remove}
+          />
+          ) : null}
           <RecordsTable items={table.items} total={table.total} view={view} onSort={table.sort} busy={records.isFetching || table.settling} onEdit={readOnly ? undefined : recordForm.openEdit}
+            selected={readOnly ? undefined : selection.selected}
+            onToggle={readOnly ? undefined : selection.toggle}
             onDelete={readOnly ? undefined : recordForm.askDelete}
             onHistory={onRecordHistory ? (row) => onRecordHistory(row.id) : undefined}
           />
@@ -119,6 +136,7 @@ export default function RecordsPage({
             canSignNow={signsNow(form)}
             checkZone={recordForm.check}
             signingNotes={recordForm.signingNotes}
+            notes={recordForm.notes}
             onSubmit={recordForm.submit}
             parkedConflict={recordForm.parkedConflict}
             forwardedApex={recordForm.forwardedApex}

@@ -46,7 +46,7 @@ export function useChangeSet({ zoneName, zone, parked, forwarding, address, apiK
   // The batches' types are asked once there is a draft: a page that never starts a change set spares the requests.
   const batchTypes = useSigningTypes(BATCH_RECORD_OPERATIONS, hasDraft);
   const typesOf = useMemo(() => ({ ...signingTypes, ...batchTypes }), [signingTypes, batchTypes]);
-  const signing = useMemo(() => planSigning(plan, typesOf, { apiKey, zoneName }), [plan, typesOf, apiKey, zoneName]);
+  const signing = useMemo(() => planSigning(plan, typesOf, { apiKey, zoneName, zone }), [plan, typesOf, apiKey, zoneName, zone]);
 
   /** Signs and sends the plan; the review dialog shows which signature is under way, and closes when it ends. */
   const applyAll = async () => {

@@ -3,6 +3,7 @@ import { isApexAddress } from '@/core/dns/parking.ts';
 import { isStoredRecord, type DnsRecord } from '@/core/wire/dns.ts';
 import { requestSignIn } from '@/lib/session/wallet-session.ts';
 import { chooseSigning } from '@/core/eip712/signing-choice.ts';
+import { fitNotes, signsNotes } from '@/core/eip712/envelope.ts';
 import { useToast } from '@/ui/index.ts';
 import { useToggleParking } from '@/features/parking/index.ts';
 import { useCreateRecord } from './api/create-record.ts';
@@ -120,7 +121,7 @@ export function useRecordForm({ zoneName, zone, parked, forwarding, address, api
     if (!form || apiKey) return [];
     const { method, payload } = singleWrite(form, record, zoneName);
     const types = signingTypes[method];
-    return types ? singleWriteNotes(chooseSigning(types, payload), record.type) : [];
+    return types ? singleWriteNotes(chooseSigning(types, fitNotes(types.types, payload)), record.type) : [];
   };
 
   const signDelete = async () => {
@@ -157,6 +158,8 @@ export function useRecordForm({ zoneName, zone, parked, forwarding, address, api
     check,
     submit,
     signingNotes,
+    /** The service signs a record's comment and tags (the local service; production keeps none): the form offers them. */
+    notes: signingTypes.createDnsRecord ? signsNotes(signingTypes.createDnsRecord.types) : false,
     /** In a parked zone an apex address meets parking: the form offers to unpark first. */
     parkedConflict: parked ? (record: RecordInput) => isApexAddress(record) : undefined,
     /** While forwarding is on an apex address is the forwarder's: the form says so (turning it off is the Forwarding panel's). */

@@ -15,6 +15,8 @@ import { DEFAULT_VIEW, firstByName, listItems, narrowingFilter, markedRows, sort
 import { listedRecordLike } from '@/core/dns/listed.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
+import { bulkAddTag, bulkDelete, bulkRemoveTag, bulkTtl, selectedRecords } from './model/bulk.ts';
+import { isStoredRecord } from '@/core/wire/dns.ts';
 import { useRecordForm } from './use-record-form.ts';
 
 const UNPARK_OPERATIONS = ['toggleDomainParking'] as const;
@@ -114,6 +116,17 @@ export function useRecordsPage(domain: string, { readOnly = false }: { readOnly?
   // Written a few thousand records at a time while the dialog is open: 100,000 records take a second or two.
   const exporting = useSteps(() => (zoneFile !== null ? printZoneFileInSteps(zoneName, zone.map(listedRecordLike)) : null), [zoneFile, zone, zoneName]);
 
+  // Records selected for a change together (bulk.ts): ids, kept while they stay in the zone.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const chosen = useMemo(() => selectedRecords(zone, selected), [zone, selected]);
+  const selectable = useMemo(() => filtered.filter((row) => !row.pending && isStoredRecord(row.record)), [filtered]);
+  const { updateDraft, review } = changeSet;
+  const together = (change: Parameters<typeof updateDraft>[0]) => {
+    updateDraft(change);
+    setSelected(new Set());
+    review();
+  };
+
   const searchRef = useRef<HTMLInputElement>(null);
   const anyDialog = recordForm.form !== null || recordForm.deleting !== null || zoneFile !== null || templatesOpen || providerImportOpen || changeSet.reviewing;
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
@@ -151,6 +164,28 @@ export function useRecordsPage(domain: string, { readOnly = false }: { readOnly?
       clearSearch: () => setView((v) => ({ ...v, query: '' })),
       filterType: (type: ListedType | 'all') => setView((v) => ({ ...v, type })),
       groupByType: (groupByType: boolean) => setView((v) => ({ ...v, groupByType })),
+    },
+    selection: {
+      selected,
+      count: chosen.length,
+      shown: selectable.length,
+      toggle: (id: string) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (!next.delete(id)) next.add(id);
+          return next;
+        }),
+      selectShown: () => setSelected(new Set(selectable.map((row) => row.id))),
+      clear: () => setSelected(new Set()),
+      ttl: (ttl: number) => together((d) => bulkTtl(d, chosen, ttl)),
+      addTag: (tag: string): string | null => {
+        const outcome = bulkAddTag(changeSet.draft, chosen, tag);
+        if ('problem' in outcome) return outcome.problem;
+        together(() => outcome.draft);
+        return null;
+      },
+      removeTag: (tag: string) => together((d) => bulkRemoveTag(d, chosen, tag)),
+      remove: () => together((d) => bulkDelete(d, chosen)),
     },
     recordForm,
     changeSet,

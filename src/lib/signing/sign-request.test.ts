@@ -26,7 +26,7 @@ async function signedBy(method: string, payload: Record<string, unknown>, domain
 
 describe('signRequest', () => {
   it('signs the projected payload; the service recomputes the same message and recovers the signer', async () => {
-    const payload = { zoneName: 'example.com', type: 'A', name: 'www', rdata: '192.0.2.1', ttl: 300 };
+    const payload = { zoneName: 'example.com', type: 'A', name: 'www', rdata: '192.0.2.1', ttl: 300, comment: 'web', tags: ['prod'] };
     const signed = await signedBy('createDnsRecord', payload);
     expect(signed.body).toEqual({ payloadType: 'CreateTypedDnsRecord', payload, timestamp: 1_767_225_600, nonce: '0x' + 'ab'.repeat(32) });
     expect(signed.headers).toEqual({

@@ -14,6 +14,7 @@ import { refuseOutsideGrant } from './grant-guard.ts';
 import { signingDomainQuery, typesForMethodQuery } from './signing-queries.ts';
 import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
 import { chooseSigning } from '@/core/eip712/signing-choice.ts';
+import { fitNotes } from '@/core/eip712/envelope.ts';
 import { readServiceOffset, serviceNowSeconds } from '../clock/service-clock.ts';
 
 /**
@@ -54,12 +55,14 @@ export function useSignedCall(): {
       // A grantee's write outside their grant is refused here, before anything opens.
       refuseOutsideGrant(queryClient, walletSession.getState().account.address, id, payload as Record<string, unknown>);
       const [domain, types] = await signingMetadata(queryClient, id);
-      const choice = chooseSigning(types, payload);
+      // A record's comment and tags go only to a service whose structs sign them (production's do not).
+      const sent = fitNotes(types.types, payload);
+      const choice = chooseSigning(types, sent);
       // Said before any wallet or sign-in opens: nothing is signed over less than is sent.
       if (choice.how === 'cannot') throw new UnsignableRequestError(choice.unsigned);
       if (choice.how === 'session') {
         if (!walletSession.getState().session) await signInForWrite();
-        return apiCall(id, { body: payload });
+        return apiCall(id, { body: sent });
       }
       const wagmiConfig = await whenWalletReady();
       if (!walletSession.getState().account.address) await signInForWrite();
@@ -74,7 +77,7 @@ export function useSignedCall(): {
         signer,
         domain,
         typesForMethod: types,
-        payload,
+        payload: sent,
         sign: (typedData) =>
           signTypedData(wagmiConfig, {
             account: signer,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '@/core/wire/dns.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
-import { entryTitle, filterEntries, forwardingChange, howSigned, NO_FILTER, settingLines, whoInWords } from './describe-entry.ts';
+import { changeLines, entryTitle, filterEntries, forwardingChange, howSigned, NO_FILTER, settingLines, whoInWords } from './describe-entry.ts';
 
 const AT = '2026-11-25T10:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type']): DnsRecord => ({ id, zoneName: 'example.com', name, type, class: 'IN', ttl: 300, rdata: type === 'MX' ? '10 mx.example.net.' : '192.0.2.1', metadata: null, createdAt: AT, updatedAt: AT });
@@ -69,5 +69,16 @@ describe('history in words', () => {
     expect(filterEntries(all, { ...NO_FILTER, name: 'WW' }).map((e) => e.id)).toEqual(['2', '1']);
     expect(filterEntries(all, { ...NO_FILTER, recordId: 'm' }).map((e) => e.id)).toEqual(['2']);
     expect(filterEntries(all, { ...NO_FILTER, recordId: 'w', type: 'MX' })).toEqual([]);
+  });
+});
+
+describe('record notes in a diff', () => {
+  it('a history diff shows a comment or tag change', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const record = { id: 'r', zoneName: 'a.com', name: 'www', type: 'A' as const, class: 'IN', ttl: 300, rdata: '192.0.2.1', metadata: null, createdAt: at, updatedAt: at };
+    expect(changeLines({ op: 'update', before: { ...record, comment: '', tags: ['prod'] }, after: { ...record, comment: 'edge', tags: ['prod', 'cdn'] } })).toEqual([
+      { sign: '-', text: 'www 300 A 192.0.2.1 ; [tags: prod]' },
+      { sign: '+', text: 'www 300 A 192.0.2.1 ; edge [tags: prod, cdn]' },
+    ]);
   });
 });

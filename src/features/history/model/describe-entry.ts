@@ -1,3 +1,4 @@
+import { printNotes } from '@/core/dns/record-notes.ts';
 import { isErc6492Signature, type Hex } from 'viem';
 import { CHAIN_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '@/core/wire/history.ts';
 
@@ -84,9 +85,9 @@ export function whoInWords(entry: HistoryEntry): string {
   return grant ? `${who} under the ${grant.role} grant from ${shortAddress(grant.signed.signer)} (owner)` : who;
 }
 
-/** A record change's before and after, as lines of a diff. */
+/** A record change's before and after, as lines of a diff; a record's comment and tags as its zone-file comment (`; text [tags: a, b]`). */
 export function changeLines(change: RecordChange): Array<{ sign: '-' | '+'; text: string }> {
-  const line = (r: NonNullable<RecordChange['before']>) => `${r.name} ${r.ttl} ${r.type} ${r.rdata}`;
+  const line = (r: NonNullable<RecordChange['before']>) => [`${r.name} ${r.ttl} ${r.type} ${r.rdata}`, printNotes(r)].filter(Boolean).join(' ');
   return [...(change.before ? [{ sign: '-' as const, text: line(change.before) }] : []), ...(change.after ? [{ sign: '+' as const, text: line(change.after) }] : [])];
 }
 

@@ -1,3 +1,4 @@
+import { notesDiffer, notesOf } from '@/core/dns/record-notes.ts';
 import type { DnsRecord, RecordType } from '@/core/wire/dns.ts';
 import type { HistoryEntry } from '@/core/wire/history.ts';
 import { addCreate, addDelete, setUpdate, type Draft, type RecordInput } from '@/features/records/index.ts';
@@ -13,8 +14,8 @@ export type RevertStep =
 export type Resolution = 'restore' | 'keep';
 
 // The history holds stored records only, and the service stores no managed-only type (DNSKEY, CDS, CDNSKEY).
-const input = (r: DnsRecord): RecordInput => ({ name: r.name, type: r.type as RecordType, rdata: r.rdata, ttl: r.ttl });
-const same = (a: RecordInput, b: RecordInput) => a.name === b.name && a.type === b.type && a.rdata === b.rdata && a.ttl === b.ttl;
+const input = (r: DnsRecord): RecordInput => ({ name: r.name, type: r.type as RecordType, rdata: r.rdata, ttl: r.ttl, ...notesOf(r) });
+const same = (a: RecordInput, b: RecordInput) => a.name === b.name && a.type === b.type && a.rdata === b.rdata && a.ttl === b.ttl && !notesDiffer(a, b);
 const words = (r: RecordInput) => `${r.name} ${r.type} ${r.rdata} (TTL ${r.ttl})`;
 
 /**

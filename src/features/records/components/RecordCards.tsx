@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Badge, Button } from '@/ui/index.ts';
 import type { ListItem, Row, SortKey, TableView } from '../model/table.ts';
-import { PENDING_WORDS, RecordActions } from './record-actions.tsx';
+import { PENDING_WORDS, RecordActions, RecordTags, SelectBox } from './record-actions.tsx';
 
 const CARD_ESTIMATE = 150;
 const SORT_LABELS: Record<SortKey, string> = { name: 'Name', type: 'Type', content: 'Content', ttl: 'TTL' };
@@ -17,13 +17,15 @@ export interface RecordCardsProps {
   onDelete?: (row: Row) => void;
   onHistory?: (row: Row) => void;
   busy?: boolean;
+  selected?: ReadonlySet<string>;
+  onToggle?: (id: string) => void;
 }
 
 /**
  * The records on a phone: one card per record, every field on its own line and the actions at the bottom, so
  * nothing needs a sideways scroll. The page scrolls (not a box inside it) and only the cards in view render.
  */
-export function RecordCards({ items, total, view, onSort, onEdit, onDelete, onHistory, busy }: RecordCardsProps) {
+export function RecordCards({ items, total, view, onSort, onEdit, onDelete, onHistory, busy, selected, onToggle }: RecordCardsProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -75,7 +77,7 @@ export function RecordCards({ items, total, view, onSort, onEdit, onDelete, onHi
                   {item.type} <span className="font-normal text-slate-600 dark:text-slate-400">({item.count})</span>
                 </p>
               ) : (
-                <RecordCard row={item.row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
+                <RecordCard row={item.row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} selected={selected?.has(item.row.id) ?? false} onToggle={onToggle} />
               )}
             </li>
           );
@@ -85,7 +87,21 @@ export function RecordCards({ items, total, view, onSort, onEdit, onDelete, onHi
   );
 }
 
-function RecordCard({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit?: (row: Row) => void; onDelete?: (row: Row) => void; onHistory?: (row: Row) => void }) {
+function RecordCard({
+  row,
+  onEdit,
+  onDelete,
+  onHistory,
+  selected,
+  onToggle,
+}: {
+  row: Row;
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row) => void;
+  onHistory?: (row: Row) => void;
+  selected: boolean;
+  onToggle?: (id: string) => void;
+}) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <article
@@ -94,6 +110,7 @@ function RecordCard({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit?: (
       className="rounded-xl border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2">
+        <SelectBox row={row} selected={selected} onToggle={onToggle} />
         <Badge>{row.type}</Badge>
         <span className="min-w-0 font-mono font-semibold break-all" title={row.fqdn}>
           {row.name}
@@ -105,6 +122,20 @@ function RecordCard({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit?: (
         <dd className="font-mono break-all">{row.content}</dd>
         <dt className="text-slate-600 dark:text-slate-400">TTL</dt>
         <dd title={`${row.ttl} seconds`}>{row.ttlWords}</dd>
+        {row.record.comment ? (
+          <>
+            <dt className="text-slate-600 dark:text-slate-400">Comment</dt>
+            <dd className="break-words">{row.record.comment}</dd>
+          </>
+        ) : null}
+        {row.record.tags && row.record.tags.length > 0 ? (
+          <>
+            <dt className="text-slate-600 dark:text-slate-400">Tags</dt>
+            <dd>
+              <RecordTags tags={row.record.tags} />
+            </dd>
+          </>
+        ) : null}
       </dl>
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <RecordActions row={row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} size="md" />

@@ -6,6 +6,7 @@ import { parseTtl, ttlInWords, TTL_PRESETS } from '@/core/dns/ttl.ts';
 import { config } from '@/lib/config.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
 import { rdataWarnings } from '@/core/dns/rdata.ts';
+import { MAX_COMMENT, parseTags } from '@/core/dns/record-notes.ts';
 import { Button, Notice, Select, TextField } from '@/ui/index.ts';
 import { fieldsFor, type FieldSpec } from '../model/record-fields.ts';
 import {
@@ -49,6 +50,8 @@ export interface RecordFormProps {
   parkedConflict?: (record: RecordInput) => boolean;
   /** Forwarding is on and this record is an apex address: the forwarder's, so the form says where to turn it off. */
   forwardedApex?: (record: RecordInput) => boolean;
+  /** The service signs a record's comment and tags: offer them (production keeps none). */
+  notes?: boolean;
 }
 
 // ALIAS is a type of this service's (the contract's "ours"): production refuses it, so only this service is offered it.
@@ -63,7 +66,7 @@ function mainField(type: EditableType): string {
   return fields[fields.length - 1].key;
 }
 
-export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true, signingNotes, parkedConflict, forwardedApex }: RecordFormProps) {
+export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCancel, canSignNow = true, signingNotes, parkedConflict, forwardedApex, notes = false }: RecordFormProps) {
   const schema = useMemo(() => recordFormSchema(zoneName), [zoneName]);
   const form = useForm<RecordFormValues>({ resolver: zodResolver(schema) as never, defaultValues: initial, mode: 'onTouched' });
   const { register, handleSubmit, setError, reset, getValues, control, formState } = form;
@@ -80,14 +83,17 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
   const ttl = parseTtl(values.ttl ?? '');
   const presetMatch = ttl.ok && TTL_PRESETS.some((p) => p.seconds === ttl.value) ? String(ttl.value) : CUSTOM;
   const [customTtl, setCustomTtl] = useState(presetMatch === CUSTOM);
-  const record = toRecordInput(values, zoneName);
+  const typed = toRecordInput(values, zoneName);
+  // Without notes on offer none are sent: an edit then keeps the stored ones.
+  const record = typed && !notes ? withoutRecordNotes(typed) : typed;
   // Known before submitting: the record meets parking, so the way through is offered in this form.
   const unparkFirst = canSignNow && !!record && !!parkedConflict?.(record);
 
   const submit = (how: SubmitMode) =>
     handleSubmit(async (valid) => {
-      const input = toRecordInput(valid, zoneName);
-      if (!input) return;
+      const typedInput = toRecordInput(valid, zoneName);
+      if (!typedInput) return;
+      const input = notes ? typedInput : withoutRecordNotes(typedInput);
       setFormError(null);
       const problem = checkZone(input, how);
       if (problem) {
@@ -100,7 +106,7 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
         const result = await onSubmit(input, how);
         if (!result) return;
         for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-          setError(field === 'rdata' ? mainField(valid.type) : field, { type: 'server', message }, { shouldFocus: true });
+          setError(field === 'rdata' ? mainField(valid.type) : field.startsWith('tags') ? 'tags' : field, { type: 'server', message }, { shouldFocus: true });
         }
         if (result.formError) setFormError(result.formError);
       } finally {
@@ -194,6 +200,26 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
         ) : null}
       </div>
 
+      {notes ? (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <TextField
+            label="Comment"
+            hint={`A note for people, kept with the record and signed with it; never served in DNS (at most ${MAX_COMMENT} characters)`}
+            error={formState.errors.comment?.message}
+            autoComplete="off"
+            {...register('comment')}
+          />
+          <TextField
+            label="Tags"
+            hint="Separated by commas, each name or name:value, e.g. prod, team:web"
+            error={formState.errors.tags?.message}
+            autoComplete="off"
+            spellCheck={false}
+            {...register('tags')}
+          />
+        </div>
+      ) : null}
+
       {formError ? (
         <Notice tone={formError.tone ?? 'danger'} title={formError.title}>
           {formError.description}
@@ -225,6 +251,7 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
           lines={[
             `${verb} one record in ${zoneName}: ${recordInWords(record, zoneName)}`,
             `TTL ${ttlInWords(record.ttl)}`,
+            ...notesLines(record, mode === 'edit' ? initial : null),
             ...(idna.conversions.length > 0 ? [`International names are signed in their DNS form: ${idna.conversions.map(conversionText).join(', ')}`] : []),
             ...(signingNotes?.(record) ?? []),
           ]}
@@ -250,6 +277,26 @@ export function RecordForm({ zoneName, initial, mode, checkZone, onSubmit, onCan
       </div>
     </form>
   );
+}
+
+/** The record without its notes: what is sent where the service keeps none. */
+function withoutRecordNotes({ comment: _comment, tags: _tags, ...record }: RecordInput): RecordInput {
+  return record;
+}
+
+/** The notice's words for the notes: what an addition carries, or what an edit changes. */
+function notesLines(record: RecordInput, initial: RecordFormValues | null): string[] {
+  if (record.comment === undefined && record.tags === undefined) return [];
+  const comment = record.comment ?? '';
+  const tags = record.tags ?? [];
+  if (!initial) {
+    return [comment ? `Comment: “${comment}”` : '', tags.length > 0 ? `Tags: ${tags.join(', ')}` : ''].filter(Boolean);
+  }
+  const before = { comment: (initial.comment ?? '').trim(), tags: parseTags(initial.tags ?? '') };
+  const lines: string[] = [];
+  if (before.comment !== comment) lines.push(comment ? `Comment changed to “${comment}”` : `Comment “${before.comment}” removed`);
+  if (before.tags.join(',') !== tags.join(',')) lines.push(tags.length > 0 ? `Tags changed to ${tags.join(', ')} (were ${before.tags.join(', ') || 'none'})` : `Tags ${before.tags.join(', ')} removed`);
+  return lines;
 }
 
 function RdataField({

@@ -2,13 +2,13 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, PHONE_QUERY, useMediaQuery } from '@/ui/index.ts';
 import type { ListItem, Row, SortKey, TableView } from '../model/table.ts';
 import { RecordCards } from './RecordCards.tsx';
-import { PENDING_WORDS, RecordActions } from './record-actions.tsx';
+import { PENDING_WORDS, RecordActions, RecordTags, SelectBox } from './record-actions.tsx';
 
 const ROW_HEIGHT = 44;
 const COLUMNS: Array<{ key: SortKey; label: string; className: string }> = [
   { key: 'name', label: 'Name', className: 'w-[22%]' },
   { key: 'type', label: 'Type', className: 'w-[10%]' },
-  { key: 'content', label: 'Content', className: 'w-[40%]' },
+  { key: 'content', label: 'Content', className: 'w-[38%]' },
   { key: 'ttl', label: 'TTL', className: 'w-[10%]' },
 ];
 
@@ -23,6 +23,9 @@ export interface RecordsTableProps {
   /** The record's own history (the domain's History tab). */
   onHistory?: (row: Row) => void;
   busy?: boolean;
+  /** Records selected for a change together, and the checkbox that toggles one. */
+  selected?: ReadonlySet<string>;
+  onToggle?: (id: string) => void;
 }
 
 /**
@@ -76,7 +79,7 @@ function useFixedHeightWindow(scrollRef: RefObject<HTMLDivElement | null>, count
   return { first, last, paddingTop: first * ROW_HEIGHT, paddingBottom: (count - last) * ROW_HEIGHT };
 }
 
-function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, busy }: RecordsTableProps) {
+function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, busy, selected, onToggle }: RecordsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { first, last, paddingTop, paddingBottom } = useFixedHeightWindow(scrollRef, items.length);
 
@@ -102,7 +105,7 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
                 </th>
               );
             })}
-            <th scope="col" className="w-[18%] px-3 py-2 text-right font-semibold text-slate-700 dark:text-slate-200">
+            <th scope="col" className="w-[20%] px-3 py-2 text-right font-semibold text-slate-700 dark:text-slate-200">
               Actions
             </th>
           </tr>
@@ -123,7 +126,7 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
                 </tr>
               );
             }
-            return <RecordRow key={item.row.id} row={item.row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />;
+            return <RecordRow key={item.row.id} row={item.row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} selected={selected?.has(item.row.id) ?? false} onToggle={onToggle} />;
           })}
           {paddingBottom > 0 ? (
             <tr aria-hidden="true">
@@ -136,7 +139,21 @@ function WideTable({ items, total, view, onSort, onEdit, onDelete, onHistory, bu
   );
 }
 
-function RecordRow({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit?: (row: Row) => void; onDelete?: (row: Row) => void; onHistory?: (row: Row) => void }) {
+function RecordRow({
+  row,
+  onEdit,
+  onDelete,
+  onHistory,
+  selected,
+  onToggle,
+}: {
+  row: Row;
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row) => void;
+  onHistory?: (row: Row) => void;
+  selected: boolean;
+  onToggle?: (id: string) => void;
+}) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <tr style={{ height: ROW_HEIGHT }} className="border-t border-slate-100 dark:border-slate-800" data-record-id={row.id}>
@@ -146,14 +163,17 @@ function RecordRow({ row, onEdit, onDelete, onHistory }: { row: Row; onEdit?: (r
       <td className="px-3">
         <Badge>{row.type}</Badge>
       </td>
-      <td className="truncate px-3 font-mono" title={row.content}>
-        {row.content}
+      <td className="truncate px-3" title={[row.content, row.record.comment].filter(Boolean).join('\n')}>
+        <RecordTags tags={row.record.tags} />
+        <span className="font-mono">{row.content}</span>
+        {row.record.comment ? <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">— {row.record.comment}</span> : null}
       </td>
       <td className="px-3" title={`${row.ttl} seconds`}>
         {row.ttlWords}
       </td>
       <td className="px-3 text-right whitespace-nowrap">
         {pending ? <Badge tone={pending.tone} className="mr-2">{pending.label}</Badge> : null}
+        <SelectBox row={row} selected={selected} onToggle={onToggle} />
         <RecordActions row={row} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
       </td>
     </tr>

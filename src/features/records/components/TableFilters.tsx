@@ -22,7 +22,7 @@ export function TableFilters({ view, typesInZone, searchRef, onSearch, onClearSe
           ref={searchRef}
           type="search"
           label="Search records"
-          placeholder="Name or content, e.g. www or 192.0.2"
+          placeholder="Name, content or comment, e.g. www, 192.0.2 or tag:prod"
           value={view.query}
           onChange={(event) => onSearch(event.target.value)}
           onKeyDown={(event) => {

@@ -61,3 +61,34 @@ export function RecordActions({
     </>
   );
 }
+
+/** A record's tags as small badges (at most three, then how many more): shared by the table and the cards. */
+export function RecordTags({ tags }: { tags?: readonly string[] }) {
+  if (!tags || tags.length === 0) return null;
+  const shown = tags.slice(0, 3);
+  return (
+    <span className="mr-2 inline-flex gap-1 align-middle">
+      <span className="sr-only">Tags:</span>
+      {shown.map((tag) => (
+        <Badge key={tag} tone="info">
+          {tag}
+        </Badge>
+      ))}
+      {tags.length > shown.length ? <span className="text-xs text-slate-600 dark:text-slate-400">+{tags.length - shown.length}</span> : null}
+    </span>
+  );
+}
+
+/** The checkbox that selects a record for a change together with others; managed and pending rows have none. */
+export function SelectBox({ row, selected, onToggle }: { row: Row; selected: boolean; onToggle?: (id: string) => void }) {
+  if (!onToggle || row.managed || row.pending === 'add') return null;
+  return (
+    <input
+      type="checkbox"
+      className="mr-2 h-4 w-4 align-middle"
+      checked={selected}
+      aria-label={`Select ${row.type} record ${row.name}`}
+      onChange={() => onToggle(row.id)}
+    />
+  );
+}

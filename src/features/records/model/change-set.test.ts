@@ -96,6 +96,15 @@ describe('change set', () => {
     expect(settleBatch(draft, whole, { ok: true })).toEqual(EMPTY_DRAFT);
   });
 
+  it('a whole change set signs notes in every record or none: an addition gets none, an edit its stored ones', () => {
+    let draft = setUpdate(EMPTY_DRAFT, zone[0], { ...zone[0], tags: ['prod'] });
+    draft = addDelete(draft, zone[1].id);
+    draft = addCreate(draft, { name: 'n', type: 'A', rdata: '192.0.2.9', ttl: 60 });
+    const whole = asOneWrite(planBatches(draft, zone, 'example.com'), 'example.com', zone)!;
+    expect(whole.payload.updates[0]).toMatchObject({ tags: ['prod'], comment: '' });
+    expect(whole.payload.creates[0]).toMatchObject({ comment: '', tags: [] });
+  });
+
   it('diffs against the zone: before and after, with notes', () => {
     let draft = setUpdate(EMPTY_DRAFT, zone[1], { name: '@', type: 'MX', rdata: '20 mx.example.com.', ttl: 3600 });
     draft = addCreate(draft, { name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 60 });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { managedWords } from '@/core/dns/managed.ts';
 import { isManaged, managedByOf, MAX_BATCH, recordType, type DnsRecord } from '@/core/wire/dns.ts';
+import { notesDiffer, notesOf } from '@/core/dns/record-notes.ts';
 import type { RecordInput } from './record-form.ts';
 
 /**
  * A change set (draft): additions, edits and deletions gathered before one signature per kind. Every item has a
  * key so the UI, the plan and the service's field errors ('records.2.rdata') can point at it.
  */
-const recordInput = z.object({ name: z.string(), type: recordType, rdata: z.string(), ttl: z.number() });
+const recordInput = z.object({ name: z.string(), type: recordType, rdata: z.string(), ttl: z.number(), comment: z.string().optional(), tags: z.array(z.string()).optional() });
 const itemError = z.string().optional();
 export const draftSchema = z.object({
   creates: z.array(z.object({ key: z.string(), record: recordInput, error: itemError })),
@@ -36,6 +37,24 @@ function sameRecord(a: RecordText, b: RecordText): boolean {
   return a.name === b.name && a.type === b.type && a.rdata === b.rdata;
 }
 
+/** An edit that leaves the record as the zone holds it: same record, TTL and notes (notes the edit does not name stay). */
+function unchangedBy(current: DnsRecord, record: RecordInput): boolean {
+  return sameRecord(current, record) && current.ttl === record.ttl && !notesDiffer(current, notesAfter(current, record));
+}
+const definedNotes = (record: RecordInput) => ({ ...(record.comment !== undefined ? { comment: record.comment } : {}), ...(record.tags !== undefined ? { tags: record.tags } : {}) });
+/**
+ * A batch's records signed with notes in all or none (a struct is one for every record): when one names notes, each
+ * other gets `fill` (none for an addition, the stored ones for an edit); when none does, they go without, and an edit
+ * keeps the stored notes.
+ */
+function withNotesInAll<R extends RecordInput>(records: R[], fill: (record: R) => { comment: string; tags: string[] }): R[] {
+  if (!records.some((r) => r.comment !== undefined || r.tags !== undefined)) return records;
+  return records.map((r) => ({ ...r, ...fill(r) }));
+}
+
+/** The notes an edit leaves: the ones it names, the stored ones for the rest. */
+const notesAfter = (current: Pick<DnsRecord, 'comment' | 'tags'>, record: RecordInput) => ({ ...notesOf(current), ...definedNotes(record) });
+
 /** One string per record as sameRecord sees it: a Set or Map of these finds a record among 100,000 at once. */
 export function recordIdentity(r: RecordText): string {
   return `${r.name}\u0000${r.type}\u0000${r.rdata}`;
@@ -63,7 +82,7 @@ export function addCreates(draft: Draft, records: RecordInput[]): Draft {
 export function setUpdate(draft: Draft, current: DnsRecord, record: RecordInput): Draft {
   const updates = draft.updates.filter((u) => u.id !== current.id);
   const deletes = draft.deletes.filter((d) => d.id !== current.id);
-  const unchanged = sameRecord(current, record) && current.ttl === record.ttl;
+  const unchanged = unchangedBy(current, record);
   return { ...draft, deletes, updates: unchanged ? updates : [...updates, { key: `u:${current.id}`, id: current.id, record }] };
 }
 
@@ -100,7 +119,7 @@ export function diffDraft(draft: Draft, zone: DnsRecord[]): DiffEntry[] {
   }
   for (const u of draft.updates) {
     const before = byId.get(u.id);
-    const note = !before ? 'No longer in the zone' : sameRecord(before, u.record) && before.ttl === u.record.ttl ? 'Same as the zone' : undefined;
+    const note = !before ? 'No longer in the zone' : unchangedBy(before, u.record) ? 'Same as the zone' : undefined;
     entries.push({ kind: 'change', key: u.key, id: u.id, before, after: u.record, error: u.error, note });
   }
   const kept = zone.filter((r) => !draft.deletes.some((d) => d.id === r.id));
@@ -173,7 +192,7 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
     const current = byId.get(u.id);
     if (!current) skipped.push({ key: u.key, reason: 'No longer in the zone' });
     else if (isManaged(current)) skipped.push({ key: u.key, reason: `Managed by ${managedWords(managedByOf(current)).by}: it cannot be edited here` });
-    else if (sameRecord(current, u.record) && current.ttl === u.record.ttl) skipped.push({ key: u.key, reason: 'Same as the zone' });
+    else if (unchangedBy(current, u.record)) skipped.push({ key: u.key, reason: 'Same as the zone' });
     else return true;
     return false;
   });
@@ -183,10 +202,11 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
       kind: 'update',
       operationId: 'batchUpdateDnsRecords',
       keys: part.map((u) => u.key),
-      payload: { zoneName, records: part.map((u) => ({ id: u.id, ...u.record })) },
+      // Every record carries its notes (the stored ones where the edit names none), so a batch signs them in all or none.
+      payload: { zoneName, records: withNotesInAll(part.map((u) => ({ id: u.id, ...u.record })), (r) => notesAfter(byId.get(r.id)!, r)) },
     });
   }
-  for (const u of retyped) batches.push({ kind: 'retype', operationId: 'updateDnsRecord', zoneName, keys: [u.key], id: u.id, payload: u.record });
+  for (const u of retyped) batches.push({ kind: 'retype', operationId: 'updateDnsRecord', zoneName, keys: [u.key], id: u.id, payload: withNotesInAll([u.record], (r) => notesAfter(byId.get(u.id)!, r))[0] });
 
   const deleted = new Set(deletes.map((d) => d.id));
   const kept = zone.filter((r) => !deleted.has(r.id));
@@ -198,7 +218,7 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
     return true;
   });
   for (const part of chunks(creates, MAX_BATCH)) {
-    batches.push({ kind: 'create', operationId: 'batchCreateDnsRecords', keys: part.map((c) => c.key), payload: { zoneName, records: part.map((c) => c.record) } });
+    batches.push({ kind: 'create', operationId: 'batchCreateDnsRecords', keys: part.map((c) => c.key), payload: { zoneName, records: withNotesInAll(part.map((c) => c.record), notesOf) } });
   }
   return { batches, skipped };
 }
@@ -207,7 +227,7 @@ export function planBatches(draft: Draft, zone: DnsRecord[], zoneName: string): 
  * The plan's batches as one write (deletes, changes, type changes and additions together), or null where there is
  * nothing to gain (one batch already) or the set is larger than one request may be.
  */
-export function asOneWrite(plan: Plan, zoneName: string): Extract<Batch, { kind: 'all' }> | null {
+export function asOneWrite(plan: Plan, zoneName: string, zone: DnsRecord[] = []): Extract<Batch, { kind: 'all' }> | null {
   if (plan.batches.length < 2) return null;
   const whole: Extract<Batch, { kind: 'all' }> = {
     kind: 'all',
@@ -230,6 +250,17 @@ export function asOneWrite(plan: Plan, zoneName: string): Extract<Batch, { kind:
       whole.payload.creates.push(...batch.payload.records);
       whole.lists.creates.push(...batch.keys);
     } else return null;
+  }
+  // Notes are signed in all the records or none: where one batch carries them, each record gets its own (none for an
+  // addition, the stored ones for an edit that names none), as within one batch.
+  const byId = new Map(zone.map((r) => [r.id, r]));
+  whole.payload.updates = withNotesInAll(whole.payload.updates, (r) => notesAfter(byId.get(r.id) ?? {}, r));
+  whole.payload.creates = withNotesInAll(whole.payload.creates, notesOf);
+  if (whole.payload.updates.some((u) => u.comment !== undefined) && !whole.payload.creates.every((c) => c.comment !== undefined)) {
+    whole.payload.creates = whole.payload.creates.map((c) => ({ ...c, ...notesOf(c) }));
+  }
+  if (whole.payload.creates.some((c) => c.comment !== undefined) && !whole.payload.updates.every((u) => u.comment !== undefined)) {
+    whole.payload.updates = whole.payload.updates.map((u) => ({ ...u, ...notesAfter(byId.get(u.id) ?? {}, u) }));
   }
   whole.keys = [...whole.lists.deletes, ...whole.lists.updates, ...whole.lists.creates];
   return whole.keys.length > MAX_BATCH ? null : whole;

@@ -1,5 +1,6 @@
 import { fullName } from '@/core/dns/names.ts';
 import { txtFromWire } from '@/core/dns/rdata.ts';
+import { ttlInWords } from '@/core/dns/ttl.ts';
 import type { Batch } from './change-set.ts';
 
 const MAX_CONTENT = 60;
@@ -22,6 +23,15 @@ export function recordInWords(record: { name: string; type: string; rdata: strin
   return `${record.type} ${fullName(record.name, zoneName)} → ${contentInWords(record.type, record.rdata)}`;
 }
 
+/** An edit in words: the record as it will stand, its TTL, and the notes it signs (record-notes.ts), when it signs any. */
+function editInWords(record: { name: string; type: string; rdata: string; ttl: number; comment?: string; tags?: string[] }, zoneName: string): string {
+  const notes = [
+    record.comment !== undefined ? (record.comment ? `comment “${record.comment}”` : 'no comment') : '',
+    record.tags !== undefined ? (record.tags.length > 0 ? `tags ${record.tags.join(', ')}` : 'no tags') : '',
+  ].filter(Boolean);
+  return `${recordInWords(record, zoneName)}, TTL ${ttlInWords(record.ttl)}${notes.length > 0 ? `, ${notes.join(', ')}` : ''}`;
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -32,7 +42,7 @@ export function batchInWords(batch: Batch, zoneName: string, describeId: (id: st
     case 'delete':
       return [`Delete ${plural(batch.payload.recordsIds.length, 'record', 'records')} from ${zoneName}:`, ...batch.payload.recordsIds.map((id) => `− ${describeId(id)}`)];
     case 'update':
-      return [`Change ${plural(batch.payload.records.length, 'record', 'records')} in ${zoneName}:`, ...batch.payload.records.map((r) => `~ ${recordInWords(r, zoneName)}`)];
+      return [`Change ${plural(batch.payload.records.length, 'record', 'records')} in ${zoneName}:`, ...batch.payload.records.map((r) => `~ ${editInWords(r, zoneName)}`)];
     case 'retype':
       return [`Change the type of a record in ${zoneName}:`, `− ${describeId(batch.id)}`, `+ ${recordInWords(batch.payload, zoneName)}`];
     case 'create':
@@ -40,7 +50,7 @@ export function batchInWords(batch: Batch, zoneName: string, describeId: (id: st
     case 'create-one':
       return [`Add one record to ${zoneName}: ${recordInWords(batch.payload, zoneName)}`];
     case 'update-one':
-      return [`Change one record in ${zoneName}: ${recordInWords(batch.payload, zoneName)}`];
+      return [`Change one record in ${zoneName}: ${editInWords(batch.payload, zoneName)}`];
     case 'delete-one':
       return [`Delete one record from ${zoneName}: ${describeId(batch.id)}`];
     case 'all':

@@ -32,7 +32,7 @@ describe('record form per type', () => {
       const values = form({ type, ...fields });
       expect(errorsOf(values)).toEqual({});
       const record = toRecordInput(values, zone);
-      expect(record).toEqual({ name: '@', type, rdata: stored, ttl: 3600 });
+      expect(record).toEqual({ name: '@', type, rdata: stored, ttl: 3600, comment: '', tags: [] });
       const again = toRecordInput(toFormValues(record!), zone);
       expect(again?.rdata).toBe(stored);
     });
@@ -93,5 +93,21 @@ describe('record form per type', () => {
     expect(fieldsFor('SRV').map((f) => f.key)).toEqual(['priority', 'weight', 'port', 'target']);
     expect(fieldsFor('A').map((f) => f.key)).toEqual(['value']);
     expect(checkFields('SSHFP', { algorithm: '4', fpType: '3', fingerprint: 'AB' }).ok).toBe(false);
+  });
+});
+
+describe('the record form: comment and tags', () => {
+  it('refuses a 501-character comment, an eleventh tag and a malformed tag at their fields, naming the rule', () => {
+    const a = { type: 'A', value: '192.0.2.1' };
+    expect(errorsOf(form({ ...a, comment: 'x'.repeat(501) })).comment).toBe('A comment is at most 500 characters; this one has 501');
+    expect(errorsOf(form({ ...a, tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(', ') })).tags).toBe('At most 10 tags per record; this one has 11');
+    expect(errorsOf(form({ ...a, tags: 'prod, env:' })).tags).toMatch(/^Tag 2: "env:" is not a tag\. A tag is name or name:value/);
+    expect(errorsOf(form({ ...a, comment: 'x'.repeat(500), tags: 'prod, team:web' }))).toEqual({});
+  });
+
+  it('gives the record its comment and tags, and an edit starts from the stored ones', () => {
+    const record = toRecordInput(form({ type: 'A', value: '192.0.2.1', comment: '  Front door ', tags: 'prod team:web' }), zone);
+    expect(record).toMatchObject({ comment: 'Front door', tags: ['prod', 'team:web'] });
+    expect(toFormValues(record!)).toMatchObject({ comment: 'Front door', tags: 'prod, team:web' });
   });
 });

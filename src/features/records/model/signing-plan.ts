@@ -1,6 +1,8 @@
 import type { OperationId, OperationRequest } from '@/core/operations/index.ts';
 import type { TypesForMethod } from '@/core/wire/eip712.ts';
+import type { DnsRecord } from '@/core/wire/dns.ts';
 import { chooseSigning, type SigningChoice } from '@/core/eip712/signing-choice.ts';
+import { fitNotes } from '@/core/eip712/envelope.ts';
 import { fieldNames, unsignedTypeNotice } from '@/lib/signing/signing-choice.ts';
 import { asOneWrite, type Batch, type Plan } from './change-set.ts';
 
@@ -15,7 +17,7 @@ export type RecordTypes = Partial<Record<RecordOperation, TypesForMethod>>;
 
 /** A batch update's body: its struct does not sign `type`, so it is not sent (the plan sends a type change on its own). */
 export function batchUpdatePayload(payload: Extract<Batch, { kind: 'update' }>['payload']): OperationRequest<'batchUpdateDnsRecords'> {
-  return { zoneName: payload.zoneName, records: payload.records.map(({ id, name, rdata, ttl }) => ({ id, name, rdata, ttl })) };
+  return { zoneName: payload.zoneName, records: payload.records.map(({ id, name, rdata, ttl, comment, tags }) => ({ id, name, rdata, ttl, ...(comment !== undefined ? { comment } : {}), ...(tags !== undefined ? { tags } : {}) })) };
 }
 
 /** Exactly the body a batch sends (before signing), so that what is planned is what is signed. */
@@ -80,10 +82,10 @@ export interface SigningPlan {
  * alone) becomes one signed write per record where the per-record type covers it; where nothing covers it the plan
  * is blocked, never signed over less. With an API key nothing is signed and the batches go as planned.
  */
-export function planSigning(plan: Plan, typesOf: RecordTypes, options: { apiKey: boolean; zoneName?: string }): SigningPlan {
+export function planSigning(plan: Plan, typesOf: RecordTypes, options: { apiKey: boolean; zoneName?: string; zone?: DnsRecord[] }): SigningPlan {
   if (options.apiKey) return { batches: plan.batches, notices: [], blocked: null, waiting: false };
   // Where the service applies a whole change set as one (ours), every kind of change goes under one signature.
-  const whole = options.zoneName && typesOf.applyDnsChanges ? asOneWrite(plan, options.zoneName) : null;
+  const whole = options.zoneName && typesOf.applyDnsChanges ? asOneWrite(plan, options.zoneName, options.zone) : null;
   if (whole && chooseSigning(typesOf.applyDnsChanges!, sentPayload(whole)).how === 'signature') return { batches: [whole], notices: [], blocked: null, waiting: false };
   const batches: Batch[] = [];
   const notices: string[] = [];
@@ -94,7 +96,7 @@ export function planSigning(plan: Plan, typesOf: RecordTypes, options: { apiKey:
 
   const decide = (batch: Batch): SigningChoice | null => {
     const types = typesOf[batch.operationId];
-    return types ? chooseSigning(types, sentPayload(batch)) : null;
+    return types ? chooseSigning(types, fitNotes(types.types, sentPayload(batch))) : null;
   };
   const keep = (batch: Batch, choice: SigningChoice) => {
     batches.push(batch);

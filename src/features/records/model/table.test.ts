@@ -82,3 +82,28 @@ describe('records table model', () => {
     expect(ids('.example.com')).toEqual(['1', '2']);
   });
 });
+
+describe('tags in the table filter', () => {
+  const noted = [
+    { ...rec('a', 'www', 'A', '192.0.2.1'), tags: ['prod', 'team:web'], comment: 'Front door' },
+    { ...rec('b', 'api', 'A', '192.0.2.2'), tags: ['env:prod'] },
+    { ...rec('c', 'mail', 'A', '192.0.2.3'), tags: ['production'] },
+    rec('d', 'old', 'A', '192.0.2.4'),
+  ].map((r) => toRow(r, 'example.com'));
+  const ids = (list: Array<{ id: string }>) => list.map((r) => r.id);
+
+  it('tag:x keeps the records with that tag (or x:value); other words search the comment and tags too', () => {
+    expect(ids(filterRows(noted, 'tag:prod', 'all'))).toEqual(['a']);
+    expect(ids(filterRows(noted, 'tag:env', 'all'))).toEqual(['b']);
+    expect(ids(filterRows(noted, 'TAG:env:prod', 'all'))).toEqual(['b']);
+    expect(ids(filterRows(noted, 'front', 'all'))).toEqual(['a']);
+    expect(ids(filterRows(noted, 'prod', 'all'))).toEqual(['a', 'b', 'c']);
+    expect(ids(filterRows(noted, 'tag:prod www', 'all'))).toEqual(['a']);
+  });
+
+  it('a longer tag is no narrowing of a shorter one: tag:pro then tag:prod still finds prod', () => {
+    const filter = narrowingFilter();
+    expect(ids(filter(noted, 'tag:pro', 'all'))).toEqual([]);
+    expect(ids(filter(noted, 'tag:prod', 'all'))).toEqual(['a']);
+  });
+});

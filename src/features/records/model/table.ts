@@ -1,6 +1,7 @@
 import { isManaged, LISTED_TYPES, type DnsRecord, type ListedType } from '@/core/wire/dns.ts';
 import { canonicalKey, fullName, toAbsolute } from '@/core/dns/names.ts';
 import { ttlInWords } from '@/core/dns/ttl.ts';
+import { hasTag } from '@/core/dns/record-notes.ts';
 import type { Draft } from './change-set.ts';
 import { contentInWords } from './describe.ts';
 
@@ -21,7 +22,7 @@ export interface Row extends RowItem {
   ttl: number;
   ttlWords: string;
   managed: boolean;
-  /** Whether one lowercase search word appears in the name, the full name or the record data. */
+  /** Whether one lowercase search word appears in the name, the full name, the record data, the comment or a tag; `tag:x` names a tag (tagFilter). */
   matches(word: string): boolean;
   /** The name in DNS order (labels from the right, apex first), computed once so sorting 100,000 rows stays cheap. */
   nameKey: string;
@@ -89,11 +90,20 @@ class ZoneRow implements Row {
     return (this.#ttlWords ??= ttlInWords(this.ttl));
   }
   matches(word: string): boolean {
+    const tag = tagFilter(word);
+    if (tag !== null) return hasTag(this.record.tags, tag);
     if ((this.#searchName ??= lower(this.name)).includes(word) || (this.#searchData ??= lower(this.record.rdata)).includes(word)) return true;
+    if (this.record.comment && lower(this.record.comment).includes(word)) return true;
+    if (this.record.tags?.some((t) => lower(t).includes(word))) return true;
     // In the full name but not the name: inside the zone's name (the same for every row), or, for a word with a dot,
     // across the dot that joins them.
     return word.includes('.') ? (this.#searchFqdn ??= lower(this.fqdn)).includes(word) : this.apex.includes(word);
   }
+}
+
+/** The tag a search word names (`tag:prod` → `prod`, `tag:env:prod` → `env:prod`), or null for an ordinary word. */
+function tagFilter(word: string): string | null {
+  return word.startsWith('tag:') && word.length > 4 ? word.slice(4) : null;
 }
 
 export function toRow(record: DnsRecord, zoneName: string): Row {
@@ -208,7 +218,9 @@ export function filterRows(rows: Row[], query: string, type: ListedType | 'all')
 export function narrowingFilter(): (rows: Row[], query: string, type: ListedType | 'all') => Row[] {
   let last: { rows: Row[]; query: string; type: ListedType | 'all'; result: Row[] } | undefined;
   return (rows, query, type) => {
-    const narrows = last !== undefined && last.rows === rows && last.type === type && query.toLowerCase().startsWith(last.query.toLowerCase());
+    // A tag filter matches whole tags: `tag:prod` is no narrowing of `tag:pro`.
+    const lastWord = last?.query.trim().split(/\s+/).at(-1) ?? '';
+    const narrows = last !== undefined && last.rows === rows && last.type === type && query.toLowerCase().startsWith(last.query.toLowerCase()) && !lastWord.toLowerCase().startsWith('tag:');
     const result = filterRows(narrows ? last!.result : rows, query, type);
     last = { rows, query, type, result };
     return result;
