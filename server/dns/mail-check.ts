@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import type { MailFinding } from '../../src/core/wire/mail.ts';
 import { txtToWire } from '../../src/core/dns/rdata.ts';
+import { isSpf, spfProblems } from '../../src/core/mail/spf.ts';
 import type { Lookup, NameResolver } from './resolver.ts';
 
 /**
@@ -16,7 +17,6 @@ const DKIM_SELECTORS = ['google', 'selector1', 'selector2', 'k1', 'default', 'dk
 const SPF_LOOKUP_LIMIT = 10;
 
 const LOOKUP_TERMS = new Set(['include', 'a', 'mx', 'ptr', 'exists']);
-const MECHANISMS = new Set(['all', 'include', 'a', 'mx', 'ptr', 'ip4', 'ip6', 'exists']);
 const SPF_DEPTH_LIMIT = 20;
 
 const txt = (text: string) => txtToWire(text);
@@ -37,22 +37,6 @@ export async function checkMail(zoneName: string, resolver: NameResolver): Promi
 }
 
 // --- SPF ---------------------------------------------------------------------------------------------------------
-
-const isSpf = (text: string) => /^v=spf1(\s|$)/i.test(text.trim());
-
-/** Why an SPF term is malformed, or null. */
-function termProblem(term: string): string | null {
-  const modifier = /^([a-z][a-z0-9_.-]*)=(.*)$/i.exec(term);
-  if (modifier) return modifier[2] === '' && ['redirect', 'exp'].includes(modifier[1].toLowerCase()) ? `"${term}" names no domain` : null;
-  const mechanism = /^([+?~-]?)([a-z0-9]+)(?::(.*?))?(\/\d+(\/\/\d+)?)?$/i.exec(term);
-  if (!mechanism) return `"${term}" is not a mechanism or a modifier`;
-  const name = mechanism[2].toLowerCase();
-  if (!MECHANISMS.has(name)) return `"${mechanism[2]}" is not an SPF mechanism`;
-  if (['include', 'exists'].includes(name) && !mechanism[3]) return `"${term}" needs a domain (${name}:example.com)`;
-  if (['ip4', 'ip6'].includes(name) && !mechanism[3]) return `"${term}" needs an address (${name}:192.0.2.0/24)`;
-  if (name === 'all' && (mechanism[3] || mechanism[4])) return `"all" takes no argument`;
-  return null;
-}
 
 interface SpfCount {
   lookups: number;
@@ -120,7 +104,7 @@ async function checkSpf(zoneName: string, apexTexts: string[], receivesMail: boo
   }
   const record = records[0];
   const findings: MailFinding[] = [];
-  const problems = record.trim().split(/\s+/).slice(1).map(termProblem).filter((p): p is string => p !== null);
+  const problems = spfProblems(record);
   if (problems.length > 0) {
     findings.push({ id: 'spf-syntax', severity: 'error', record, message: `The SPF record is malformed: ${problems.join('; ')}. Receivers answer "permerror" and ignore it.` });
     return findings;

@@ -2,7 +2,7 @@ import { fullName, relativeName, validateRecordName } from '../../src/core/dns/n
 import { validateRdata } from '../../src/core/dns/rdata.ts';
 import { nonAsciiRdataProblem } from '../../src/core/dns/ascii-only.ts';
 import { isAsciiText, NOT_ASCII_MESSAGE } from '../../src/core/wire/text.ts';
-import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike } from '../../src/core/dns/types.ts';
+import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike, type Result } from '../../src/core/dns/types.ts';
 import { checkZoneChange, managedRecordMessage, type ZoneViolation } from '../../src/core/dns/zone-rules.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { ZoneRule } from '../../src/core/wire/errors.ts';
@@ -106,9 +106,9 @@ function checkName(zoneName: string, name: string, problems: Problems, path: str
 /** Record data in its stored form, or the problem with it. */
 function checkData(type: RecordType, rdata: string, problems: Problems, path: string | null): string {
   const unicode = nonAsciiRdataProblem(type, rdata);
-  const checked = unicode ? ({ ok: false, message: unicode } as const) : validateRdata(type, rdata);
+  const checked: Result<string> = unicode ? { ok: false, message: unicode } : validateRdata(type, rdata);
   if (checked.ok) return checked.value;
-  problems.add(path, checked.message);
+  problems.add(path, checked.message, checked.rule);
   return rdata;
 }
 

@@ -271,3 +271,15 @@ describe('rdataWarnings', () => {
     expect(rdataWarnings('CAA', '128 policy42 "x"')[0]).toMatch(/every CA refuses to issue/);
   });
 });
+
+describe('SPF in a TXT record (rule DNS_SPF_SYNTAX)', () => {
+  it('refuses a malformed SPF record, naming the term and the rule; takes a good one, split or not', () => {
+    expect(validateRdata('TXT', 'v=spf1 inclde:example.com -all')).toMatchObject({ ok: false, rule: 'DNS_SPF_SYNTAX', message: expect.stringContaining('"inclde" is not an SPF mechanism') });
+    expect(validateRdata('TXT', '"v=spf1 ip4" " -all"')).toMatchObject({ ok: false, rule: 'DNS_SPF_SYNTAX' });
+    expect(validateRdata('SPF', 'v=spf1 all:x')).toMatchObject({ ok: false, message: expect.stringContaining('"all" takes no argument') });
+    expect(validateRdata('TXT', '"v=spf1 include:_spf.google.com " "~all"')).toMatchObject({ ok: true });
+    expect(validateRdata('TXT', 'v=spf1 mx redirect=_spf.example.com')).toMatchObject({ ok: true });
+    // Not SPF: any text goes.
+    expect(validateRdata('TXT', 'v=spf10 whatever')).toMatchObject({ ok: true });
+  });
+});

@@ -4,6 +4,7 @@ import { canonicalIpv6, isIpv4, parseIpv4, parseIpv6 } from './ip.ts';
 import { chunkBytes, fromUtf8, quoteBytes, quoteText, tokenize, tokenText, utf8, type Token } from './presentation.ts';
 import { parseTtl } from './ttl.ts';
 import { fail, ok, type Result } from './types.ts';
+import { isSpf, spfProblems } from '../mail/spf.ts';
 
 /** One good value per type, in the stored form. */
 export const RDATA_EXAMPLES: Record<RecordType, string> = {
@@ -142,6 +143,10 @@ const validateTxt: Validator = (rdata) => {
   if (total > TXT_MAX_TOTAL) {
     return fail(`The text is too long: at most ${TXT_MAX_TOTAL.toLocaleString('en-US')} bytes in all (this has ${total.toLocaleString('en-US')})`);
   }
+  // An SPF record (its strings read as one text, RFC 7208 §3.3) must parse: a malformed one makes receivers ignore it.
+  const text = strings.value.map(fromUtf8).join('');
+  const spf = isSpf(text) ? spfProblems(text) : [];
+  if (spf.length > 0) return fail(`This SPF record is malformed: ${spf.join('; ')}. Receivers would ignore it (SPF syntax, RFC 7208)`, 'DNS_SPF_SYNTAX');
   return ok(strings.value.map(quoteBytes).join(' '));
 };
 

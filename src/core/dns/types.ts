@@ -1,3 +1,4 @@
+import type { ZoneRule } from '../wire/errors.ts';
 import type { ListedType, RecordType } from '../wire/dns.ts';
 
 /** A record as the DNS rules see it: the wire record's essentials, names relative to the zone ('@' = apex). */
@@ -18,14 +19,15 @@ export interface RecordLike {
 /** A record as a zone lists it: also DNSSEC's managed-only types, which no write accepts and the zone rules never weigh. */
 export type ListedRecordLike = Omit<RecordLike, 'type'> & { type: ListedType };
 
-export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A value in its stored form, or why not; `rule` names the rule broken where it is one of the named ones. */
+export type Result<T> = { ok: true; value: T } | { ok: false; message: string; rule?: ZoneRule };
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function fail<T = never>(message: string): Result<T> {
-  return { ok: false, message };
+export function fail<T = never>(message: string, rule?: ZoneRule): Result<T> {
+  return rule ? { ok: false, message, rule } : { ok: false, message };
 }
 
 /** The longest full name the contract allows, counted without the trailing dot. */

@@ -57,6 +57,7 @@ const ZONE_RULES = [
   'DNS_MANAGED_RECORD',
   'DNS_ALIAS_CONFLICT',
   'DNS_ALIAS_LOOP',
+  'DNS_SPF_SYNTAX',
 ] as const;
 export type ZoneRule = (typeof ZONE_RULES)[number];
 /**

@@ -97,7 +97,7 @@ describe('change set', () => {
   });
 
   it('a whole change set signs notes in every record or none: an addition gets none, an edit its stored ones', () => {
-    let draft = setUpdate(EMPTY_DRAFT, zone[0], { ...zone[0], tags: ['prod'] });
+    let draft = setUpdate(EMPTY_DRAFT, zone[0], { name: 'www', type: 'A', rdata: '192.0.2.1', ttl: 3600, tags: ['prod'] });
     draft = addDelete(draft, zone[1].id);
     draft = addCreate(draft, { name: 'n', type: 'A', rdata: '192.0.2.9', ttl: 60 });
     const whole = asOneWrite(planBatches(draft, zone, 'example.com'), 'example.com', zone)!;
