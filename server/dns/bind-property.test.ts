@@ -13,7 +13,8 @@ if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 
 const ZONE = 'gen.example';
 /** Sized so the three properties together take about a minute on 2 cores. */
-const RUNS = Number(process.env.DNS_PROPERTY_RUNS ?? 300);
+// Sized to fit npm test's 25 minutes; DNS_PROPERTY_RUNS=1000 for a longer look.
+const RUNS = Number(process.env.DNS_PROPERTY_RUNS ?? 200);
 const compared = { zones: 0, records: 0, generic: 0, broken: 0 };
 
 const label = fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/);

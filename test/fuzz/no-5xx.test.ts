@@ -11,8 +11,10 @@ import { setUpWorld } from './world.ts';
  * fixed number of cases each (FUZZ_SCALE scales them), the seed printed and replayed with FUZZ_SEED (fuzz-run.ts).
  * The run with the chain up is no-5xx-chain.test.ts.
  */
-const CASES_PER_OPERATION = 100;
-const DOH_CASES = 500;
+// Sized so npm test fits its 25 minutes as operations are added (55 of them now: 3,300 cases and 300 DoH queries in
+// about a minute); each is a floor the run must reach. FUZZ_SCALE=4 for a long night.
+const CASES_PER_OPERATION = 60;
+const DOH_CASES = 300;
 const run = new FuzzRun('without a chain', 'test/fuzz/no-5xx.test.ts');
 
 let service: TestService;
