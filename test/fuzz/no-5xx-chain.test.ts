@@ -12,7 +12,7 @@ import { setUpWorld } from './world.ts';
  * ERC-6492 wrappings with the attacker's factory and calldata, delegated-account headers), on every operation.
  * Sized to keep `npm test` within its budget (about 2,000 cases); FUZZ_SCALE=4 runs a long night's worth.
  */
-const CASES_PER_OPERATION = 30;
+const CASES_PER_OPERATION = 20;
 /** The operations the chain changes most: x402 and the signed writes, where contract signatures are checked. */
 const MORE_CASES: Partial<Record<OperationId, number>> = {
   registerDomainX402: 250,
