@@ -1,3 +1,4 @@
+import { safeText } from '../../src/core/wire/text.ts';
 import { z } from 'zod';
 import { batchDeleteInput, batchUpdateInput, zoneRecordInput, type AppliedDnsChanges, type DnsRecord } from '../../src/core/wire/dns.ts';
 import { zoneName } from '../../src/core/wire/common.ts';
@@ -120,7 +121,7 @@ export const applyDnsChanges: Tool = {
   description:
     'Applies a plan from preview_dns_changes, exactly as previewed, all or nothing, once. Refused when the plan expired (10 minutes), belongs to another key, or ' +
     'the zone changed since the preview (preview again then). Call it only after the person confirmed the diff preview_dns_changes showed.',
-  input: z.object({ planId: z.string().min(1).max(100) }),
+  input: z.object({ planId: safeText(z.string().min(1).max(100)) }),
   output: applyOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, ctx) {

@@ -1,3 +1,4 @@
+import { safeText } from '../../src/core/wire/text.ts';
 import { z } from 'zod';
 import { zoneName } from '../../src/core/wire/common.ts';
 import { createdOrder, registerDomainInput, renewDomainInput, type RenewalQuote } from '../../src/core/wire/orders.ts';
@@ -63,10 +64,10 @@ export const quoteRegistration: Tool = {
 };
 
 const spendInput = z.object({
-  quoteId: z.string().min(1).max(100),
+  quoteId: safeText(z.string().min(1).max(100)),
   domain: zoneName,
   years: z.number().int().min(1).max(10),
-  idempotencyKey: z.string().min(8, 'At least 8 characters: a fresh random value per purchase (a UUID), the same on a retry').max(200),
+  idempotencyKey: safeText(z.string().min(8, 'At least 8 characters: a fresh random value per purchase (a UUID), the same on a retry').max(200)),
 });
 const spendOutput = z.object({ order: createdOrder, replayed: z.boolean(), words: z.string() });
 
