@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Badge, Button } from '@/ui/index.ts';
 import type { ListItem, Row, SortKey, TableView } from '../model/table.ts';
-import { PENDING_WORDS, RecordActions, RecordTags, SelectBox } from './record-actions.tsx';
+import { PENDING_WORDS, RecordActions, RecordTags, SelectBox, type RecordItemProps } from './record-actions.tsx';
 
 const CARD_ESTIMATE = 150;
 const SORT_LABELS: Record<SortKey, string> = { name: 'Name', type: 'Type', content: 'Content', ttl: 'TTL' };
@@ -94,14 +94,7 @@ function RecordCard({
   onHistory,
   selected,
   onToggle,
-}: {
-  row: Row;
-  onEdit?: (row: Row) => void;
-  onDelete?: (row: Row) => void;
-  onHistory?: (row: Row) => void;
-  selected: boolean;
-  onToggle?: (id: string) => void;
-}) {
+}: RecordItemProps) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <article

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, PHONE_QUERY, useMediaQuery } from '@/ui/index.ts';
 import type { ListItem, Row, SortKey, TableView } from '../model/table.ts';
 import { RecordCards } from './RecordCards.tsx';
-import { PENDING_WORDS, RecordActions, RecordTags, SelectBox } from './record-actions.tsx';
+import { PENDING_WORDS, RecordActions, RecordTags, SelectBox, type RecordItemProps } from './record-actions.tsx';
 
 const ROW_HEIGHT = 44;
 const COLUMNS: Array<{ key: SortKey; label: string; className: string }> = [
@@ -146,14 +146,7 @@ function RecordRow({
   onHistory,
   selected,
   onToggle,
-}: {
-  row: Row;
-  onEdit?: (row: Row) => void;
-  onDelete?: (row: Row) => void;
-  onHistory?: (row: Row) => void;
-  selected: boolean;
-  onToggle?: (id: string) => void;
-}) {
+}: RecordItemProps) {
   const pending = row.pending ? PENDING_WORDS[row.pending] : null;
   return (
     <tr style={{ height: ROW_HEIGHT }} className="border-t border-slate-100 dark:border-slate-800" data-record-id={row.id}>

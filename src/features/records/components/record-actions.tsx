@@ -11,6 +11,16 @@ export const PENDING_WORDS: Record<NonNullable<Row['pending']>, { label: string;
 };
 
 
+/** One record as a table row or a phone card: its actions (none for a viewer) and its selection for bulk changes. */
+export interface RecordItemProps {
+  row: Row;
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row) => void;
+  onHistory?: (row: Row) => void;
+  selected: boolean;
+  onToggle?: (id: string) => void;
+}
+
 /** Whether DNS answers the record yet, and Edit and Delete (or why there are none): shared by the table and the phone's cards. */
 export function RecordActions({
   row,
