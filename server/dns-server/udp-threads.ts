@@ -40,7 +40,8 @@ const THREAD_FILE = fileURLToPath(new URL('./udp-thread.cjs', import.meta.url));
 const RRL_SLOTS = 1 << 16;
 
 function takeThread(): Worker {
-  const worker = idle.pop() ?? new Worker(THREAD_FILE);
+  // No --import tsx (the thread is plain JavaScript): a loader would add a thread and an isolate of its own.
+  const worker = idle.pop() ?? new Worker(THREAD_FILE, { execArgv: [], stdout: false, stderr: false });
   worker.unref();
   return worker;
 }
