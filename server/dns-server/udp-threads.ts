@@ -5,6 +5,7 @@
  * the threads do not hold: a thread sends it the query, it answers through the cache (so the entry reaches every
  * thread) and hands the answer back for the thread to send through its RRL. See docs/service/dns.md.
  */
+import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
@@ -40,9 +41,17 @@ const THREAD_FILE = fileURLToPath(new URL('./udp-thread.cjs', import.meta.url));
 const RRL_SLOTS = 1 << 16;
 
 function takeThread(): Worker {
+  const kept = idle.pop();
+  if (kept) return kept;
   // No --import tsx (the thread is plain JavaScript): a loader would add a thread and an isolate of its own.
-  const worker = idle.pop() ?? new Worker(THREAD_FILE, { execArgv: [], stdout: false, stderr: false });
+  const worker = new Worker(THREAD_FILE, { execArgv: [], stdout: false, stderr: false });
   worker.unref();
+  // A thread that failed is never handed out again; its failure is logged, never thrown at the service.
+  worker.on('error', (error) => console.error('DNS: a UDP thread failed', error));
+  worker.once('exit', () => {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+  });
   return worker;
 }
 
@@ -138,11 +147,14 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     // Each thread stops reading and sends its last counts before the socket is closed.
     await Promise.all(
       workers.map(async (worker) => {
-        const detached = next(worker, 'detached');
+        const detached = next(worker, 'detached').then(() => true);
         worker.postMessage({ type: 'detach' });
-        await detached;
+        const stopWaiting = new AbortController();
+        const exited = once(worker, 'exit', { signal: stopWaiting.signal }).then(() => false, () => false);
+        const alive = await Promise.race([detached, exited]).catch(() => false);
+        stopWaiting.abort();
         worker.off('message', listeners.get(worker) as (m: ThreadMessage) => void);
-        idle.push(worker);
+        if (alive) idle.push(worker);
       }),
     );
     workers.length = 0;
