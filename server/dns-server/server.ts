@@ -199,6 +199,18 @@ function fitUdp(response: Buffer, query: Buffer): Buffer {
 /** The authoritative name server of the local service: UDP and TCP on one port (DNS_PORT). */
 export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
   const zones = options.zones ?? zoneSource(options.db, nameServerSettings(options.nameservers, { forwardAddresses: options.forwardAddresses }));
+  const cache = options.cache ?? answerCache(zones);
+  // DNS_PORT=0: a port free for TCP may be taken for UDP (a name server's, a client's socket): then another is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await listen(options, zones, cache);
+    } catch (error) {
+      if (options.port !== 0 || attempt >= 5 || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+async function listen(options: DnsServerOptions, zones: ZoneSource, cache: AnswerCache): Promise<DnsServer> {
   const open = new Set<Socket>();
   const tcp = createServer((socket) => {
     open.add(socket);
@@ -209,7 +221,6 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     tcp.once('error', fail);
     tcp.listen(options.port, options.host, () => ready((tcp.address() as { port: number }).port));
   });
-  const cache = options.cache ?? answerCache(zones);
   const counter = options.counter ?? noCounting;
   const countTcp = (tally: Tally) => counter.count(tally, 'tcp');
   const rrlPerSecond = options.rrlPerSecond ?? 0;
