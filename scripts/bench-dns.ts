@@ -4,7 +4,8 @@
  * zone (taken from the service by AXFR), with the same queries, in one run so the ratios compare like with like on a
  * shared machine; then the service again with response-rate limiting on (DNS_RRL_PER_SECOND), from one client
  * address, as a flood would see it; then the cost of query analytics: the service with counting off
- * (ANALYTICS_ENABLED=false) and on, measured alternately (off, on, off, on) in the same run. Needs Debian's dnsperf,
+ * (ANALYTICS_ENABLED=false) and on, measured alternately (off, on, off, on) in the same run. The service answers UDP
+ * from DNS_UDP_THREADS threads (its default unless set) and, for comparison, from the main thread alone. Needs Debian's dnsperf,
  * bind9, knot and nsd; not part of `npm test`.
  */
 import { execFile } from 'node:child_process';
@@ -40,7 +41,9 @@ const RECORDS = [
 // A mix of what resolvers ask: existing names, a CNAME, a wildcard.
 const QUERIES = [`${zone} A`, `${zone} MX`, `www.${zone} A`, `nothing-here.${zone} A`, ...Array.from({ length: 50 }, (_, i) => `host${i}.${zone} ${i % 2 ? 'TXT' : 'A'}`)];
 
-async function serviceWithZone(rrl: number, dataDir: string, counting = true) {
+const THREADS = process.env.DNS_UDP_THREADS;
+
+async function serviceWithZone(rrl: number, dataDir: string, counting = true, threads = THREADS) {
   const service = await startService(
     loadConfig({
       PORT: '0',
@@ -50,6 +53,7 @@ async function serviceWithZone(rrl: number, dataDir: string, counting = true) {
       RATE_LIMIT_PER_MINUTE: '1000000',
       DNS_RRL_PER_SECOND: String(rrl),
       ANALYTICS_ENABLED: String(counting),
+      DNS_UDP_THREADS: threads,
     }),
   );
   const [key] = TEST_KEYS;
@@ -102,6 +106,10 @@ try {
     servers.pop();
   }
   await service.close();
+  // The same service with UDP on the main thread alone (DNS_UDP_THREADS=0): what the threads add.
+  service = await serviceWithZone(0, join(dir, 'service-main-thread'), true, '0');
+  results.push(['service, main thread only', await perf(service.dns?.port as number)]);
+  await service.close();
   service = await serviceWithZone(RRL_PER_SECOND, join(dir, 'service-rrl'));
   const limited = await perf(service.dns?.port as number);
   await service.close();
@@ -119,8 +127,12 @@ try {
   }
 
   const bind = results[1][1].qps;
+  const threads = THREADS ?? String(loadConfig({}).DNS_UDP_THREADS);
   console.log(`DNS queries per second over UDP (dnsperf -c 4 -q 100, ${SECONDS} s each, ${RECORDS.length} records in the zone, ${QUERIES.length} query names):`);
-  for (const [label, r] of results) console.log(`  ${label.padEnd(24)} ${r.qps.toFixed(0).padStart(8)} q/s  ${(r.qps / bind).toFixed(3)}× BIND  (${r.lost} lost)`);
+  for (const [label, r] of results) {
+    const goal = r === results[0][1] ? `  goal ≥ 1.0× BIND: ${r.qps >= bind ? 'met' : 'NOT met'} (${threads} UDP threads)` : '';
+    console.log(`  ${label.padEnd(26)} ${r.qps.toFixed(0).padStart(8)} q/s  ${(r.qps / bind).toFixed(3)}× BIND  (${r.lost} lost)${goal}`);
+  }
   console.log(`  ours/Knot ${(results[0][1].qps / results[2][1].qps).toFixed(3)}, ours/NSD ${(results[0][1].qps / results[3][1].qps).toFixed(3)}`);
   const answered = /Queries completed:\s+([0-9]+)/.exec(limited.out)?.[1];
   const sent = /Queries sent:\s+([0-9]+)/.exec(limited.out)?.[1];

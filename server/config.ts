@@ -61,6 +61,8 @@ const configSchema = z.object({
   FORWARD_ADDRESSES: list('127.0.0.1').pipe(z.array(z.string().refine((s) => isIP(s) !== 0, 'an IPv4 or IPv6 address')).min(1)),
   /** UDP answers per second per client (IPv4 /24, IPv6 /56) and answer; unset = 20 when HOST is not loopback, else 0 (off). */
   DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).optional(),
+  /** Threads that answer UDP from the packet cache beside the main thread (docs/service/dns.md); 0 = the main thread alone. */
+  DNS_UDP_THREADS: z.coerce.number().int().min(0).max(16).default(2),
   /**
    * Recursive resolvers (`host:port`) the service asks about names outside its own zones (the mail check's SPF
    * includes and MX targets); unset = it resolves only its own zones. The only servers it ever asks: trusted as configured.

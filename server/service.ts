@@ -21,7 +21,7 @@ import { createX402Rail, type X402Rail } from './x402/rail.ts';
 import { recoverPurchases } from './x402/recover.ts';
 import { startAccountJournal } from './chain/account-journal.ts';
 import { serviceHeaders } from '../src/core/headers.ts';
-import { startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
+import { answerCache, startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { noCounting, queryCounter } from './dns-server/query-counts.ts';
 import { catalogSource, withCatalog } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
@@ -133,6 +133,8 @@ export async function startService(config: Config): Promise<RunningService> {
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
   const zones = withCatalog(zoneSource(db, settings), catalog);
   await zones.subscribe();
+  // Encoded answers shared by DoH and the DNS server's UDP (server/dns-server/packet-cache.ts).
+  const answers = answerCache(zones, [catalog.zone]);
   // Signed zones whose signatures are due are renewed before anything is answered, then every quarter of an hour.
   const renewal = startSignatureRenewal(services, { now, onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
   await renewal.ready;
@@ -149,7 +151,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const app = createApp(services, handlers, (a) => {
     mountDocs(a, services.headers);
     if (config.DEV_CONTROLS) mountDevClock(a, clock);
-    mountDoh(a, zones, services.queryCounter);
+    mountDoh(a, zones, services.queryCounter, answers);
     mountMcp(a, config, databaseStores(services.db), () => services.now());
   });
   const worker = startOrderWorker(services);
@@ -185,7 +187,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const dns =
     config.DNS_PORT === undefined
       ? null
-      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db), counter: services.queryCounter }).catch(async (error: unknown) => {
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db), counter: services.queryCounter, cache: answers }).catch(async (error: unknown) => {
           await renewal.stop();
           await aliases.stop();
           await transfers?.stop();

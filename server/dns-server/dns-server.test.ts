@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram';
 import * as dnsPacket from 'dns-packet';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,5 +254,74 @@ describe('DNS over HTTPS (RFC 8484)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the packet cache (UDP threads and DoH), dropped per zone', () => {
+  async function zoneWith(name: string, rdata: string) {
+    await service.services.ownership.mint({ name, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+    expect((await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: name, enableParking: false, overrideExistingRecords: false })).status).toBe(200);
+    const reply = await client.signed(OWNER_KEY, 'batchCreateDnsRecords', { zoneName: name, records: [{ name: 'www', type: 'A', rdata, ttl: 300 }] });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  }
+
+  /** Sends each query over UDP from one socket and collects the answers' addresses, by ID. */
+  async function overUdp(queries: Buffer[]): Promise<string[]> {
+    const socket = createSocket('udp4');
+    const answers = new Map<number, string>();
+    let done = () => {};
+    const all = new Promise<void>((resolve) => (done = resolve));
+    socket.on('message', (m) => {
+      const packet = dnsPacket.decode(m);
+      answers.set(packet.id ?? 0, String((packet.answers?.[0] as { data?: string } | undefined)?.data));
+      if (answers.size === queries.length) done();
+    });
+    await new Promise<void>((ready) => socket.bind(0, '127.0.0.1', () => ready()));
+    queries.forEach((q, i) => {
+      const copy = Buffer.from(q);
+      copy.writeUInt16BE(i, 0);
+      socket.send(copy, service.dns?.port as number, '127.0.0.1');
+    });
+    await Promise.race([all, new Promise((r) => setTimeout(r, 2000))]);
+    socket.close();
+    return queries.map((_, i) => answers.get(i) ?? 'no answer');
+  }
+
+  async function overDoh(q: Buffer): Promise<string> {
+    const response = await fetch(`${service.baseUrl.replace(/\/v-next$/, '')}/dns-query?dns=${q.toString('base64url')}`);
+    const packet = dnsPacket.decode(Buffer.from(await response.arrayBuffer()));
+    return String((packet.answers?.[0] as { data?: string } | undefined)?.data);
+  }
+
+  it("never answers the old record once the change is announced, over UDP or DoH, and keeps another zone's answers", async () => {
+    await zoneWith('stale-a.com', '192.0.2.1');
+    await zoneWith('stale-b.com', '192.0.2.2');
+    const a = dnsPacket.encode({ id: 0, type: 'query', flags: 0, questions: [{ name: 'www.stale-a.com', type: 'A' }] });
+    const b = dnsPacket.encode({ id: 0, type: 'query', flags: 0, questions: [{ name: 'www.stale-b.com', type: 'A' }] });
+    // Asked over both, so both zones' answers are kept (and copied to every UDP thread).
+    expect(await overUdp([a, b, a, b])).toEqual(['192.0.2.1', '192.0.2.2', '192.0.2.1', '192.0.2.2']);
+    expect([await overDoh(a), await overDoh(b)]).toEqual(['192.0.2.1', '192.0.2.2']);
+    const cache = service.dns?.cache;
+    const keptB = cache?.lookup(b);
+    expect(keptB).toBeDefined();
+
+    const announced = new Promise<void>((resolve) => {
+      const stop = service.dns?.zones.onChange((zone) => {
+        if (zone !== 'stale-a.com') return;
+        stop?.();
+        resolve();
+      });
+    });
+    const { body } = await client.call<Array<{ id: string; name: string }>>('getDnsRecords', { query: { zoneName: 'stale-a.com' } });
+    const updated = await client.signed(OWNER_KEY, 'updateDnsRecord', { zoneName: 'stale-a.com', id: body[0].id, name: 'www', type: 'A', rdata: '192.0.2.11', ttl: 300 });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    await announced;
+    // From the moment the main thread knows of the change, no thread answers the old record.
+    expect(new Set(await overUdp(Array.from({ length: 40 }, () => a)))).toEqual(new Set(['192.0.2.11']));
+    expect(await overDoh(a)).toBe('192.0.2.11');
+    // The other zone's answer stayed kept, the same entry, and the changed zone's is kept anew.
+    expect(cache?.lookup(b)).toBe(keptB);
+    expect(await overUdp([b])).toEqual(['192.0.2.2']);
+    expect(cache?.lookup(a)).toBeDefined();
   });
 });

@@ -36,7 +36,8 @@ interface Bucket {
 }
 
 export interface QueryCounter {
-  count(tally: Tally, transport: Transport): void;
+  /** Counts `n` answers (1 unless given: the UDP threads report their hits in batches). */
+  count(tally: Tally, transport: Transport, n?: number): void;
   /** Adds what was counted to the database now; resolves when written (or when the write failed, keeping the counts for the next one). */
   flush(): Promise<void>;
   /** Flushes a last time and stops the timer. */
@@ -168,18 +169,18 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
   };
 
   return {
-    count(tally, transport) {
+    count(tally, transport, n = 1) {
       const bucket = currentBucket(tally.zone);
-      bucket.total += 1;
-      add(bucket.byType, tally.type, 1);
-      add(bucket.byRcode, tally.rcode, 1);
-      add(bucket.byTransport, transport, 1);
-      if (tally.dnssecOk) bucket.dnssecOk += 1;
+      bucket.total += n;
+      add(bucket.byType, tally.type, n);
+      add(bucket.byRcode, tally.rcode, n);
+      add(bucket.byTransport, transport, n);
+      if (tally.dnssecOk) bucket.dnssecOk += n;
       const key = nameKey(tally);
       const had = bucket.names.get(key);
-      if (had !== undefined) bucket.names.set(key, had + 1);
-      else if (bucket.names.size < NAMES_PER_MINUTE) bucket.names.set(key, 1);
-      else bucket.other += 1;
+      if (had !== undefined) bucket.names.set(key, had + n);
+      else if (bucket.names.size < NAMES_PER_MINUTE) bucket.names.set(key, n);
+      else bucket.other += n;
     },
     flush,
     async stop() {

@@ -8,12 +8,13 @@ import * as dnsPacket from 'dns-packet';
 import type { Packet } from 'dns-packet';
 import type { Queryable } from '../db/database.ts';
 import { inAny, parseCidr } from '../net/addresses.ts';
-import { packetCache } from './packet-cache.ts';
+import { packetCache, withId, type CachedAnswer, type PacketCache } from './packet-cache.ts';
 import { noCounting, type QueryCounter, type Tally } from './query-counts.ts';
 import { resolve, RCODE } from './resolve.ts';
 import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
 import { incrementalTransfer, type SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure, verifyTsig } from './tsig.ts';
+import { startUdpThreads } from './udp-threads.ts';
 import { DEFAULT_SOA, zoneSource, type NameServerSettings, type ZoneSource } from './zone-snapshot.ts';
 
 const CLASSIC_UDP_SIZE = 512;
@@ -38,11 +39,47 @@ export interface DnsServerOptions {
   secondaries?: SecondaryServing;
   /** Query analytics: every answer counted per zone and minute; none when absent. */
   counter?: QueryCounter;
+  /** The packet cache shared with DoH (`answerCache`); one of its own when absent. */
+  cache?: AnswerCache;
+  /** Threads answering UDP from the packet cache (udp-threads.ts); 0 = the main thread alone. */
+  udpThreads?: number;
+}
+
+/** Encoded answers, shared by UDP and DoH, with what each is counted as (null: no zone). */
+export type AnswerCache = PacketCache<Tally | null>;
+
+/**
+ * The packet cache for `zones`: a zone's answers dropped whenever it changes, every answer when the subscription is
+ * lost; the answers of `everyChange` (the catalog zone) with any change.
+ */
+export function answerCache(zones: ZoneSource, everyChange: readonly string[] = []): AnswerCache {
+  const cache = packetCache<Tally | null>(everyChange);
+  zones.onChange((zone) => cache.drop(zone));
+  return cache;
+}
+
+/**
+ * Answers a query through the packet cache: the kept entry when there is one (its answers carry the ID of the query
+ * that filled it: see `withId`), else resolved and kept. Nothing is kept while the zones are not subscribed to
+ * changes (a change could not drop it). Null when there is nothing to send.
+ */
+export async function cachedAnswer(query: Buffer, zones: ZoneSource, cache: AnswerCache, secondaries?: SecondaryServing): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean } | null> {
+  const kept = zones.subscribed ? cache.lookup(query) : undefined;
+  if (kept) return { entry: kept, hit: true };
+  const token = cache.begin();
+  let tally: Tally | null = null;
+  const [full] = await answerWire(query, zones, false, secondaries, (t) => void (tally = t));
+  if (!full) return null;
+  const entry: CachedAnswer<Tally | null> = { full, udp: fitUdp(full, query), zone: (tally as Tally | null)?.zone ?? null, meta: tally };
+  if (zones.subscribed) cache.set(query, entry, token);
+  return { entry, hit: false };
 }
 
 export interface DnsServer {
   port: number;
   zones: ZoneSource;
+  /** The packet cache (shared with DoH when the service passed it). */
+  cache: AnswerCache;
   close(): Promise<void>;
 }
 
@@ -162,6 +199,18 @@ function fitUdp(response: Buffer, query: Buffer): Buffer {
 /** The authoritative name server of the local service: UDP and TCP on one port (DNS_PORT). */
 export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
   const zones = options.zones ?? zoneSource(options.db, nameServerSettings(options.nameservers, { forwardAddresses: options.forwardAddresses }));
+  const cache = options.cache ?? answerCache(zones);
+  // DNS_PORT=0: a port free for TCP may be taken for UDP (a name server's, a client's socket): then another is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await listen(options, zones, cache);
+    } catch (error) {
+      if (options.port !== 0 || attempt >= 5 || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+async function listen(options: DnsServerOptions, zones: ZoneSource, cache: AnswerCache): Promise<DnsServer> {
   const open = new Set<Socket>();
   const tcp = createServer((socket) => {
     open.add(socket);
@@ -172,57 +221,65 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     tcp.once('error', fail);
     tcp.listen(options.port, options.host, () => ready((tcp.address() as { port: number }).port));
   });
-  const udp = createSocket(isIP(options.host) === 6 ? 'udp6' : 'udp4');
-  // Answers kept only while subscribed to zone changes: then a change is sure to drop them.
-  const cache = packetCache<Tally | null>();
   const counter = options.counter ?? noCounting;
-  const countUdp = (tally: Tally) => counter.count(tally, 'udp');
   const countTcp = (tally: Tally) => counter.count(tally, 'tcp');
-  const stopListening = zones.onChange(() => cache.drop());
-  const rrl = responseRateLimiter(options.rrlPerSecond ?? 0);
-  const send = (answer: Buffer, remote: RemoteInfo, query: Buffer) => {
-    const verdict = rrl.check(remote.address, query, answer);
-    const out = verdict === 'send' ? answer : verdict === 'truncate' ? truncatedAnswer(answer) : null;
-    if (out) udp.send(out, remote.port, remote.address);
-  };
-  udp.on('message', (message: Buffer, remote: RemoteInfo) => {
-    const cached = zones.subscribed ? cache.get(message) : undefined;
-    if (cached) {
-      if (cached.meta) countUdp(cached.meta);
-      return void send(cached.answer, remote, message);
-    }
-    const token = cache.begin();
-    let tally: Tally | null = null;
-    void answerWire(message, zones, false, options.secondaries, (t) => {
-      tally = t;
-      countUdp(t);
-    }).then((responses) => {
-      // AXFR is never answered over UDP (RFC 5936 §4.2), so there is at most one response.
-      if (!responses[0]) return;
-      const answer = fitUdp(responses[0], message);
-      if (zones.subscribed) cache.set(message, answer, token, tally);
-      send(answer, remote, message);
-    });
-  });
-  await new Promise<void>((ready, fail) => {
-    udp.once('error', fail);
-    udp.bind(port, options.host, () => ready());
+  const rrlPerSecond = options.rrlPerSecond ?? 0;
+  const threads = await startUdpThreads({
+    host: options.host,
+    port,
+    threads: options.udpThreads ?? 0,
+    rrlPerSecond,
+    cache,
+    answer: (query) => cachedAnswer(query, zones, cache, options.secondaries),
+    count: (tally, n) => counter.count(tally, 'udp', n),
   }).catch(async (error: unknown) => {
     await new Promise((done) => tcp.close(done));
     throw error;
   });
+  const udp = threads ?? (await mainThreadUdp(options.host, port, zones, cache, rrlPerSecond, counter, options.secondaries).catch(async (error: unknown) => {
+    await new Promise((done) => tcp.close(done));
+    throw error;
+  }));
   return {
     port,
     zones,
+    cache,
     close: async () => {
-      stopListening();
-      await new Promise<void>((done) => udp.close(() => done()));
+      await udp.close();
       await new Promise<void>((done) => {
         tcp.close(() => done());
         for (const socket of open) socket.destroy();
       });
     },
   };
+}
+
+/** UDP answered on the main thread (node:dgram): with DNS_UDP_THREADS=0, or where this Node cannot share the socket with threads. */
+async function mainThreadUdp(host: string, port: number, zones: ZoneSource, cache: AnswerCache, perSecond: number, counter: QueryCounter, secondaries?: SecondaryServing) {
+  const udp = createSocket(isIP(host) === 6 ? 'udp6' : 'udp4');
+  const rrl = responseRateLimiter(perSecond);
+  const send = (answer: Buffer, remote: RemoteInfo, query: Buffer) => {
+    const verdict = rrl.check(remote.address, query, answer);
+    const out = verdict === 'send' ? answer : verdict === 'truncate' ? truncatedAnswer(answer) : null;
+    if (out) udp.send(out, remote.port, remote.address);
+  };
+  udp.on('message', (message: Buffer, remote: RemoteInfo) => {
+    const kept = zones.subscribed ? cache.lookup(message) : undefined;
+    if (kept) {
+      if (kept.meta) counter.count(kept.meta, 'udp');
+      return void send(withId(kept.udp, message), remote, message);
+    }
+    void cachedAnswer(message, zones, cache, secondaries).then((answered) => {
+      if (!answered) return;
+      if (answered.entry.meta) counter.count(answered.entry.meta, 'udp');
+      send(withId(answered.entry.udp, message), remote, message);
+    });
+  });
+  await new Promise<void>((ready, fail) => {
+    udp.once('error', fail);
+    udp.bind(port, host, () => ready());
+  });
+  return { close: () => new Promise<void>((done) => udp.close(() => done())) };
 }
 
 /** TCP (RFC 7766): each message is preceded by its length in two bytes; several queries may share a connection. */

@@ -12,5 +12,5 @@ export function rrlPerSecond(config: Pick<Config, 'HOST' | 'DNS_RRL_PER_SECOND'>
 
 /** The DNS server's settings for serving secondaries and resisting abuse, from the service's configuration. */
 export function dnsServingOptions(config: Config, db: Queryable) {
-  return { rrlPerSecond: rrlPerSecond(config), secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS, managed: managedSettings(config) } };
+  return { rrlPerSecond: rrlPerSecond(config), udpThreads: config.DNS_UDP_THREADS, secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS, managed: managedSettings(config) } };
 }

@@ -37,9 +37,9 @@ describe('bytes from the network', () => {
       fc.property(fc.uint8Array({ minLength: 0, maxLength: 600 }), (bytes) => {
         const message = Buffer.from(bytes);
         verifyTsig(message, [KEY]);
-        cache.get(message);
+        cache.lookup(message);
         if (message.length >= 12) {
-          cache.set(message, message, cache.begin());
+          cache.set(message, { udp: message, full: message, zone: null }, cache.begin());
           rrl.check('192.0.2.1', message, message);
           truncatedAnswer(message);
         }

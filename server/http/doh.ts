@@ -2,9 +2,10 @@ import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as dnsPacket from 'dns-packet';
 import { errorBody } from './errors.ts';
-import { answerWire } from '../dns-server/server.ts';
+import { answerCache, cachedAnswer, type AnswerCache } from '../dns-server/server.ts';
+import { withId } from '../dns-server/packet-cache.ts';
 import type { ZoneSource } from '../dns-server/zone-snapshot.ts';
-import { noCounting, type QueryCounter, type Tally } from '../dns-server/query-counts.ts';
+import { noCounting, type QueryCounter } from '../dns-server/query-counts.ts';
 
 const MESSAGE = 'application/dns-message';
 const MAX_MESSAGE = 65535;
@@ -18,14 +19,17 @@ function maxAge(response: Buffer): number {
 
 /**
  * DNS over HTTPS (RFC 8484) on the HTTP service: `GET /dns-query?dns=<base64url>` and `POST /dns-query` with an
- * application/dns-message body, answered from the same zones as the UDP/TCP server. Zone transfers are refused here.
+ * application/dns-message body, answered from the same zones and the same packet cache as the UDP/TCP server (the
+ * cache keeps the whole answer beside the one fitted to UDP). Zone transfers are refused here.
  */
-export function mountDoh(app: Hono, zones: ZoneSource, counter: QueryCounter = noCounting): void {
-  const count = (tally: Tally) => counter.count(tally, 'doh');
+export function mountDoh(app: Hono, zones: ZoneSource, counter: QueryCounter = noCounting, cache: AnswerCache = answerCache(zones)): void {
   const answer = async (bytes: Buffer) => {
-    const [response] = await answerWire(bytes, zones, false, undefined, count);
-    if (!response) return new Response(JSON.stringify(errorBody(400, 'The body is not a DNS message')), { status: 400, headers: { 'content-type': 'application/json' } });
-    return new Response(new Uint8Array(response), { status: 200, headers: { 'content-type': MESSAGE, 'cache-control': `max-age=${maxAge(response)}` } });
+    const answered = await cachedAnswer(bytes, zones, cache);
+    if (!answered) return new Response(JSON.stringify(errorBody(400, 'The body is not a DNS message')), { status: 400, headers: { 'content-type': 'application/json' } });
+    const { entry } = answered;
+    if (entry.meta) counter.count(entry.meta, 'doh');
+    entry.maxAge ??= maxAge(entry.full);
+    return new Response(new Uint8Array(withId(entry.full, bytes)), { status: 200, headers: { 'content-type': MESSAGE, 'cache-control': `max-age=${entry.maxAge}` } });
   };
   app.get('/dns-query', async (c) => {
     const dns = c.req.query('dns');
