@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { RefCallback } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { endSession, useWalletSession, useWalletSessionState } from '@/lib/session/wallet-session.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
 import { walletSlots } from '@/lib/wallet/slots.ts';
 import { Button, cx, IconButton, Spinner } from '@/ui/index.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -57,6 +58,10 @@ export function Layout() {
   const islandWanted = useWalletSessionState((s) => s.islandWanted);
   const islandReady = useWalletSessionState((s) => !!s.wagmiConfig);
   const [menuOpen, setMenuOpen] = useState(false);
+  // The order watcher follows orders only for an account that can read them (a session or an API key); without one it
+  // has nothing to do, so a first visit neither downloads nor runs the orders code (half the first page's work again).
+  const apiKey = useSettings().apiKey;
+  const canReadOrders = session.status === 'signed-in' || !!apiKey;
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -131,9 +136,11 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <PendingOrdersWatcher />
-      </Suspense>
+      {canReadOrders ? (
+        <Suspense fallback={null}>
+          <PendingOrdersWatcher />
+        </Suspense>
+      ) : null}
       {islandWanted ? (
         <Suspense fallback={null}>
           <WalletLayer />
