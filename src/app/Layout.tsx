@@ -3,15 +3,16 @@ import type { RefCallback } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { endSession, useWalletSession, useWalletSessionState } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
+import { withQueryClient } from '@/lib/query-client-loader.ts';
 import { walletSlots } from '@/lib/wallet/slots.ts';
 import { Button, cx, IconButton, Spinner } from '@/ui/index.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { WalletPlaceholder } from './WalletPlaceholder.tsx';
 
-const BalanceBadge = lazy(() => import('@/features/balance/BalanceBadge.tsx'));
-const PendingOrdersWatcher = lazy(() => import('@/features/orders/PendingOrdersWatcher.tsx'));
+const BalanceBadge = lazy(withQueryClient(() => import('@/features/balance/BalanceBadge.tsx')));
+const PendingOrdersWatcher = lazy(withQueryClient(() => import('@/features/orders/PendingOrdersWatcher.tsx')));
 // The wallet island (wagmi, RainbowKit, SIWE): loaded when wanted, see lib/session/wallet-session.ts.
-const WalletLayer = lazy(() => import('@/features/auth/WalletLayer.tsx'));
+const WalletLayer = lazy(withQueryClient(() => import('@/features/auth/WalletLayer.tsx')));
 
 const nav = [
   { to: '/search', label: 'Search' },
