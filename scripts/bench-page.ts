@@ -11,12 +11,14 @@ import { findBrowser } from './find-browser.ts';
 /**
  * `npm run bench:page`: what a phone sees of the home page, measured by Lighthouse itself (its default mobile preset:
  * simulated slow 4G and 4× CPU slowdown on a Moto G Power-sized screen). Builds the dashboard for production, serves it
- * brotli-compressed from a small static server, runs Lighthouse against it RUNS times and prints the median run's
- * scores and metrics, and what Lighthouse says blocks the first render. Lighthouse 13 declares Node ≥ 22 but runs here
- * on Node 20. Targets: performance ≥ 99, LCP ≤ 1.5 s, accessibility, best practices and SEO 100.
+ * brotli-compressed from a small static server, runs Lighthouse against it RUNS times and prints each run's
+ * performance, TBT and LCP (with its long tasks), then the median run's scores and metrics, and what Lighthouse says
+ * blocks the first render. Lighthouse 13 declares Node ≥ 22 but runs here on Node 20. Targets (issue 37), in EACH
+ * run: performance ≥ 99, TBT ≤ 50 ms, LCP ≤ 1.5 s; and accessibility, best practices and SEO 100.
  */
 const TARGET_PERFORMANCE = 99;
 const TARGET_LCP_MS = 1_500;
+const TARGET_TBT_MS = 50;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -89,6 +91,20 @@ async function lighthouse(url: string, chromePath: string, run: number): Promise
 
 const score = (report: Report, category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
 const seconds = (report: Report, audit: string) => `${((report.audits[audit]?.numericValue ?? NaN) / 1000).toFixed(2)} s`;
+const metric = (report: Report, audit: string) => report.audits[audit]?.numericValue ?? Infinity;
+
+/** The main thread's long tasks as Lighthouse saw them (simulated ms), and what each ran: where TBT comes from. */
+function longTasks(report: Report): string {
+  const items = report.audits['long-tasks']?.details?.items ?? [];
+  if (!items.length) return 'none';
+  return items
+    .map((item) => `${Math.round(Number(item.duration))} ms at ${Math.round(Number(item.startTime))} ms (${String(item.url ?? '').replace(/^https?:\/\/[^/]+/, '') || '?'})`)
+    .join('; ');
+}
+
+/** Whether one run meets the page's targets: performance, TBT and LCP. */
+const runMeets = (report: Report) =>
+  score(report, 'performance') >= TARGET_PERFORMANCE && metric(report, 'total-blocking-time') <= TARGET_TBT_MS && metric(report, 'largest-contentful-paint') <= TARGET_LCP_MS;
 
 /** Lighthouse's own account of what it would fix, from the audits that failed. */
 function findings(report: Report): string[] {
@@ -127,11 +143,16 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const report = await lighthouse(url, found.path, run);
     reports.push(report);
-    console.log(`  run ${run + 1}: performance ${score(report, 'performance')}, FCP ${seconds(report, 'first-contentful-paint')}, LCP ${seconds(report, 'largest-contentful-paint')}`);
+    // Each run is checked, not only the median: a page that scores 99 twice and 94 once does not meet the goal.
+    console.log(
+      `  run ${run + 1}: performance ${score(report, 'performance')}, TBT ${Math.round(metric(report, 'total-blocking-time'))} ms, ` +
+        `FCP ${seconds(report, 'first-contentful-paint')}, LCP ${seconds(report, 'largest-contentful-paint')} ` +
+        `(load average ${loadavg()[0].toFixed(1)}) ${runMeets(report) ? 'meets' : 'MISSES'} the targets`,
+    );
+    console.log(`         long tasks: ${longTasks(report)}`);
   }
   // The median run by performance score, so one noisy run on a shared machine neither flatters nor sinks the result.
   const median = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(reports.length / 2)];
-  const lcp = median.audits['largest-contentful-paint']?.numericValue ?? Infinity;
   // LIGHTHOUSE_REPORT=file keeps the median run's whole report, for reading what a figure is made of.
   if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(median));
   const categories = ['performance', 'accessibility', 'best-practices', 'seo'].map((c) => [c, score(median, c)] as const);
@@ -141,12 +162,14 @@ try {
   for (const [name, value] of categories) console.log(`  ${name.padEnd(15)} ${value}`);
   console.log(`  FCP             ${seconds(median, 'first-contentful-paint')}`);
   console.log(`  LCP             ${seconds(median, 'largest-contentful-paint')}  (target ≤ ${TARGET_LCP_MS / 1000} s)`);
-  console.log(`  TBT             ${Math.round(median.audits['total-blocking-time']?.numericValue ?? NaN)} ms`);
+  console.log(`  TBT             ${Math.round(metric(median, 'total-blocking-time'))} ms  (target ≤ ${TARGET_TBT_MS} ms)`);
   console.log(`  CLS             ${(median.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`);
   console.log(`  Speed Index     ${seconds(median, 'speed-index')}`);
   const notes = findings(median);
   if (notes.length) console.log(`What Lighthouse flags:\n${notes.map((line) => `  - ${line}`).join('\n')}`);
-  const met = categories.every(([name, value]) => value >= (name === 'performance' ? TARGET_PERFORMANCE : 100)) && lcp <= TARGET_LCP_MS;
+  const runsMet = reports.filter(runMeets).length;
+  console.log(`  runs meeting performance ≥ ${TARGET_PERFORMANCE}, TBT ≤ ${TARGET_TBT_MS} ms and LCP ≤ ${TARGET_LCP_MS / 1000} s: ${runsMet} of ${RUNS}`);
+  const met = runsMet === RUNS && categories.every(([name, value]) => name === 'performance' || value >= 100);
   console.log(met ? 'All targets met.' : 'Targets NOT met.');
   process.exitCode = met ? 0 : 1;
 } finally {

@@ -1,16 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { RefCallback } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { endSession, useWalletSession, useWalletSessionState } from '@/lib/session/wallet-session.ts';
+import { useSettings } from '@/lib/settings/settings-store.ts';
+import { withQueryClient } from '@/lib/query-client-loader.ts';
 import { walletSlots } from '@/lib/wallet/slots.ts';
 import { Button, cx, IconButton, Spinner } from '@/ui/index.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { WalletPlaceholder } from './WalletPlaceholder.tsx';
 
-const BalanceBadge = lazy(() => import('@/features/balance/BalanceBadge.tsx'));
-const PendingOrdersWatcher = lazy(() => import('@/features/orders/PendingOrdersWatcher.tsx'));
+const BalanceBadge = lazy(withQueryClient(() => import('@/features/balance/BalanceBadge.tsx')));
+const PendingOrdersWatcher = lazy(withQueryClient(() => import('@/features/orders/PendingOrdersWatcher.tsx')));
 // The wallet island (wagmi, RainbowKit, SIWE): loaded when wanted, see lib/session/wallet-session.ts.
-const WalletLayer = lazy(() => import('@/features/auth/WalletLayer.tsx'));
+const WalletLayer = lazy(withQueryClient(() => import('@/features/auth/WalletLayer.tsx')));
 
 const nav = [
   { to: '/search', label: 'Search' },
@@ -56,7 +58,14 @@ export function Layout() {
   const session = useWalletSession();
   const islandWanted = useWalletSessionState((s) => s.islandWanted);
   const islandReady = useWalletSessionState((s) => !!s.wagmiConfig);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const closeMenu = () => {
+    if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover();
+  };
+  // The order watcher follows orders only for an account that can read them (a session or an API key); without one it
+  // has nothing to do, so a first visit neither downloads nor runs the orders code (half the first page's work again).
+  const apiKey = useSettings().apiKey;
+  const canReadOrders = session.status === 'signed-in' || !!apiKey;
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -85,42 +94,48 @@ export function Layout() {
             <span className="hidden sm:contents">
               <ThemeToggle />
             </span>
-            <IconButton label={menuOpen ? 'Close menu' : 'Menu and account'} aria-expanded={menuOpen} aria-controls="phone-menu" className="shrink-0 md:hidden" onClick={() => setMenuOpen((o) => !o)}>
+            {/* A native popover: the button opens it before React has taken the page over (the home page arrives
+                pre-rendered), by keyboard too, and a tap outside or Escape closes it; the browser tells assistive
+                technology whether it is open. */}
+            <IconButton label="Menu and account" popoverTarget="phone-menu" aria-controls="phone-menu" className="shrink-0 md:hidden">
               <span aria-hidden="true">☰</span>
             </IconButton>
           </div>
         </div>
-        {menuOpen ? (
-          <div id="phone-menu" className="border-t border-slate-200 px-4 py-2 md:hidden dark:border-slate-800">
-            <nav aria-label="Main" className="flex flex-col gap-1">
-              <NavLinks onNavigate={() => setMenuOpen(false)} />
-            </nav>
-            <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-2 sm:hidden dark:border-slate-800" aria-label="Account" role="group">
-              {session.status === 'signed-in' ? (
-                <>
-                  <Suspense fallback={null}>
-                    <BalanceBadge />
-                  </Suspense>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => {
-                      endSession('signed-out');
-                      setMenuOpen(false);
-                    }}
-                  >
-                    Sign out
-                  </Button>
-                </>
-              ) : (
-                <span className="text-sm text-slate-600 dark:text-slate-400">Not signed in</span>
-              )}
-              <span className="ml-auto">
-                <ThemeToggle />
-              </span>
-            </div>
+        <div
+          id="phone-menu"
+          ref={menuRef}
+          popover="auto"
+          className="fixed inset-x-0 top-14 m-0 max-h-[calc(100dvh-3.5rem)] w-full overflow-auto border-y border-slate-200 bg-white px-4 py-2 text-slate-900 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <nav aria-label="Main" className="flex flex-col gap-1">
+            <NavLinks onNavigate={closeMenu} />
+          </nav>
+          <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-2 sm:hidden dark:border-slate-800" aria-label="Account" role="group">
+            {session.status === 'signed-in' ? (
+              <>
+                <Suspense fallback={null}>
+                  <BalanceBadge />
+                </Suspense>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    endSession('signed-out');
+                    closeMenu();
+                  }}
+                >
+                  Sign out
+                </Button>
+              </>
+            ) : (
+              <span className="text-sm text-slate-600 dark:text-slate-400">Not signed in</span>
+            )}
+            <span className="ml-auto">
+              <ThemeToggle />
+            </span>
           </div>
-        ) : null}
+        </div>
       </header>
       <div
         ref={noticesSlotRef}
@@ -131,9 +146,11 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <PendingOrdersWatcher />
-      </Suspense>
+      {canReadOrders ? (
+        <Suspense fallback={null}>
+          <PendingOrdersWatcher />
+        </Suspense>
+      ) : null}
       {islandWanted ? (
         <Suspense fallback={null}>
           <WalletLayer />

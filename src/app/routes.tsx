@@ -1,18 +1,19 @@
 import { lazy } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
+import { withQueryClient } from '@/lib/query-client-loader.ts';
 import SearchPage from '@/features/search/SearchPage.tsx';
 import { Layout } from './Layout.tsx';
 import { RouteErrorBoundary } from './RouteError.tsx';
 
 // The home page is the search page: it comes with the shell, so the first paint after the static shell is the page
 // itself, not a spinner. Every other page loads on first visit.
-const CheckoutPage = lazy(() => import('@/features/checkout/CheckoutPage.tsx'));
-const OrdersPage = lazy(() => import('@/features/orders/OrdersPage.tsx'));
-const OrderPage = lazy(() => import('@/features/orders/OrderPage.tsx'));
-const DomainsPage = lazy(() => import('@/features/domains/DomainsPage.tsx'));
-const DomainRoute = lazy(() => import('./DomainRoute.tsx'));
-const SettingsPage = lazy(() => import('@/features/settings/SettingsPage.tsx'));
-const AgentSignPage = lazy(() => import('@/features/agent-sign/AgentSignPage.tsx'));
+const CheckoutPage = lazy(withQueryClient(() => import('@/features/checkout/CheckoutPage.tsx')));
+const OrdersPage = lazy(withQueryClient(() => import('@/features/orders/OrdersPage.tsx')));
+const OrderPage = lazy(withQueryClient(() => import('@/features/orders/OrderPage.tsx')));
+const DomainsPage = lazy(withQueryClient(() => import('@/features/domains/DomainsPage.tsx')));
+const DomainRoute = lazy(withQueryClient(() => import('./DomainRoute.tsx')));
+const SettingsPage = lazy(withQueryClient(() => import('@/features/settings/SettingsPage.tsx')));
+const AgentSignPage = lazy(withQueryClient(() => import('@/features/agent-sign/AgentSignPage.tsx')));
 const NotFound = lazy(() => import('./NotFound.tsx'));
 
 /**

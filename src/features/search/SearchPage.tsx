@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { withQueryClient } from '@/lib/query-client-loader.ts';
 import { Card, PageHeader, Spinner, TextField, useHydrated } from '@/ui/index.ts';
 import { exactTarget, suggestionsQueryText, useDebouncedValue } from './search-input.ts';
 import { useBuy } from './use-buy.ts';
@@ -8,8 +9,8 @@ import { useBuy } from './use-buy.ts';
 // Typing starts the download, so it overlaps the debounce.
 const loadExact = () => import('./components/ExactResult.tsx');
 const loadSuggestions = () => import('./components/SuggestionList.tsx');
-const ExactResult = lazy(() => loadExact().then((m) => ({ default: m.ExactResult })));
-const SuggestionList = lazy(() => loadSuggestions().then((m) => ({ default: m.SuggestionList })));
+const ExactResult = lazy(withQueryClient(() => loadExact().then((m) => ({ default: m.ExactResult }))));
+const SuggestionList = lazy(withQueryClient(() => loadSuggestions().then((m) => ({ default: m.SuggestionList }))));
 
 /** Find a name: exact availability as typed, suggestions around it. Works signed out. */
 export default function SearchPage() {
