@@ -5,7 +5,7 @@ import { ancestorsOf, parentName } from '../../src/core/dns/names.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
-import { signZone, type SignatureCache, type SignedZone } from '../dnssec/sign-zone.ts';
+import { signZone, type PreviousSigning, type SignedZone } from '../dnssec/sign-zone.ts';
 
 export type SetType = RecordType | DnssecRecordType;
 
@@ -50,7 +50,7 @@ export function buildSnapshot(
   state: { serial: number; version: string; parked: boolean; forwarding: boolean; expired?: boolean },
   records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
   settings: NameServerSettings,
-  dnssec?: { key: StoredZoneKey; epoch: Date; previous?: SignatureCache },
+  dnssec?: { key: StoredZoneKey; epoch: Date; previous?: PreviousSigning },
   /** The ALIAS targets' addresses as last resolved (server/zones/alias.ts), answered at the ALIASes' names. */
   flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }> = [],
 ): ZoneSnapshot {
@@ -94,8 +94,8 @@ const ZONE_CHANNEL = 'namefi_zone';
  */
 export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: NameServerSettings) {
   const cache = new Map<string, ZoneSnapshot>();
-  /** Each signed zone's signatures as last made, so the next load re-signs only what changed. */
-  const signatures = new Map<string, SignatureCache>();
+  /** Each signed zone as last signed (its sets and signatures), so the next load re-signs only what changed. */
+  const signatures = new Map<string, PreviousSigning>();
   /** Zone names this service holds, while subscribed; null = ask the database per query. */
   let known: Set<string> | null = null;
   /** Bumped by every notification, so a load that raced a change is not kept. */
@@ -131,7 +131,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
     const dnssec = key ? { key, epoch: new Date(key.signing_epoch), previous: signatures.get(zone) } : undefined;
     const flattened = (typeof row.flattened === 'string' ? JSON.parse(row.flattened) : (row.flattened ?? [])) as NonNullable<Parameters<typeof buildSnapshot>[5]>;
     const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired }, records, settings, dnssec, flattened);
-    if (snapshot.signed) signatures.set(zone, snapshot.signed.cache);
+    if (snapshot.signed) signatures.set(zone, { nodes: snapshot.nodes, signed: snapshot.signed });
     else signatures.delete(zone);
     if (generation === started) cache.set(zone, snapshot);
     return snapshot;

@@ -10,7 +10,7 @@ import {
   signedData,
   typeNumber,
 } from '../../src/core/dns/dnssec.ts';
-import { ancestorsOf, canonicalKey, toAbsolute } from '../../src/core/dns/names.ts';
+import { canonicalKey, parentName, toAbsolute } from '../../src/core/dns/names.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 
 /**
@@ -37,151 +37,274 @@ export interface SignableSet {
   wire?: Uint8Array[];
 }
 
-/**
- * Signatures kept from the previous signing of a zone, by the content they cover: a change re-signs only the sets
- * it changed, the SOA, and the NSEC records around changed names. Everything else is taken as it was while it was
- * made from the same signing epoch.
- */
-export interface SignatureCache {
-  dnskey: Uint8Array;
-  /** By the content signed; an NSEC's entry keeps its data too. */
-  entries: Map<string, { rrsig: Uint8Array; expiration: number; data?: Uint8Array }>;
-  /** The chain in canonical order, so a change sorts only the names it adds. */
-  chain: ChainEntry[];
+/** The zone as it was last signed: its sets, and what signing them gave. A change re-signs only what differs from it. */
+export interface PreviousSigning {
+  nodes: Map<string, Map<string, SignableSet>>;
+  signed: SignedZone;
 }
-
-interface ChainEntry {
-  rel: string;
-  key: string;
-}
-
-/** Up to this many new names are put in place one by one; more, and the whole chain is sorted again. */
-const INSERT_LIMIT = 64;
 
 export interface SignedZone {
   keyTag: number;
+  /** The DNSKEY data the signatures were made with; none is reused under another key. */
+  dnskey: Uint8Array;
+  /** The signatures' expiration (seconds): from the signing epoch. None is reused from another epoch. */
+  expiration: number;
   /** RRSIG data by relative owner name and covered type number. */
-  rrsigs: Map<string, Map<number, Uint8Array>>;
+  rrsigs: Lookup<Map<number, Uint8Array>>;
   /** NSEC data by relative owner name. */
-  nsec: Map<string, Uint8Array>;
+  nsec: Lookup<Uint8Array>;
   nsecTtl: number;
   /** Owners of the NSEC chain in canonical order, and their canonical keys (same order) for binary search. */
   chain: string[];
   chainKeys: string[];
+  /** Delegations (names below the apex with NS): below them nothing is signed. */
+  cuts: Set<string>;
   /** When (ms since 1970) the signatures have RENEW_SECONDS left: the renewal moves the zone's signing epoch then. */
   renewAt: number;
-  cache: SignatureCache;
-  /** Signatures made this time (the rest came from the cache). */
+  /** Signatures made this time (the rest were reused). */
   made: number;
 }
 
+/** What a signed zone answers by name: read-only, so a change can share the unchanged entries with the zone before it. */
+export interface Lookup<V> {
+  get(name: string): V | undefined;
+  has(name: string): boolean;
+}
+
+/**
+ * A lookup made of the previous one's base, shared and never written, and the entries changed since (null:
+ * removed). A change copies only the changes; once they are many they are folded into a new base.
+ */
+class Layered<V> implements Lookup<V> {
+  constructor(
+    readonly base: Map<string, V>,
+    readonly top: Map<string, V | null> = new Map(),
+  ) {}
+  get(name: string): V | undefined {
+    const v = this.top.get(name);
+    return v === null ? undefined : (v ?? this.base.get(name));
+  }
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+  /** A copy to change, sharing the base. */
+  next(): Layered<V> {
+    if (this.top.size < FOLD_AT) return new Layered(this.base, new Map(this.top));
+    const base = new Map(this.base);
+    for (const [k, v] of this.top) if (v === null) base.delete(k);
+      else base.set(k, v);
+    return new Layered(base);
+  }
+}
+
+const FOLD_AT = 4096;
+
+const layered = <V>(lookup: Lookup<V>): Layered<V> => (lookup instanceof Layered ? lookup.next() : new Layered(new Map(lookup as Map<string, V>)));
+
+/** More names added or removed than this, and the chain is ordered again from scratch rather than spliced. */
+const SPLICE_LIMIT = 1000;
+
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function sameSet(a: SignableSet | undefined, b: SignableSet): boolean {
+  if (!a || a.ttl !== b.ttl || a.rdatas.length !== b.rdatas.length) return false;
+  for (let i = 0; i < a.rdatas.length; i += 1) if (a.rdatas[i] !== b.rdatas[i]) return false;
+  if (!a.wire && !b.wire) return true;
+  return !!a.wire && !!b.wire && a.wire.length === b.wire.length && a.wire.every((w, i) => sameBytes(w, (b.wire as Uint8Array[])[i]));
+}
+
+function sameNode(a: Map<string, SignableSet>, b: Map<string, SignableSet>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [type, set] of b) if (!sameSet(a.get(type), set)) return false;
+  return true;
+}
+
+function lowerBound(keys: string[], key: string): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (keys[mid] < key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /**
  * Signs a zone as BIND's inline signing does (RFC 4035 §2): an RRSIG over every authoritative set (the apex's
  * SOA, NS and DNSKEY included; at a delegation only DS; nothing below one, where glue lives) and one NSEC per
  * authoritative name, chained in canonical order and back to the apex, listing the types there plus RRSIG and NSEC.
+ *
+ * Given the zone as last signed (same key, same epoch), a change costs what it changed: the names whose sets differ
+ * are found by one comparison per name, their changed sets and NSEC records (and the NSEC before a name added or
+ * removed) are signed, and the rest, chain order included, is taken as it was. A change that adds or removes a
+ * delegation, or very many names, signs the whole zone again, still reusing every signature whose set is unchanged.
  */
 export function signZone(
   zone: string,
   nodes: Map<string, Map<string, SignableSet>>,
   key: SigningKey,
-  options: { epoch: Date; nsecTtl: number; previous?: SignatureCache },
+  options: { epoch: Date; nsecTtl: number; previous?: PreviousSigning },
 ): SignedZone {
   // Every signature is dated from the zone's epoch, not the clock: the same zone signs the same dates anywhere.
   const epoch = Math.floor(options.epoch.getTime() / 1000);
   const expiration = epoch + VALIDITY_SECONDS;
-  const previous = options.previous && sameBytes(options.previous.dnskey, key.dnskey) ? options.previous.entries : new Map();
-  const entries: SignatureCache['entries'] = new Map();
-  const signer = `${zone}.`;
-  let made = 0;
+  const p = options.previous;
+  const previous = p && sameBytes(p.signed.dnskey, key.dnskey) && p.signed.expiration === expiration && p.signed.nsecTtl === options.nsecTtl ? p : undefined;
+  const signer = setSigner(zone, key, epoch, expiration);
+  return (previous && signChange(zone, nodes, signer, options.nsecTtl, previous)) || signWhole(zone, nodes, signer, options.nsecTtl, previous);
+}
 
-  const signSet = (cacheKey: string, owner: string, type: number, ttl: number, rdatas: () => Uint8Array[], data?: () => Uint8Array): { rrsig: Uint8Array; data?: Uint8Array } => {
-    let entry = previous.get(cacheKey);
-    if (!entry || entry.expiration !== expiration) {
-      const signedRdatas = data ? [data()] : rdatas();
-      const header = rrsigHeader({
-        typeCovered: type,
-        algorithm: ALGORITHM,
-        labels: rrsigLabelCount(owner),
-        originalTtl: ttl,
-        expiration,
-        inception: epoch - INCEPTION_SKEW_SECONDS,
-        keyTag: key.keyTag,
-        signer,
-      });
-      const signature = sign('sha256', signedData(header, owner, type, ttl, signedRdatas), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
-      entry = { rrsig: concatBytes([header, signature]), expiration, ...(data ? { data: signedRdatas[0] } : {}) };
-      made += 1;
-    }
-    entries.set(cacheKey, entry);
-    return entry;
+type Signer = ReturnType<typeof setSigner>;
+
+function setSigner(zone: string, key: SigningKey, epoch: number, expiration: number) {
+  const signerName = `${zone}.`;
+  const counter = { made: 0 };
+  const signSet = (owner: string, type: number, ttl: number, rdatas: Uint8Array[]): Uint8Array => {
+    const header = rrsigHeader({
+      typeCovered: type,
+      algorithm: ALGORITHM,
+      labels: rrsigLabelCount(owner),
+      originalTtl: ttl,
+      expiration,
+      inception: epoch - INCEPTION_SKEW_SECONDS,
+      keyTag: key.keyTag,
+      signer: signerName,
+    });
+    const signature = sign('sha256', signedData(header, owner, type, ttl, rdatas), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
+    counter.made += 1;
+    return concatBytes([header, signature]);
   };
+  const result = (parts: Omit<SignedZone, 'keyTag' | 'dnskey' | 'expiration' | 'renewAt' | 'made'>): SignedZone => ({
+    keyTag: key.keyTag,
+    dnskey: key.dnskey,
+    expiration,
+    renewAt: (expiration - RENEW_SECONDS) * 1000,
+    made: counter.made,
+    ...parts,
+  });
+  return { zone, signSet, result };
+}
 
-  const cuts = new Set([...nodes].filter(([rel, node]) => rel !== '@' && node.has('NS')).map(([rel]) => rel));
-  const occluded = (rel: string) => cuts.size > 0 && ancestorsOf(rel).some((a) => cuts.has(a));
-  const chain = orderChain(zone, [...nodes.keys()].filter((rel) => !occluded(rel)), options.previous?.chain);
+const wireOf = (set: SignableSet) => set.wire ?? set.rdatas.map((r) => canonicalRdata(set.type as RecordType, r));
 
+/** A name's set signatures: each unchanged set's taken from before, the others made (at a delegation only DS). */
+function nameSignatures(signer: Signer, rel: string, node: Map<string, SignableSet>, cut: boolean, previous: PreviousSigning | undefined): Map<number, Uint8Array> {
+  const owner = toAbsolute(rel, signer.zone, true);
+  const before = previous?.nodes.get(rel);
+  const kept = previous?.signed.rrsigs.get(rel);
+  const signatures = new Map<number, Uint8Array>();
+  for (const set of node.values()) {
+    if (cut && set.type !== 'DS') continue;
+    const type = typeNumber(set.type);
+    const old = kept?.get(type);
+    signatures.set(type, old && sameSet(before?.get(set.type), set) ? old : signer.signSet(owner, type, set.ttl, wireOf(set)));
+  }
+  return signatures;
+}
+
+/** The name's NSEC (to `next`), its signature put in `signatures`; the previous ones kept when the NSEC did not change. */
+function putNsec(signer: Signer, nsecTtl: number, rel: string, node: Map<string, SignableSet>, next: string, signatures: Map<number, Uint8Array>, previous: PreviousSigning | undefined): Uint8Array {
+  const types: number[] = [DNSSEC_TYPE_NUMBERS.RRSIG, DNSSEC_TYPE_NUMBERS.NSEC];
+  for (const set of node.values()) types.push(typeNumber(set.type));
+  types.sort((a, b) => a - b);
+  const data = nsecRdata(toAbsolute(next, signer.zone, true), types);
+  const old = previous?.signed.nsec.get(rel);
+  const oldSignature = previous?.signed.rrsigs.get(rel)?.get(DNSSEC_TYPE_NUMBERS.NSEC);
+  const reuse = old && oldSignature && sameBytes(old, data);
+  signatures.set(DNSSEC_TYPE_NUMBERS.NSEC, reuse ? oldSignature : signer.signSet(toAbsolute(rel, signer.zone, true), DNSSEC_TYPE_NUMBERS.NSEC, nsecTtl, [data]));
+  return reuse ? old : data;
+}
+
+function delegationsOf(nodes: Map<string, Map<string, SignableSet>>): Set<string> {
+  const cuts = new Set<string>();
+  for (const [rel, node] of nodes) if (rel !== '@' && node.has('NS')) cuts.add(rel);
+  return cuts;
+}
+
+const occludedBy = (cuts: Set<string>) => (rel: string) => {
+  if (cuts.size === 0) return false;
+  for (let above = parentName(rel); above !== null; above = parentName(above)) if (cuts.has(above)) return true;
+  return false;
+};
+
+/** The whole zone, in canonical order; a set or NSEC that is as it was keeps its signature. */
+function signWhole(zone: string, nodes: Map<string, Map<string, SignableSet>>, signer: Signer, nsecTtl: number, previous: PreviousSigning | undefined): SignedZone {
+  const cuts = delegationsOf(nodes);
+  const occluded = occludedBy(cuts);
+  const chain = [...nodes.keys()].filter((rel) => !occluded(rel)).map((rel) => ({ rel, key: canonicalKey(toAbsolute(rel, zone, true)) }));
+  chain.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const rrsigs = new Map<string, Map<number, Uint8Array>>();
   const nsec = new Map<string, Uint8Array>();
   chain.forEach(({ rel }, i) => {
     const node = nodes.get(rel) as Map<string, SignableSet>;
-    const owner = toAbsolute(rel, zone, true);
-    const cut = cuts.has(rel);
-    const signatures = new Map<number, Uint8Array>();
-    const types: number[] = [DNSSEC_TYPE_NUMBERS.RRSIG, DNSSEC_TYPE_NUMBERS.NSEC];
-    for (const set of node.values()) {
-      const type = typeNumber(set.type);
-      types.push(type);
-      if (cut && set.type !== 'DS') continue;
-      const cacheKey = `${rel}\u0000${set.type}\u0000${set.ttl}\u0000${set.rdatas.join('\u0001')}`;
-      const wire = () => set.wire ?? set.rdatas.map((r) => canonicalRdata(set.type as RecordType, r));
-      signatures.set(type, signSet(cacheKey, owner, type, set.ttl, wire).rrsig);
-    }
-    const next = toAbsolute(chain[(i + 1) % chain.length].rel, zone, true);
-    types.sort((a, b) => a - b);
-    const nsecKey = `${rel}\u0000NSEC\u0000${options.nsecTtl}\u0000${next}\u0000${types.join(',')}`;
-    const signedNsec = signSet(nsecKey, owner, DNSSEC_TYPE_NUMBERS.NSEC, options.nsecTtl, () => [], () => nsecRdata(next, types));
-    nsec.set(rel, signedNsec.data as Uint8Array);
-    signatures.set(DNSSEC_TYPE_NUMBERS.NSEC, signedNsec.rrsig);
+    const signatures = nameSignatures(signer, rel, node, cuts.has(rel), previous);
+    nsec.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(i + 1) % chain.length].rel, signatures, previous));
     rrsigs.set(rel, signatures);
   });
-
-  return {
-    keyTag: key.keyTag,
-    rrsigs,
-    nsec,
-    nsecTtl: options.nsecTtl,
-    chain: chain.map((c) => c.rel),
-    chainKeys: chain.map((c) => c.key),
-    renewAt: (expiration - RENEW_SECONDS) * 1000,
-    cache: { dnskey: key.dnskey, entries, chain },
-    made,
-  };
+  return signer.result({ rrsigs: new Layered(rrsigs), nsec: new Layered(nsec), nsecTtl, chain: chain.map((c) => c.rel), chainKeys: chain.map((c) => c.key), cuts });
 }
 
-const byKey = (a: ChainEntry, b: ChainEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-
-/** The names in canonical order: the previous order kept, a few new names put in place, else sorted anew. */
-function orderChain(zone: string, names: string[], previous: ChainEntry[] | undefined): ChainEntry[] {
-  const entry = (rel: string) => ({ rel, key: canonicalKey(toAbsolute(rel, zone, true)) });
-  const current = new Set(names);
-  const kept = previous?.filter((e) => current.has(e.rel)) ?? [];
-  const known = new Set(kept.map((e) => e.rel));
-  const added = names.filter((rel) => !known.has(rel));
-  if (!previous || added.length > INSERT_LIMIT) return names.map(entry).sort(byKey);
-  for (const rel of added) {
-    const e = entry(rel);
-    let low = 0;
-    let high = kept.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (kept[mid].key < e.key) low = mid + 1;
-      else high = mid;
-    }
-    kept.splice(low, 0, e);
+/**
+ * A change from the zone as last signed: only the names whose sets differ, and the NSEC before a name added to or
+ * removed from the chain. Null when the change adds or removes a delegation or very many names: sign the whole zone.
+ */
+function signChange(zone: string, nodes: Map<string, Map<string, SignableSet>>, signer: Signer, nsecTtl: number, previous: PreviousSigning): SignedZone | null {
+  const before = previous.signed;
+  const changed: string[] = [];
+  let common = 0;
+  for (const [rel, node] of nodes) {
+    const old = previous.nodes.get(rel);
+    if (old) common += 1;
+    if (!old || !sameNode(old, node)) changed.push(rel);
   }
-  return kept;
+  if (common !== previous.nodes.size) for (const rel of previous.nodes.keys()) if (!nodes.has(rel)) changed.push(rel);
+  if (changed.length > SPLICE_LIMIT) return null;
+  for (const rel of changed) if (rel !== '@' && before.cuts.has(rel) !== !!nodes.get(rel)?.has('NS')) return null;
+  const occluded = occludedBy(before.cuts);
+
+  const rrsigs = layered(before.rrsigs);
+  const nsec = layered(before.nsec);
+  let chain = before.chain;
+  let chainKeys = before.chainKeys;
+  const keyOf = (rel: string) => canonicalKey(toAbsolute(rel, zone, true));
+  const inserted: string[] = [];
+  const removed: string[] = [];
+  for (const rel of changed) {
+    const was = before.nsec.has(rel);
+    const is = nodes.has(rel) && !occluded(rel);
+    if (was === is) continue;
+    if (chain === before.chain) [chain, chainKeys] = [[...chain], [...chainKeys]];
+    const key = keyOf(rel);
+    const at = lowerBound(chainKeys, key);
+    if (is) {
+      chain.splice(at, 0, rel);
+      chainKeys.splice(at, 0, key);
+      inserted.push(rel);
+    } else {
+      chain.splice(at, 1);
+      chainKeys.splice(at, 1);
+      rrsigs.top.set(rel, null);
+      nsec.top.set(rel, null);
+      removed.push(rel);
+    }
+  }
+  // NSEC records to write: every changed name in the chain (its types may differ), and the one before each name
+  // added or removed (its next name moved).
+  const changedNames = new Set(changed);
+  const dirty = new Set(changed.filter((rel) => nodes.has(rel) && !occluded(rel)));
+  const predecessor = (at: number) => chain[(at - 1 + chain.length) % chain.length];
+  for (const rel of inserted) dirty.add(predecessor(lowerBound(chainKeys, keyOf(rel))));
+  for (const rel of removed) dirty.add(predecessor(lowerBound(chainKeys, keyOf(rel))));
+  for (const rel of dirty) {
+    const node = nodes.get(rel) as Map<string, SignableSet>;
+    const at = lowerBound(chainKeys, keyOf(rel));
+    const signatures = changedNames.has(rel) ? nameSignatures(signer, rel, node, before.cuts.has(rel), previous) : new Map(before.rrsigs.get(rel));
+    nsec.top.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(at + 1) % chain.length], signatures, previous));
+    rrsigs.top.set(rel, signatures);
+  }
+  return signer.result({ rrsigs, nsec, nsecTtl, chain, chainKeys, cuts: before.cuts });
 }
 
 /** The owner of the NSEC that matches or covers `rel` (the greatest chain owner not after it; the apex is first). */
