@@ -66,7 +66,7 @@ export interface SignedZone {
 }
 
 /** What a signed zone answers by name: read-only, so a change can share the unchanged entries with the zone before it. */
-export interface Lookup<V> {
+interface Lookup<V> {
   get(name: string): V | undefined;
   has(name: string): boolean;
 }
