@@ -30,40 +30,25 @@ const KILLS: Kill[] = [
   { label: 'idle, after the journey', after: { step: 'end', ms: 0 } },
 ];
 
-/**
- * The kills run as two lines of rounds at once, each on its own DATA_DIR and chain: a round mostly waits on its
- * service (starting, the chain, the journey's requests), so two lines fill the machine's two cores and the step takes
- * about half as long. The kills are dealt to the lines in turn, so each line has instrumented and timed kills in every
- * step of the journey.
- */
-const LINES = 2;
-
-/** Every service alive now, across the lines, so a failed test still ends them. */
-const living = new Set<Running>();
-const dataDirs: string[] = [];
+let dataDir: string;
+let current: Running | null = null;
+/** What the start after the kill inside the x402 purchase made of it, for the summary. */
+let x402Outcome = '';
+/** How many rounds' smart accounts the last check required to be there (journaled before the service died). */
+let accountsRequired = 0;
 afterAll(async () => {
-  await Promise.all([...living].map((service) => service.kill()));
-  await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  if (current) await current.kill();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** One line: its kills in turn on one DATA_DIR, each round checked against every round of the line before it. */
-async function runLine(kills: Kill[], reached: string[], timings: { lives: number; verify: number }) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'namefi-kill9-'));
-  dataDirs.push(dataDir);
+it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x402 → smart account → processing → record writes`, { timeout: 900_000 }, async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'namefi-kill9-'));
+  const started = performance.now();
   const rounds: Round[] = [];
-  /** What the start after the kill inside the x402 purchase made of it, for the summary. */
-  let x402Outcome = '';
-  /** How many rounds' smart accounts the last check required to be there (journaled before the service died). */
-  let accountsRequired = 0;
-  let current: Running | null = null;
-  const track = (service: Running) => {
-    if (current) living.delete(current);
-    current = service;
-    living.add(service);
-    return service;
-  };
-  for (const [index, kill] of kills.entries()) {
-    const service = track(startService(dataDir, kill.env));
+  const reached: string[] = [];
+  const timings = { lives: 0, verify: 0 };
+  for (const [index, kill] of KILLS.entries()) {
+    const service = (current = startService(dataDir, kill.env));
     const round: Round = { index, kill, reached: [], faucet: false, orders: {}, record: false };
     rounds.push(round);
     const plan = kill.after;
@@ -115,31 +100,18 @@ async function runLine(kills: Kill[], reached: string[], timings: { lives: numbe
     // No anvil outlives its service: the kernel ends it with the service (setpriv --pdeathsig).
     if (pid) await expect.poll(() => processInfo(pid), { timeout: 5000, interval: 20 }).toBeNull();
     const verifyStarted = performance.now();
-    const checked = await verify(dataDir, rounds, track);
+    const checked = await verify(dataDir, rounds, (s) => (current = s));
     x402Outcome = checked.x402Outcome || x402Outcome;
     accountsRequired = checked.accountsRequired;
     timings.lives += verifyStarted - roundStarted;
     timings.verify += performance.now() - verifyStarted;
   }
-  if (current) living.delete(current);
-  return { rounds, x402Outcome, accountsRequired };
-}
-
-it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x402 → smart account → processing → record writes`, { timeout: 900_000 }, async () => {
-  const started = performance.now();
-  const reached: string[] = [];
-  const timings = { lives: 0, verify: 0 };
-  const lines = Array.from({ length: LINES }, (_, line) => KILLS.filter((_, index) => index % LINES === line));
-  const results = await Promise.all(lines.map((kills) => runLine(kills, reached, timings)));
-  const rounds = results.flatMap((r) => r.rounds);
-  const x402Outcome = results.map((r) => r.x402Outcome).find(Boolean) ?? '';
-  const accountsRequired = results.reduce((sum, r) => sum + r.accountsRequired, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const instrumented = KILLS.filter((k) => k.env).length;
   console.log(
     `kill -9 suite: ${reached.length}/${KILLS.length} kill points reached (${instrumented} instrumented, each by its marker; ` +
-      `${reached.length - instrumented} timed, each the suite's SIGKILL of a live service in its step), ${rounds.length} restarts verified, ${LINES} lines at once, ${seconds} s ` +
-      `(summed over the lines: journeys to their kill ${(timings.lives / 1000).toFixed(1)} s, restarts and checks ${(timings.verify / 1000).toFixed(1)} s)\n` +
+      `${reached.length - instrumented} timed, each the suite's SIGKILL of a live service in its step), ${rounds.length} restarts verified, ${seconds} s ` +
+      `(journeys to their kill ${(timings.lives / 1000).toFixed(1)} s, restarts and checks ${(timings.verify / 1000).toFixed(1)} s)\n` +
       `kill points reached: ${reached.join(', ')}\n` +
       `the x402 purchase killed after its settlement: ${x402Outcome}\n` +
       `smart accounts required after the last restart (journaled before their service died): ${accountsRequired} of ${rounds.filter((r) => r.account).length}`,
