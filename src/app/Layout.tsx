@@ -1,5 +1,5 @@
-import { lazy, Suspense, useRef } from 'react';
-import type { RefCallback } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { RefCallback, RefObject } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { endSession, useWalletSession, useWalletSessionState } from '@/lib/session/wallet-session.ts';
 import { useSettings } from '@/lib/settings/settings-store.ts';
@@ -54,11 +54,26 @@ function PageFallback() {
   );
 }
 
+/** Whether a popover is open, following the browser's toggle events (it may have been opened before hydration). */
+function usePopoverOpen(ref: RefObject<HTMLElement | null>): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const follow = () => setOpen(element.matches(':popover-open'));
+    follow();
+    element.addEventListener('toggle', follow);
+    return () => element.removeEventListener('toggle', follow);
+  }, [ref]);
+  return open;
+}
+
 export function Layout() {
   const session = useWalletSession();
   const islandWanted = useWalletSessionState((s) => s.islandWanted);
   const islandReady = useWalletSessionState((s) => !!s.wagmiConfig);
   const menuRef = useRef<HTMLDivElement>(null);
+  const menuOpen = usePopoverOpen(menuRef);
   const closeMenu = () => {
     if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover();
   };
@@ -112,7 +127,9 @@ export function Layout() {
             <NavLinks onNavigate={closeMenu} />
           </nav>
           <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-2 sm:hidden dark:border-slate-800" aria-label="Account" role="group">
-            {session.status === 'signed-in' ? (
+            {/* Filled only while the menu is open: closed, it would be a second balance, theme switch and sign-in
+                state in the page (hidden, but still there for a search of the page's text). */}
+            {!menuOpen ? null : session.status === 'signed-in' ? (
               <>
                 <Suspense fallback={null}>
                   <BalanceBadge />
@@ -131,9 +148,11 @@ export function Layout() {
             ) : (
               <span className="text-sm text-slate-600 dark:text-slate-400">Not signed in</span>
             )}
-            <span className="ml-auto">
-              <ThemeToggle />
-            </span>
+            {menuOpen ? (
+              <span className="ml-auto">
+                <ThemeToggle />
+              </span>
+            ) : null}
           </div>
         </div>
       </header>
