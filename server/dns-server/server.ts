@@ -224,22 +224,21 @@ async function listen(options: DnsServerOptions, zones: ZoneSource, cache: Answe
   const counter = options.counter ?? noCounting;
   const countTcp = (tally: Tally) => counter.count(tally, 'tcp');
   const rrlPerSecond = options.rrlPerSecond ?? 0;
-  const threads = await startUdpThreads({
-    host: options.host,
-    port,
-    threads: options.udpThreads ?? 0,
-    rrlPerSecond,
-    cache,
-    answer: (query) => cachedAnswer(query, zones, cache, options.secondaries),
-    count: (tally, n) => counter.count(tally, 'udp', n),
-  }).catch(async (error: unknown) => {
+  // The threads when this Node can share the socket with them, else the main thread; either failing closes TCP too.
+  const openUdp = async () =>
+    (await startUdpThreads({
+      host: options.host,
+      port,
+      threads: options.udpThreads ?? 0,
+      rrlPerSecond,
+      cache,
+      answer: (query) => cachedAnswer(query, zones, cache, options.secondaries),
+      count: (tally, n) => counter.count(tally, 'udp', n),
+    })) ?? (await mainThreadUdp(options.host, port, zones, cache, rrlPerSecond, counter, options.secondaries));
+  const udp = await openUdp().catch(async (error: unknown) => {
     await new Promise((done) => tcp.close(done));
     throw error;
   });
-  const udp = threads ?? (await mainThreadUdp(options.host, port, zones, cache, rrlPerSecond, counter, options.secondaries).catch(async (error: unknown) => {
-    await new Promise((done) => tcp.close(done));
-    throw error;
-  }));
   return {
     port,
     zones,
