@@ -59,10 +59,10 @@ function load() {
 }
 
 /**
- * Batched I/O on `fd` (a bound, non-blocking UDP socket: libuv made it O_NONBLOCK, so this blocks in poll only); null
- * where koffi or these calls are missing.
+ * Batched I/O on a bound, non-blocking UDP socket given by `use(fd)` (libuv made it O_NONBLOCK, so this blocks in
+ * poll only); null where koffi or these calls are missing.
  */
-function openBatch(fd) {
+function openBatch() {
   const c = load();
   if (c === null) return null;
   const memory = c.koffi.alloc('uint8_t', TOTAL);
@@ -71,7 +71,7 @@ function openBatch(fd) {
   bytes.fill(0);
   const view = new DataView(bytes.buffer, bytes.byteOffset, TOTAL);
   const put = (at, value) => view.setBigUint64(at, BigInt(value), true);
-  view.setInt32(POLLFD_AT, fd, true);
+  let fd = -1;
   view.setInt16(POLLFD_AT + 4, POLLIN, true);
   for (let i = 0; i < BATCH; i += 1) {
     const r = RECV_AT + i * MMSG;
@@ -100,6 +100,11 @@ function openBatch(fd) {
     answers,
     /** The sockaddr a query came from (family, port, address as the kernel wrote them). */
     addresses,
+    /** Reads and writes `socket` from now on (one allocation serves every socket a thread is given in turn). */
+    use(socket) {
+      fd = socket;
+      view.setInt32(POLLFD_AT, fd, true);
+    },
     /** Waits up to `ms` for datagrams; false on timeout (or a signal). */
     wait(ms) {
       view.setInt16(POLLFD_AT + 6, 0, true);

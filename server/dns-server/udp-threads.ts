@@ -3,42 +3,59 @@
  * thread spends most of each query in the recvmsg, the sendmsg and the callback between them, so the answers from
  * the packet cache are spread over threads. The main thread keeps the zones and the packet cache and resolves what
  * the threads do not hold: a thread sends it the query, it answers through the cache (so the entry reaches every
- * thread) and hands the answer back for the thread to send through its RRL. See docs/service/dns.md.
+ * thread) and sends the answer itself, through the shared RRL, on its own handle of the socket (a thread blocked in
+ * poll would send it only at its next turn). See docs/service/dns.md.
  */
 import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { getSystemErrorName } from 'node:util';
 import { cacheable, withId, type CachedAnswer, type PacketCache } from './packet-cache.ts';
 import type { Tally } from './query-counts.ts';
 
+type SendRequest = object & { buffer?: Buffer };
+
 interface RawUdp {
   bind(address: string, port: number, flags: number): number;
   bind6(address: string, port: number, flags: number): number;
+  send(request: SendRequest, list: Buffer[], count: number, port: number, address: string, hasCallback: boolean): number;
+  send6(request: SendRequest, list: Buffer[], count: number, port: number, address: string, hasCallback: boolean): number;
   readonly fd: number;
   close(done?: () => void): void;
 }
 
+interface UdpBinding {
+  UDP: new () => RawUdp;
+  SendWrap: new () => SendRequest;
+}
+
+/** The threads' response-rate limiting (udp-rrl.cjs), which the main thread applies to the misses it answers. */
+const shared = createRequire(import.meta.url)('./udp-rrl.cjs') as {
+  RRL_SLOTS: number;
+  rrlVerdict(table: Int32Array, perSecond: number, network: number, query: Buffer, length: number, answer: Buffer): 'send' | 'truncate' | 'drop';
+  truncateInto(answer: Buffer, out: Buffer): number;
+};
+
 /** Node's own UDP handle (node:dgram's), which can share its descriptor with a worker; null where Node has none. */
-function udpBinding(): { UDP: new () => RawUdp } | null {
+function udpBinding(): UdpBinding | null {
   try {
-    return (process as unknown as { binding(name: string): { UDP: new () => RawUdp } }).binding('udp_wrap');
+    return (process as unknown as { binding(name: string): UdpBinding }).binding('udp_wrap');
   } catch {
     return null;
   }
 }
 
 type ThreadMessage =
-  | { type: 'attached'; error: number }
+  | { type: 'attached'; error: number; batched?: boolean }
   | { type: 'detached' }
-  | { type: 'miss'; query: Uint8Array; port: number; address: string }
+  | { type: 'miss'; query: Uint8Array; port: number; address: string; network: number }
   | { type: 'counts'; counts: Array<[Tally, number]> };
 
 /** Threads kept for the process: a thread never closes a descriptor it shares (see udp-thread.cjs), so it is reused, never ended. */
 const idle: Worker[] = [];
 const THREAD_FILE = fileURLToPath(new URL('./udp-thread.cjs', import.meta.url));
-const RRL_SLOTS = 1 << 16;
 
 function takeThread(): Worker {
   const kept = idle.pop();
@@ -77,6 +94,8 @@ export interface UdpThreadsOptions {
   /** Answers a query a thread did not hold, through the cache; null when there is nothing to send. */
   answer(query: Buffer): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean } | null>;
   count(tally: Tally, n: number): void;
+  /** Batched reads and writes (udp-batch.cjs) where this system has them; false: Node's UDP handle in every thread. */
+  batched?: boolean;
 }
 
 /** Binds UDP on `host`:`port` and answers it from `threads` threads; null where this Node cannot share the socket (then dgram on the main thread). */
@@ -90,22 +109,44 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     handle.close();
     throw Object.assign(new Error(`bind ${getSystemErrorName(error)} ${options.host}:${options.port}`), { code: getSystemErrorName(error) });
   }
-  const epochBuffer = new SharedArrayBuffer(4);
+  // [0] the epoch of the cache's drops, [1] the stop flag (set before the threads are told to detach).
+  const epochBuffer = new SharedArrayBuffer(8);
   const epoch = new Int32Array(epochBuffer);
-  const rrl = options.rrlPerSecond > 0 ? new SharedArrayBuffer(RRL_SLOTS * 3 * 4) : null;
+  const rrlBuffer = options.rrlPerSecond > 0 ? new SharedArrayBuffer(shared.RRL_SLOTS * 3 * 4) : null;
+  const rrl = rrlBuffer ? new Int32Array(rrlBuffer) : null;
   const workers: Worker[] = [];
+  /** Each thread's port: the cache's fills and drops and the detach go there (a batched thread reads it between polls). */
+  const ports = new Map<Worker, MessagePort>();
   const listeners = new Map<Worker, (m: ThreadMessage) => void>();
   const setOf = (key: Buffer, entry: CachedAnswer<Tally | null>) => ({ key, answer: entry.udp, zone: entry.zone, tally: entry.meta ?? null });
   const stopListening = options.cache.listen({
     onSet: (key, entry) => {
-      for (const w of workers) w.postMessage({ type: 'set', ...setOf(key, entry) });
+      for (const port of ports.values()) port.postMessage({ type: 'set', ...setOf(key, entry) });
     },
     onDrop: (zone) => {
       // First the shared epoch, so no thread answers from its copy from this moment until it has read the drop.
       const now = Atomics.add(epoch, 0, 1) + 1;
-      for (const w of workers) w.postMessage({ type: 'drop', zone, epoch: now });
+      for (const port of ports.values()) port.postMessage({ type: 'drop', zone, epoch: now });
     },
   });
+  /** A miss answered here, sent on this thread's handle of the socket, through the same RRL as the threads'. */
+  const sendMiss = (answer: Buffer, query: Buffer, m: Extract<ThreadMessage, { type: 'miss' }>) => {
+    let out: Buffer | null = answer;
+    if (rrl) {
+      const verdict = shared.rrlVerdict(rrl, options.rrlPerSecond, m.network, query, query.length, answer);
+      if (verdict === 'drop') return;
+      if (verdict === 'truncate') {
+        const short = Buffer.alloc(answer.length);
+        const length = shared.truncateInto(answer, short);
+        out = length > 0 ? short.subarray(0, length) : null;
+      }
+    }
+    if (!out) return;
+    const request = new binding.SendWrap();
+    const sent = family === 6 ? handle.send6(request, [out], 1, m.port, m.address, false) : handle.send(request, [out], 1, m.port, m.address, false);
+    // Queued (0): the buffer must outlive the send.
+    if (sent === 0) request.buffer = out;
+  };
   const onMessage = (worker: Worker) => (m: ThreadMessage) => {
     if (m.type === 'counts') {
       for (const [tally, n] of m.counts) options.count(tally, n);
@@ -120,8 +161,8 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
         const { entry, hit } = answered;
         if (entry.meta) options.count(entry.meta, 1);
         // Answered from the main thread's cache: that thread lacked the entry (its copy was dropped), so it gets it too.
-        const set = hit && cacheable(query) ? setOf(query.subarray(2), entry) : undefined;
-        worker.postMessage({ type: 'reply', answer: withId(entry.udp, query), query, port: m.port, address: m.address, set });
+        if (hit && cacheable(query)) ports.get(worker)?.postMessage({ type: 'set', ...setOf(query.subarray(2), entry) });
+        sendMiss(withId(entry.udp, query), query, m);
       })
       .catch((failure: unknown) => console.error('DNS: a UDP query failed', failure));
   };
@@ -132,8 +173,13 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       listeners.set(worker, listener);
       worker.on('message', listener);
       workers.push(worker);
+      const channel = new MessageChannel();
+      ports.set(worker, channel.port1);
       const attached = next(worker, 'attached');
-      worker.postMessage({ type: 'attach', fd: handle.fd, family, epoch: epochBuffer, rrl, rrlPerSecond: options.rrlPerSecond });
+      worker.postMessage(
+        { type: 'attach', fd: handle.fd, family, epoch: epochBuffer, rrl: rrlBuffer, rrlPerSecond: options.rrlPerSecond, batched: options.batched ?? true, port: channel.port2 },
+        [channel.port2],
+      );
       const { error: openError } = await attached;
       if (openError !== 0) throw new Error(`A UDP thread could not read the socket: ${getSystemErrorName(openError)}`);
     }
@@ -144,19 +190,23 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
 
   async function release() {
     stopListening();
-    // Each thread stops reading and sends its last counts before the socket is closed.
+    // Each thread stops reading (a batched one leaves poll within its timeout) and sends its last counts before the
+    // socket is closed.
+    Atomics.store(epoch, 1, 1);
     await Promise.all(
       workers.map(async (worker) => {
         const detached = next(worker, 'detached').then(() => true);
-        worker.postMessage({ type: 'detach' });
+        ports.get(worker)?.postMessage({ type: 'detach' });
         const stopWaiting = new AbortController();
         const exited = once(worker, 'exit', { signal: stopWaiting.signal }).then(() => false, () => false);
         const alive = await Promise.race([detached, exited]).catch(() => false);
         stopWaiting.abort();
         worker.off('message', listeners.get(worker) as (m: ThreadMessage) => void);
+        ports.get(worker)?.close();
         if (alive) idle.push(worker);
       }),
     );
+    ports.clear();
     workers.length = 0;
     await new Promise<void>((done) => handle.close(() => done()));
   }

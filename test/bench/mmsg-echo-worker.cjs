@@ -2,8 +2,9 @@
 'use strict';
 const { workerData, parentPort } = require('node:worker_threads');
 const { openBatch } = require('../../server/dns-server/udp-batch.cjs');
-const io = openBatch(workerData.fd);
+const io = openBatch();
 if (io === null) throw new Error('no batched UDP here');
+io.use(workerData.fd);
 const stop = new Int32Array(workerData.stop);
 let answered = 0;
 while (Atomics.load(stop, 0) === 0) {
