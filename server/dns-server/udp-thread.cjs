@@ -8,7 +8,7 @@
  * every thread stop answering from its copy until it has read that drop, so no thread answers a stale record once the
  * main thread knows of the change.
  *
- * Two ways to read and write, chosen once per attach: batched (udp-batch.cjs: poll, then up to 64 datagrams per
+ * Two ways to read and write, chosen at each attach: batched (udp-batch.cjs: poll, then up to 64 datagrams per
  * recvmmsg and per sendmmsg; the thread's event loop is blocked in poll, so it takes the main thread's messages with
  * receiveMessageOnPort on each turn and sends its counts from there), or, where that is missing (not Linux, no koffi),
  * Node's UDP handle (one recvmsg, one callback and one sendmsg per datagram).
@@ -37,7 +37,7 @@ let dirty = [];
 let active = null;
 let localEpoch = 0;
 let lastFlush = Date.now();
-/** The batched I/O, made once per thread (null: the libuv path); undefined until the first attach. */
+/** The batched I/O, made once per thread at its first batched attach (null: this system has none). */
 let batch;
 
 /** The packet cache's rule (packet-cache.ts `cacheable`) for the first `n` bytes of `q`: opcode QUERY, one question, at most an OPT record, no TSIG. */
@@ -253,13 +253,14 @@ parentPort.on('message', (m) => {
   hashesByZone = new Map();
   const epoch = new Int32Array(m.epoch);
   localEpoch = Atomics.load(epoch, 0);
-  if (batch === undefined) batch = m.batched ? openBatch() : null;
+  if (m.batched && batch === undefined) batch = openBatch();
+  const io = m.batched ? batch : null;
   const session = { handle: null, family: m.family, epoch, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port };
-  if (batch !== null) {
-    batch.use(m.fd);
+  if (io !== null) {
+    io.use(m.fd);
     active = session;
     parentPort.postMessage({ type: 'attached', error: 0, batched: true });
-    setImmediate(() => batchedLoop(batch, session));
+    setImmediate(() => batchedLoop(io, session));
     return;
   }
   const udp = new UDP();

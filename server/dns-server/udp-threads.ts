@@ -99,7 +99,7 @@ export interface UdpThreadsOptions {
 }
 
 /** Binds UDP on `host`:`port` and answers it from `threads` threads; null where this Node cannot share the socket (then dgram on the main thread). */
-export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ close(): Promise<void> } | null> {
+export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ close(): Promise<void>; batched: boolean } | null> {
   const binding = udpBinding();
   const family = isIP(options.host);
   if (!binding || options.threads < 1 || family === 0) return null;
@@ -166,6 +166,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       })
       .catch((failure: unknown) => console.error('DNS: a UDP query failed', failure));
   };
+  let batched = false;
   try {
     for (let i = 0; i < options.threads; i += 1) {
       const worker = takeThread();
@@ -180,13 +181,22 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
         { type: 'attach', fd: handle.fd, family, epoch: epochBuffer, rrl: rrlBuffer, rrlPerSecond: options.rrlPerSecond, batched: options.batched ?? true, port: channel.port2 },
         [channel.port2],
       );
-      const { error: openError } = await attached;
+      const { error: openError, batched: threadBatched } = await attached;
+      batched = threadBatched === true;
       if (openError !== 0) throw new Error(`A UDP thread could not read the socket: ${getSystemErrorName(openError)}`);
     }
   } catch (failure) {
     await release();
     throw failure;
   }
+
+  /** An empty datagram to the socket itself: a thread blocked in poll wakes now, not at its timeout (it drops it). */
+  const wake = () => {
+    const self = options.host === '0.0.0.0' ? '127.0.0.1' : options.host === '::' ? '::1' : options.host;
+    const request = new binding.SendWrap();
+    const empty = Buffer.alloc(0);
+    if ((family === 6 ? handle.send6(request, [empty], 1, options.port, self, false) : handle.send(request, [empty], 1, options.port, self, false)) === 0) request.buffer = empty;
+  };
 
   async function release() {
     stopListening();
@@ -197,6 +207,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       workers.map(async (worker) => {
         const detached = next(worker, 'detached').then(() => true);
         ports.get(worker)?.postMessage({ type: 'detach' });
+        wake();
         const stopWaiting = new AbortController();
         const exited = once(worker, 'exit', { signal: stopWaiting.signal }).then(() => false, () => false);
         const alive = await Promise.race([detached, exited]).catch(() => false);
@@ -211,5 +222,5 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     await new Promise<void>((done) => handle.close(() => done()));
   }
   let closed: Promise<void> | null = null;
-  return { close: () => (closed ??= release()) };
+  return { close: () => (closed ??= release()), batched };
 }

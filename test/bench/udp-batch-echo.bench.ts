@@ -1,7 +1,7 @@
 /**
  * Prototype for issue 37 (not part of any suite): one worker thread answering a fixed answer through batched
  * syscalls (udp-batch.cjs), under dnsperf as `npm run bench:dns` runs it, beside BIND 9 `named -n 1`.
- * Run: npx tsx test/bench/mmsg-echo.ts
+ * Run: node --import tsx test/bench/udp-batch-echo.bench.ts
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -26,7 +26,7 @@ const handle = new binding.UDP();
 const port = await freePort();
 if (handle.bind('127.0.0.1', port, 0) !== 0) throw new Error('bind');
 const stop = new SharedArrayBuffer(4);
-const worker = new Worker(fileURLToPath(new URL('./mmsg-echo-worker.cjs', import.meta.url)), { workerData: { fd: handle.fd, stop } });
+const worker = new Worker(fileURLToPath(new URL('./udp-batch-echo-worker.cjs', import.meta.url)), { workerData: { fd: handle.fd, stop } });
 const echo = await perf(port);
 Atomics.store(new Int32Array(stop), 0, 1);
 await new Promise((done) => worker.once('message', done));

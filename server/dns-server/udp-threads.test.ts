@@ -1,0 +1,78 @@
+import { createSocket } from 'node:dgram';
+import * as dnsPacket from 'dns-packet';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../test/support/ports.ts';
+import { packetCache, type CachedAnswer } from './packet-cache.ts';
+import type { Tally } from './query-counts.ts';
+import { startUdpThreads } from './udp-threads.ts';
+
+/** One question over UDP from a fresh socket: the answer's A record, or null when none came within 1 s. */
+async function ask(host: string, port: number, name: string): Promise<string | null> {
+  const socket = createSocket(host.includes(':') ? 'udp6' : 'udp4');
+  try {
+    const answer = new Promise<Buffer | null>((done) => {
+      socket.once('message', done);
+      setTimeout(() => done(null), 1000).unref();
+    });
+    socket.send(dnsPacket.encode({ id: 7, type: 'query', questions: [{ name, type: 'A' }] }), port, host);
+    const got = await answer;
+    if (!got) return null;
+    const packet = dnsPacket.decode(got);
+    expect(packet.id).toBe(7);
+    return String((packet.answers?.[0] as { data?: string } | undefined)?.data ?? '');
+  } finally {
+    socket.close();
+  }
+}
+
+// Both ways a thread reads (batched through recvmmsg/sendmmsg, and Node's handle), over IPv4 and IPv6: misses
+// answered by the main thread, hits by the threads, a drop obeyed at once, and a close that does not wait for poll.
+describe.each([
+  { batched: true, host: '127.0.0.1' },
+  { batched: true, host: '::1' },
+  { batched: false, host: '127.0.0.1' },
+])('UDP threads (batched: $batched, $host)', ({ batched, host }) => {
+  it('answers misses from the main thread and hits from the threads, never a dropped answer, and closes at once', async () => {
+    const cache = packetCache<Tally | null>();
+    let address = '192.0.2.1';
+    let resolved = 0;
+    const counts: number[] = [];
+    const port = await freePort();
+    const threads = await startUdpThreads({
+      host,
+      port,
+      threads: 2,
+      rrlPerSecond: 0,
+      batched,
+      cache,
+      count: (_tally, n) => counts.push(n),
+      answer: async (query) => {
+        const kept = cache.lookup(query);
+        if (kept) return { entry: kept, hit: true };
+        resolved += 1;
+        const question = dnsPacket.decode(query).questions ?? [];
+        const udp = dnsPacket.encode({ id: 0, type: 'response', flags: dnsPacket.AUTHORITATIVE_ANSWER, questions: question, answers: [{ name: question[0].name, type: 'A', ttl: 60, data: address }] });
+        const entry: CachedAnswer<Tally | null> = { full: udp, udp, zone: 'example.com', meta: { zone: 'example.com', name: '@', type: 'A', rcode: 'NOERROR', dnssecOk: false } };
+        cache.set(query, entry, cache.begin());
+        return { entry, hit: false };
+      },
+    });
+    expect(threads?.batched).toBe(batched);
+    try {
+      expect(await ask(host, port, 'example.com')).toBe('192.0.2.1');
+      for (let i = 0; i < 20; i += 1) expect(await ask(host, port, 'example.com')).toBe('192.0.2.1');
+      expect(resolved).toBe(1);
+      address = '192.0.2.2';
+      cache.drop('example.com');
+      expect(await ask(host, port, 'example.com')).toBe('192.0.2.2');
+      expect(resolved).toBe(2);
+    } finally {
+      const started = Date.now();
+      await threads?.close();
+      // Woken by a datagram to itself, a thread leaves poll at once, not at its 200 ms timeout.
+      expect(Date.now() - started).toBeLessThan(150);
+    }
+    // Every query counted once: 20 hits by the threads (sent before they detach), 2 misses by the main thread.
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(22);
+  });
+});
