@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -77,6 +77,7 @@ async function lighthouse(url: string, chromePath: string, run: number): Promise
       url,
       '--quiet',
       '--output=json',
+      ...(process.env.LIGHTHOUSE_REPORTS ? ['--save-assets'] : []),
       `--output-path=${output}`,
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
     ],
@@ -85,6 +86,15 @@ async function lighthouse(url: string, chromePath: string, run: number): Promise
   const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (status !== 0) throw new Error(`Lighthouse exited with ${status}`);
   const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+  // LIGHTHOUSE_REPORTS=dir keeps every run's whole report (run-1.json…): the bad run is the one to read, not the median.
+  // With it Lighthouse also saves each run's trace (run-1.trace.json…), whose tasks say what crossed 50 ms.
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) {
+    writeFileSync(join(reports, `run-${run + 1}.json`), JSON.stringify(report));
+    const trace = output.replace(/\.json$/, '-0.trace.json');
+    if (existsSync(trace)) renameSync(trace, join(reports, `run-${run + 1}.trace.json`));
+    rmSync(output.replace(/\.json$/, '-0.devtoolslog.json'), { force: true });
+  }
   rmSync(output, { force: true });
   return report;
 }
