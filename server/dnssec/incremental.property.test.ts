@@ -1,10 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
+import * as dnsPacket from 'dns-packet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalRdata, DNSSEC_TYPE_NUMBERS, typeNumber } from '../../src/core/dns/dnssec.ts';
 import { toAbsolute } from '../../src/core/dns/names.ts';
 import { verifyRrsig } from '../../src/core/dns/rrsig-verify.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
+import { verifySignedZone } from '../../test/support/bind.ts';
+import { resolve } from '../dns-server/resolve.ts';
 import { buildSnapshot, DEFAULT_SOA, type NameServerSettings, type ZoneSnapshot } from '../dns-server/zone-snapshot.ts';
 import { publicView } from './keys.ts';
 
@@ -14,6 +17,8 @@ import { publicView } from './keys.ts';
  * SIGN_PROPERTY_RUNS=200 runs longer.
  */
 const RUNS = Math.max(15, Number(process.env.SIGN_PROPERTY_RUNS ?? 15));
+/** Of those, the runs whose final zone BIND's dnssec-verify also checks (a process each): SIGN_PROPERTY_VERIFY=20. */
+const VERIFY_RUNS = Math.max(3, Number(process.env.SIGN_PROPERTY_VERIFY ?? 3));
 const ZONE = 'prop.example';
 const NOW = new Date('2026-11-25T12:00:00Z');
 const settings: NameServerSettings = { nameservers: ['ns1.namefi.test.'], soa: DEFAULT_SOA, nsTtl: 3600, forwardAddresses: [] };
@@ -67,6 +72,29 @@ async function checkSigned(zone: ZoneSnapshot) {
   }
 }
 
+/**
+ * The zone as an AXFR carries it, as a zone file in RFC 3597's generic form (`TYPEnn \\# length hex`), which BIND
+ * reads for any type: no presentation format of RRSIG, NSEC or DNSKEY is needed here.
+ */
+async function zoneFile(zone: ZoneSnapshot): Promise<string> {
+  const query: dnsPacket.Packet = { type: 'query', id: 1, questions: [{ type: 'AXFR', name: ZONE, class: 'IN' }] };
+  const messages = await resolve(query, { zones: { find: async () => zone } as never, mayTransfer: true });
+  const records = messages.flatMap((m) => m.answers ?? []);
+  return records
+    .slice(0, -1)
+    .map((a) => {
+      // One answer in a message without questions: the record starts after the 12-byte header; its name is not
+      // compressed (nothing before it to point to), so it ends at its first zero length byte.
+      const wire = dnsPacket.encode({ type: 'response', id: 0, answers: [a] }).subarray(12);
+      const at = wire.indexOf(0) + 1;
+      const type = wire.readUInt16BE(at);
+      const rdata = wire.subarray(at + 10);
+      return `${a.name}. ${(a as { ttl?: number }).ttl ?? 0} IN TYPE${type} \\# ${rdata.length}${rdata.length > 0 ? ` ${rdata.toString('hex')}` : ''}`;
+    })
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
 /** The zone as served, signature bytes left out: chain, NSEC data, which sets are signed, and the signatures' headers. */
 function shape(zone: ZoneSnapshot) {
   const signed = zone.signed as NonNullable<ZoneSnapshot['signed']>;
@@ -78,7 +106,8 @@ function shape(zone: ZoneSnapshot) {
 }
 
 describe('signing a zone change by change', () => {
-  it('gives the zone signing it from scratch gives, and every signature checks', async () => {
+  it('gives the zone signing it from scratch gives, and every signature checks (BIND too, for the first runs)', async () => {
+    let verified = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(record, { minLength: 4, maxLength: 14 }), fc.array(step, { minLength: 1, maxLength: 10 }), async (initial, steps) => {
         let records = initial;
@@ -92,6 +121,13 @@ describe('signing a zone change by change', () => {
         const names = new Set(zone.signed?.chain);
         for (const rel of NAMES) if (!names.has(rel)) expect(zone.signed?.rrsigs.get(rel), rel).toBeUndefined();
         await checkSigned(zone);
+        // A retype can leave an NS at a wildcard, which the API refuses and BIND will not load: not checked there.
+        if (verified < VERIFY_RUNS && !records.some((r) => r.type === 'NS' && r.name.startsWith('*'))) {
+          verified += 1;
+          const text = await zoneFile(zone);
+          const verdict = verifySignedZone(ZONE, text);
+          expect(verdict.ok, verdict.log).toBe(true);
+        }
       }),
       { numRuns: RUNS, seed: Number(process.env.SIGN_PROPERTY_SEED ?? 1) },
     );

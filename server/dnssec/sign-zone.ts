@@ -256,9 +256,10 @@ function nameSignatures(signer: Signer, rel: string, node: Map<string, SignableS
 }
 
 /** The name's NSEC (to `next`), its signature put in `signatures`; the previous ones kept when the NSEC did not change. */
-function putNsec(signer: Signer, nsecTtl: number, rel: string, node: Map<string, SignableSet>, next: string, signatures: Map<number, Uint8Array>, previous: PreviousSigning | undefined): Uint8Array {
+function putNsec(signer: Signer, nsecTtl: number, rel: string, node: Map<string, SignableSet>, next: string, signatures: Map<number, Uint8Array>, previous: PreviousSigning | undefined, cut: boolean): Uint8Array {
   const types: number[] = [DNSSEC_TYPE_NUMBERS.RRSIG, DNSSEC_TYPE_NUMBERS.NSEC];
-  for (const set of node.values()) types.push(typeNumber(set.type));
+  // At a delegation only NS and DS are the zone's (RFC 4035 §2.3): other data there is the child's, not listed.
+  for (const set of node.values()) if (!cut || set.type === 'NS' || set.type === 'DS') types.push(typeNumber(set.type));
   types.sort((a, b) => a - b);
   const data = nsecRdata(toAbsolute(next, signer.zone, true), types);
   const old = previous?.signed.nsec.get(rel);
@@ -291,7 +292,7 @@ function signWhole(zone: string, nodes: Map<string, Map<string, SignableSet>>, s
   chain.forEach(({ rel }, i) => {
     const node = nodes.get(rel) as Map<string, SignableSet>;
     const signatures = nameSignatures(signer, rel, node, cuts.has(rel), previous);
-    nsec.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(i + 1) % chain.length].rel, signatures, previous));
+    nsec.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(i + 1) % chain.length].rel, signatures, previous, cuts.has(rel)));
     rrsigs.set(rel, signatures);
   });
   return signer.result({ rrsigs: new Layered(rrsigs), nsec: new Layered(nsec), nsecTtl, chain: chain.map((c) => c.rel), chainKeys: chain.map((c) => c.key), cuts });
@@ -352,7 +353,7 @@ function signChange(zone: string, nodes: Map<string, Map<string, SignableSet>>, 
     const node = nodes.get(rel) as Map<string, SignableSet>;
     const at = lowerBound(chainKeys, keyOf(rel));
     const signatures = changedNames.has(rel) ? nameSignatures(signer, rel, node, before.cuts.has(rel), previous) : new Map(before.rrsigs.get(rel));
-    nsec.top.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(at + 1) % chain.length], signatures, previous));
+    nsec.top.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(at + 1) % chain.length], signatures, previous, before.cuts.has(rel)));
     rrsigs.top.set(rel, signatures);
   }
   return signer.result({ rrsigs, nsec, nsecTtl, chain, chainKeys, cuts: before.cuts });
