@@ -131,5 +131,5 @@ describe('signing a zone change by change', () => {
       }),
       { numRuns: RUNS, seed: Number(process.env.SIGN_PROPERTY_SEED ?? 1) },
     );
-  });
+  }, 20_000 + 500 * (RUNS + VERIFY_RUNS));
 });
