@@ -8,6 +8,7 @@ import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
 import { breathe, signZoneInWorker } from '../dnssec/sign-in-worker.ts';
 import { reusable, signZone, VALIDITY_SECONDS, type PreviousSigning, type SignatureStore, type SignedZone } from '../dnssec/sign-zone.ts';
 import { dropOtherEpochs, keepSignatures, storedSignatures } from '../dnssec/stored-signatures.ts';
+import { signedStep, signedSteps } from './signed-steps.ts';
 
 export type SetType = RecordType | DnssecRecordType;
 
@@ -205,6 +206,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
   const loading = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
   /** Zones being signed anew on a worker thread: their previous snapshot is answered meanwhile, if there is one. */
   const bulk = new Set<string>();
+  /** Per signed zone, what each recent change did to its NSEC records and RRSIGs (IXFR sends these). */
+  const steps = signedSteps();
   /** Big zones answered a version behind while their new version loads (whileSigning). */
   const behind = new Set<string>();
 
@@ -292,6 +295,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
         console.error(`DNSSEC: the signatures of ${zone} could not be stored`, error);
       }
     }
+    // What signing this change changed (NSEC records, RRSIGs), for IXFR: from the snapshot before, once stored bytes are in.
+    if (snapshot.signed && previous?.signed && snapshot.serial !== previous.serial) steps.keep(zone, signedStep(previous, snapshot));
     // Kept: a signed zone (the next change re-signs only what differs) and a big one (answered while it is signed anew).
     if (snapshot.signed || Number(row.record_count) >= PAGED_AT) latest.set(zone, snapshot);
     else latest.delete(zone);
@@ -367,6 +372,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       return whileSigning(row.name) ?? load(row.name);
     },
     load,
+    /** The DNSSEC side of the changes from serial `from` to `to` of a signed zone, or null when this instance lacks one. */
+    signedSteps: (zone: string, from: number, to: number) => steps.between(zone, from, to),
   };
 }
 export type ZoneSource = ReturnType<typeof zoneSource>;

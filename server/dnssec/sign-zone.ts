@@ -63,6 +63,11 @@ export interface SignedZone {
   renewAt: number;
   /** Signatures made this time (the rest were reused). */
   made: number;
+  /**
+   * Signed as a change of the previous signing: the owners whose NSEC or RRSIGs may differ from it (IXFR sends only
+   * theirs). Absent when the zone was signed whole.
+   */
+  touched?: string[];
 }
 
 /** What a signed zone answers by name: read-only, so a change can share the unchanged entries with the zone before it. */
@@ -356,7 +361,7 @@ function signChange(zone: string, nodes: Map<string, Map<string, SignableSet>>, 
     nsec.top.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(at + 1) % chain.length], signatures, previous, before.cuts.has(rel)));
     rrsigs.top.set(rel, signatures);
   }
-  return signer.result({ rrsigs, nsec, nsecTtl, chain, chainKeys, cuts: before.cuts });
+  return { ...signer.result({ rrsigs, nsec, nsecTtl, chain, chainKeys, cuts: before.cuts }), touched: [...new Set([...changed, ...dirty])] };
 }
 
 /** The owner of the NSEC that matches or covers `rel` (the greatest chain owner not after it; the apex is first). */
