@@ -43,7 +43,7 @@ describe('a big zone signed anew on a worker thread (the TypeScript worker loade
       });
       expect(verdict, rel).toMatchObject({ ok: true });
     }
-  });
+  }, 60_000);
 
   it('signs nothing the store already holds (a restart, another instance): the stored bytes are served', async () => {
     const key = newZoneKey();
@@ -56,5 +56,5 @@ describe('a big zone signed anew on a worker thread (the TypeScript worker loade
     const again = await buildSnapshotInSlices(ZONE, state, (async function* () { yield records; })(), settings, { key, epoch: EPOCH, store: { fresh: [] }, known }, []);
     expect(again.signed?.made).toBe(0);
     for (const f of fresh.slice(0, 50)) expect(again.signed?.rrsigs.get(f.rel)?.get(f.type)).toEqual(f.rrsig);
-  });
+  }, 60_000);
 });
