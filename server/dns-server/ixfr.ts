@@ -5,6 +5,7 @@ import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { rr } from './resolve.ts';
+import { answerKey, type SignedStep } from './signed-steps.ts';
 import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
 
 /**
@@ -13,7 +14,8 @@ import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
  * reader of that record, not a second writer. A client holding serial S gets the entries S+1 … current as
  * difference sequences (entries that moved no serial, such as a transfer's, are not differences); when they are not all there (a serial the history does not cover, or a gap), or more than
  * the journal keeps (1,000 serials, or DNS_JOURNAL_DAYS of them if that is more), or when DNSSEC was turned on or
- * off since (the signatures and NSEC records to add or delete are in no entry), it gets the whole zone.
+ * off since (the signatures and NSEC records to add or delete are in no entry), it gets the whole zone. A signed
+ * zone's NSEC records and RRSIGs come from the steps its instance signed (signed-steps.ts); without them, whole zone.
  */
 const JOURNAL_MIN_SERIALS = 1000;
 const PER_MESSAGE = 500;
@@ -24,6 +26,8 @@ interface EntryRow {
   entry: string;
 }
 interface Difference {
+  /** The serial it starts from, when not the one before (a signed step may span changes loaded together). */
+  from?: number;
   serial: number;
   deleted: Answer[];
   added: Answer[];
@@ -46,8 +50,8 @@ type Entry = ZoneChangeFacts;
 /**
  * The managed records an entry removed and added, from the one source of managed records. A setting the entry does
  * not name did not change, and then only one that did can make the two sides differ: a side with forwarding on is
- * unparked, so "not parked, not forwarded" stands in for what the entry leaves out. DNSSEC's records need no
- * difference: a signed zone, or one whose signing changed, is sent whole.
+ * unparked, so "not parked, not forwarded" stands in for what the entry leaves out. DNSSEC's records are not here:
+ * a signed zone's come from its signed steps, and a zone whose signing changed is sent whole.
  */
 function managedDifference(zone: string, entry: Entry, settings: ManagedSettings): { deleted: RecordLike[]; added: RecordLike[] } {
   if (!entry.parking && !entry.forwarding) return { deleted: [], added: [] };
@@ -88,11 +92,33 @@ async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: num
 }
 
 /**
+ * A signed zone's differences: one per signing step (a load may take several changes at once), the records of its
+ * changes netted (a record added then removed within the step is in neither list), then its NSEC records and RRSIGs.
+ */
+function withSignatures(differences: Difference[], steps: SignedStep[]): Difference[] {
+  return steps.map((step) => {
+    const deleted = new Map<string, Answer>();
+    const added = new Map<string, Answer>();
+    for (const d of differences.filter((x) => x.serial > step.from && x.serial <= step.to)) {
+      for (const a of d.deleted) if (!added.delete(answerKey(a))) deleted.set(answerKey(a), a);
+      for (const a of d.added) if (!deleted.delete(answerKey(a))) added.set(answerKey(a), a);
+    }
+    return { from: step.from, serial: step.to, deleted: [...deleted.values(), ...step.deleted], added: [...added.values(), ...step.added] };
+  });
+}
+
+/**
  * The IXFR answer: the current SOA alone when the client is up to date; else the current SOA, then per change the
  * SOA before it, the records it removed, the SOA after it and the records it added, then the current SOA again.
  * Null: answer with the whole zone instead.
  */
-export async function ixfrAnswer(db: Queryable, query: Packet, snapshot: ZoneSnapshot, journal: { days: number; managed: ManagedSettings }, reply: (answers: Answer[]) => Packet): Promise<Packet[] | null> {
+export async function ixfrAnswer(
+  db: Queryable,
+  query: Packet,
+  snapshot: ZoneSnapshot,
+  journal: { days: number; managed: ManagedSettings; signed?: (from: number) => SignedStep[] | null },
+  reply: (answers: Answer[]) => Packet,
+): Promise<Packet[] | null> {
   const from = heldSerial(query);
   if (from === null) return null;
   const soaSet = snapshot.nodes.get('@')?.get('SOA') as RecordSet;
@@ -103,10 +129,13 @@ export async function ixfrAnswer(db: Queryable, query: Packet, snapshot: ZoneSna
   };
   const current = soaAt(snapshot.serial);
   if (from >= snapshot.serial) return [reply([current])];
-  const differences = await differencesSince(db, snapshot, from, journal.days, journal.managed);
-  if (!differences) return null;
+  const steps = journal.signed?.(from);
+  if (steps === null) return null;
+  const found = await differencesSince(db, snapshot, from, journal.days, journal.managed);
+  if (!found) return null;
+  const differences = steps ? withSignatures(found, steps) : found;
   const records: Answer[] = [current];
-  for (const d of differences) records.push(soaAt(d.serial - 1), ...d.deleted, soaAt(d.serial), ...d.added);
+  for (const d of differences) records.push(soaAt(d.from ?? d.serial - 1), ...d.deleted, soaAt(d.serial), ...d.added);
   records.push(current);
   const messages: Packet[] = [];
   for (let i = 0; i < records.length; i += PER_MESSAGE) messages.push(reply(records.slice(i, i + PER_MESSAGE)));

@@ -26,11 +26,11 @@ export async function incrementalTransfer(query: Packet, zones: ZoneSource, serv
   const qname = plainName(question.name);
   const snapshot = await zones.find(qname);
   if (!snapshot || snapshot.zone !== qname) return null;
-  // A signed zone changes its signatures and NSEC chain with every change, which the history does not hold: such a
-  // zone is sent whole (RFC 1995 allows it) until the journal carries the signed differences too.
-  if (snapshot.nodes.get('@')?.has('DNSKEY' as never)) return null;
+  // A signed zone changes its signatures and NSEC chain with every change, which the history does not hold: they come
+  // from the steps this instance signed (signed-steps.ts); without every step since the client's serial, the whole zone.
+  const signed = snapshot.signed ? (from: number) => zones.signedSteps(snapshot.zone, from, snapshot.serial) : undefined;
   const reply = (answers: Packet['answers']): Packet => ({ id: query.id ?? 0, type: 'response', flags: FLAG_AA, questions: query.questions, answers, authorities: [], additionals: [] });
-  return ixfrAnswer(serving.db, query, snapshot, { days: serving.journalDays, managed: serving.managed }, reply);
+  return ixfrAnswer(serving.db, query, snapshot, { days: serving.journalDays, managed: serving.managed, signed }, reply);
 }
 
 /**

@@ -15,7 +15,7 @@ import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
 import { incrementalTransfer, type SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure, verifyTsig } from './tsig.ts';
 import { startUdpThreads } from './udp-threads.ts';
-import { DEFAULT_SOA, zoneSource, type NameServerSettings, type ZoneSource } from './zone-snapshot.ts';
+import { DEFAULT_SOA, ZoneBeingSigned, zoneSource, type NameServerSettings, type ZoneSource } from './zone-snapshot.ts';
 
 const CLASSIC_UDP_SIZE = 512;
 /** What this server offers in EDNS (RFC 6891); 1232 avoids IP fragmentation (DNS flag day 2020). */
@@ -130,7 +130,8 @@ export async function answerWire(
     const encoded = packets.map((r) => dnsPacket.encode(r));
     responses = signed.kind === 'ok' ? signAnswer(encoded, signed.key, signed.mac) : encoded;
   } catch (error) {
-    console.error('DNS: a query failed', error);
+    // A big zone signed for the first time since the start answers SERVFAIL meanwhile: expected, not logged.
+    if (!(error instanceof ZoneBeingSigned)) console.error('DNS: a query failed', error);
     if (zone !== null && onTally) onTally({ ...tallyOf(query, zone, undefined, dnssecOk), rcode: 'SERVFAIL' });
     try {
       responses = [dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: RCODE.SERVFAIL, questions: query.questions ?? [] })];

@@ -73,5 +73,15 @@ describe('two instances on one PostgreSQL', () => {
     }
     expect((await viaOne.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zone, type: 'TXT', name: 'www', rdata: 'two', ttl: 60 })).status).toBe(200);
     for (const service of [one, two]) expect(await validated(service, `www.${zone}`, 'TXT')).toBe(true);
+    // Each set's RRSIG is kept with the zone (dnssec_signatures), the first stored is the one served: both instances
+    // answer the same bytes, though ECDSA signatures are randomised.
+    const signedAnswer = (service: TestService, name: string, type: string) => dig(service.dns?.port as number, ['+short', '+norec', '+dnssec', name, type]);
+    for (const [name, type] of [[`www.${zone}`, 'TXT'], [`www.${zone}`, 'A'], [zone, 'SOA'], [zone, 'DNSKEY']]) {
+      const fromOne = await signedAnswer(one, name, type);
+      expect(fromOne, `${name} ${type}`).toMatch(/^\S+ 13 \d+ \d+ \d{14} /m);
+      expect(await signedAnswer(two, name, type), `${name} ${type}`).toBe(fromOne);
+    }
+    const [stored] = await one.services.db.query<{ n: string }>('SELECT count(*)::text AS n FROM dnssec_signatures WHERE zone_name = $1', [zone]);
+    expect(Number(stored.n)).toBeGreaterThan(5);
   }, 30_000);
 });

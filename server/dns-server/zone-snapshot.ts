@@ -5,7 +5,10 @@ import { ancestorsOf, parentName } from '../../src/core/dns/names.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
-import { signZone, type PreviousSigning, type SignedZone } from '../dnssec/sign-zone.ts';
+import { breathe, signZoneInWorker } from '../dnssec/sign-in-worker.ts';
+import { reusable, signZone, VALIDITY_SECONDS, type PreviousSigning, type SignatureStore, type SignedZone } from '../dnssec/sign-zone.ts';
+import { dropOtherEpochs, keepSignatures, storedSignatures } from '../dnssec/stored-signatures.ts';
+import { signedStep, signedSteps } from './signed-steps.ts';
 
 export type SetType = RecordType | DnssecRecordType;
 
@@ -45,15 +48,20 @@ function soaRdata(zone: string, serial: number, settings: NameServerSettings): s
   return `${settings.nameservers[0]} hostmaster.${zone}. ${serial} ${refresh} ${retry} ${expire} ${minimum}`;
 }
 
-export function buildSnapshot(
-  zone: string,
-  state: { serial: number; version: string; parked: boolean; forwarding: boolean; expired?: boolean },
-  records: Array<{ name: string; type: RecordType; ttl: number; rdata: string }>,
-  settings: NameServerSettings,
-  dnssec?: { key: StoredZoneKey; epoch: Date; previous?: PreviousSigning },
-  /** The ALIAS targets' addresses as last resolved (server/zones/alias.ts), answered at the ALIASes' names. */
-  flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }> = [],
-): ZoneSnapshot {
+type StoredRecord = { name: string; type: RecordType; ttl: number; rdata: string };
+type ZoneState = { serial: number; version: string; parked: boolean; forwarding: boolean; expired?: boolean };
+type Dnssec = {
+  key: StoredZoneKey;
+  epoch: Date;
+  previous?: PreviousSigning;
+  /** Where the signatures made are collected (to be stored with the zone: server/dnssec/stored-signatures.ts). */
+  store?: SignatureStore;
+  /** The zone's stored signatures, read when it is signed whole on the worker (so only what no one signed is signed). */
+  known?: () => AsyncIterable<Array<{ digest: string; rrsig: Uint8Array }>>;
+};
+
+/** A zone's nodes as they are filled: the provider's SOA and NS and the managed records first, then the stored ones. */
+function nodeBuilder(zone: string, state: ZoneState, settings: NameServerSettings) {
   const nodes = new Map<string, Map<SetType, RecordSet>>();
   const add = (name: string, type: SetType, ttl: number, rdata: string, wire?: Uint8Array) => {
     let node = nodes.get(name);
@@ -67,23 +75,104 @@ export function buildSnapshot(
   for (const r of managedRecordsOf(zone, state, settings)) add(r.name, r.type, r.ttl, r.rdata);
   // In redemption the zone answers only the holding page: its stored records are kept, not served, until a renewal.
   // An ALIAS is never answered as such: its target's addresses are, flattened into A and AAAA.
-  if (!state.expired) {
+  const addStored = (records: StoredRecord[]) => {
+    if (state.expired) return;
     for (const r of records) if (r.type !== 'ALIAS' && !(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
-    for (const r of flattened) add(r.name, r.type, r.ttl, r.rdata);
-  }
-  if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
-  const interior = new Set<string>();
-  for (const name of nodes.keys()) {
+  };
+  const finish = (flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>, dnssec: Dnssec | undefined) => {
+    if (!state.expired) for (const r of flattened) add(r.name, r.type, r.ttl, r.rdata);
+    if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
+  };
+  return { nodes, addStored, finish };
+}
+
+/** Names that exist without records of their own (empty non-terminals): every missing name above a node. */
+function addInterior(interior: Set<string>, nodes: Map<string, unknown>, names: Iterable<string>) {
+  for (const name of names) {
     for (let above = parentName(name); above !== null; above = parentName(above)) if (!nodes.has(above)) interior.add(above);
   }
-  // Negative answers are cached for the SOA's minimum, and so are the NSEC records that prove them (RFC 9077).
-  const signed = dnssec
-    ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: Math.min(settings.soa.minimum, settings.soa.ttl), previous: dnssec.previous })
-    : null;
+}
+
+// Negative answers are cached for the SOA's minimum, and so are the NSEC records that prove them (RFC 9077).
+const nsecTtlOf = (settings: NameServerSettings) => Math.min(settings.soa.minimum, settings.soa.ttl);
+
+export function buildSnapshot(
+  zone: string,
+  state: ZoneState,
+  records: StoredRecord[],
+  settings: NameServerSettings,
+  dnssec?: Dnssec,
+  /** The ALIAS targets' addresses as last resolved (server/zones/alias.ts), answered at the ALIASes' names. */
+  flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }> = [],
+): ZoneSnapshot {
+  const { nodes, addStored, finish } = nodeBuilder(zone, state, settings);
+  addStored(records);
+  finish(flattened, dnssec);
+  const interior = new Set<string>();
+  addInterior(interior, nodes, nodes.keys());
+  const signed = dnssec ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings), previous: dnssec.previous, store: dnssec.store }) : null;
   return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }
 
+/** From this many names on, a zone signed without signatures to reuse is signed on a worker thread. */
+const WORKER_NAMES = 2000;
+
+/**
+ * `buildSnapshot` for a big zone, in slices so the event loop keeps answering other zones: the stored records come
+ * page by page, the nodes are walked a slice per turn, and a zone signed anew (no signatures of the same key and
+ * epoch to reuse: a first load, a renewal) is signed on a worker thread. `onBulk` is told when that starts.
+ */
+export async function buildSnapshotInSlices(
+  zone: string,
+  state: ZoneState,
+  pages: AsyncIterable<StoredRecord[]>,
+  settings: NameServerSettings,
+  dnssec: Dnssec | undefined,
+  flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>,
+  onBulk: () => void = () => {},
+): Promise<ZoneSnapshot> {
+  const { nodes, addStored, finish } = nodeBuilder(zone, state, settings);
+  for await (const page of pages) {
+    addStored(page);
+    await breathe();
+  }
+  finish(flattened, dnssec);
+  const interior = new Set<string>();
+  const names = [...nodes.keys()];
+  for (let i = 0; i < names.length; i += SLICE) {
+    addInterior(interior, nodes, names.slice(i, i + SLICE));
+    await breathe();
+  }
+  let signed: SignedZone | null = null;
+  if (dnssec) {
+    const key = signingKey(zone, dnssec.key);
+    const options = { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings) };
+    if (reusable(dnssec.previous, key, options) || nodes.size < WORKER_NAMES) signed = signZone(zone, nodes, key, { ...options, previous: dnssec.previous, store: dnssec.store });
+    else {
+      onBulk();
+      const store = dnssec.store ? { known: dnssec.known?.() ?? (async function* () {})(), fresh: dnssec.store.fresh } : undefined;
+      signed = await signZoneInWorker(zone, nodes, { ...key, pkcs8: Buffer.from(dnssec.key.private_key, 'base64') }, options, store);
+    }
+  }
+  return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
+}
+
+const SLICE = 2000;
+/** From this many stored records on, a zone is read page by page and built in slices (buildSnapshotInSlices). */
+const PAGED_AT = 5000;
+const PAGE = 2000;
+
 const ZONE_CHANNEL = 'namefi_zone';
+
+/**
+ * Asked for a big zone this instance is signing for the first time (no earlier version of it in memory, e.g. just
+ * after a start): answered SERVFAIL until it is signed, rather than held for the seconds signing takes.
+ */
+export class ZoneBeingSigned extends Error {
+  constructor(zone: string) {
+    super(`${zone} is being signed`);
+  }
+}
 
 /**
  * Zones kept in memory and dropped the moment they change. Every write of a zone changes `domains.zone_version`
@@ -94,8 +183,8 @@ const ZONE_CHANNEL = 'namefi_zone';
  */
 export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: NameServerSettings) {
   const cache = new Map<string, ZoneSnapshot>();
-  /** Each signed zone as last signed (its sets and signatures), so the next load re-signs only what changed. */
-  const signatures = new Map<string, PreviousSigning>();
+  /** Each signed zone as last signed, so the next load re-signs only what changed (and answers it while signing anew). */
+  const latest = new Map<string, ZoneSnapshot>();
   /** Zone names this service holds, while subscribed; null = ask the database per query. */
   let known: Set<string> | null = null;
   /** Bumped by every notification, so a load that raced a change is not kept. */
@@ -113,27 +202,107 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
   /** The zones a name may be in: itself and the names above it, of two labels or more ('a.b.c' -> a.b.c, b.c). */
   const candidatesOf = (qname: string) => [qname, ...ancestorsOf(qname)].filter((n) => n.includes('.'));
 
-  async function load(zone: string): Promise<ZoneSnapshot | null> {
+  /** Loads in flight, one per zone and generation: queries arriving meanwhile share it. */
+  const loading = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
+  /** Zones being signed anew on a worker thread: their previous snapshot is answered meanwhile, if there is one. */
+  const bulk = new Set<string>();
+  /** Per signed zone, what each recent change did to its NSEC records and RRSIGs (IXFR sends these). */
+  const steps = signedSteps();
+  /** Big zones answered a version behind while their new version loads (whileSigning). */
+  const behind = new Set<string>();
+
+  function load(zone: string): Promise<ZoneSnapshot | null> {
+    const current = loading.get(zone);
+    if (current && current.generation === generation) return current.promise;
+    const promise = loadOnce(zone).finally(() => {
+      if (loading.get(zone)?.promise === promise) loading.delete(zone);
+    });
+    loading.set(zone, { generation, promise });
+    return promise;
+  }
+
+  /** While a zone is signed anew on the worker, the snapshot it had (the zone keeps answering, a version behind). */
+  const whileSigning = (zone: string) => {
+    const previous = latest.get(zone);
+    // A big zone answers its previous version while the new one is read and signed (a version behind for that long):
+    // the load starts (or is joined) here, and the query does not wait for it.
+    if (previous && previous.nodes.size >= PAGED_AT) {
+      behind.add(zone);
+      void load(zone).catch((error: unknown) => console.error(`DNS: loading ${zone} failed`, error));
+      return previous;
+    }
+    if (!bulk.has(zone)) return undefined;
+    if (!previous) throw new ZoneBeingSigned(zone);
+    return previous;
+  };
+
+  async function loadOnce(zone: string, attempt = 0): Promise<ZoneSnapshot | null> {
     const started = generation;
-    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; expired: boolean; records: unknown; flattened: unknown; dnssec_key: StoredZoneKey | string | null }>(
-      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired,
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; expired: boolean; record_count: number | string; records: unknown; flattened: unknown; dnssec_key: StoredZoneKey | string | null }>(
+      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count,
          (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
-         (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
-            FROM dns_records WHERE zone_name = d.name) AS records,
+         CASE WHEN d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
+            FROM dns_records WHERE zone_name = d.name) END AS records,
          (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
             FROM alias_addresses WHERE zone_name = d.name) AS flattened
        FROM domains d WHERE d.name = $1`,
-      [zone],
+      [zone, PAGED_AT],
     );
     if (!row) return null;
-    const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as Parameters<typeof buildSnapshot>[2];
     const key = (typeof row.dnssec_key === 'string' ? JSON.parse(row.dnssec_key) : row.dnssec_key) as (StoredZoneKey & { signing_epoch: string }) | null;
-    const dnssec = key ? { key, epoch: new Date(key.signing_epoch), previous: signatures.get(zone) } : undefined;
-    const flattened = (typeof row.flattened === 'string' ? JSON.parse(row.flattened) : (row.flattened ?? [])) as NonNullable<Parameters<typeof buildSnapshot>[5]>;
-    const snapshot = buildSnapshot(zone, { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired }, records, settings, dnssec, flattened);
-    if (snapshot.signed) signatures.set(zone, { nodes: snapshot.nodes, signed: snapshot.signed });
-    else signatures.delete(zone);
+    const previous = latest.get(zone);
+    const epoch = key ? new Date(key.signing_epoch) : null;
+    const dnssec: Dnssec | undefined = key && epoch
+      ? {
+          key, epoch,
+          previous: previous?.signed ? { nodes: previous.nodes, signed: previous.signed } : undefined,
+          store: { fresh: [] },
+          known: () => storedSignatures(db, zone, Math.floor(epoch.getTime() / 1000) + VALIDITY_SECONDS),
+        }
+      : undefined;
+    const flattened = (typeof row.flattened === 'string' ? JSON.parse(row.flattened) : (row.flattened ?? [])) as Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>;
+    const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
+    let snapshot: ZoneSnapshot;
+    if (Number(row.record_count) < PAGED_AT) {
+      const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as StoredRecord[];
+      snapshot = buildSnapshot(zone, state, records, settings, dnssec, flattened);
+    } else {
+      // A big zone is read a page at a time, in written order, between other queries: when it changed meanwhile
+      // (its version moved), the pages may mix two versions, and it is read again.
+      async function* pages() {
+        let after = 0;
+        for (;;) {
+          const page = await db.query<StoredRecord & { seq: number | string }>('SELECT name, type, ttl, rdata, seq FROM dns_records WHERE zone_name = $1 AND seq > $2 ORDER BY seq LIMIT $3', [zone, after, PAGE]);
+          if (page.length > 0) yield page;
+          if (page.length < PAGE) return;
+          after = Number(page[page.length - 1].seq);
+        }
+      }
+      try {
+        snapshot = await buildSnapshotInSlices(zone, state, pages(), settings, dnssec, flattened, () => bulk.add(zone));
+      } finally {
+        bulk.delete(zone);
+      }
+      const [now] = await db.query<{ version: string }>('SELECT zone_version::text AS version FROM domains WHERE name = $1', [zone]);
+      if (String(now?.version) !== state.version && attempt < 3) return loadOnce(zone, attempt + 1);
+    }
+    if (snapshot.signed && dnssec?.store) {
+      // Signatures kept with the zone: ours stored, or another instance's taken where it stored first.
+      try {
+        if (dnssec.store.fresh.length > 0) await keepSignatures(db, zone, snapshot.signed, dnssec.store.fresh);
+        if (!dnssec.previous || dnssec.previous.signed.expiration !== snapshot.signed.expiration) await dropOtherEpochs(db, zone, snapshot.signed.expiration);
+      } catch (error) {
+        console.error(`DNSSEC: the signatures of ${zone} could not be stored`, error);
+      }
+    }
+    // What signing this change changed (NSEC records, RRSIGs), for IXFR: from the snapshot before, once stored bytes are in.
+    if (snapshot.signed && previous?.signed && snapshot.serial !== previous.serial) steps.keep(zone, signedStep(previous, snapshot));
+    // Kept: a signed zone (the next change re-signs only what differs) and a big one (answered while it is signed anew).
+    if (snapshot.signed || Number(row.record_count) >= PAGED_AT) latest.set(zone, snapshot);
+    else latest.delete(zone);
     if (generation === started) cache.set(zone, snapshot);
+    // Answers made from the version before (packet cache) go, and the secondaries are told again, of this version.
+    if (behind.delete(zone)) announce(zone);
     return snapshot;
   }
 
@@ -191,7 +360,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       if (known) {
         const zone = candidates.find((c) => known?.has(c));
         if (!zone) return null;
-        return cache.get(zone) ?? load(zone);
+        return cache.get(zone) ?? whileSigning(zone) ?? load(zone);
       }
       const [row] = await db.query<{ name: string; version: string | null }>(
         'SELECT name, zone_version::text AS version FROM domains WHERE name = ANY($1::text[]) ORDER BY length(name) DESC LIMIT 1',
@@ -200,9 +369,11 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       if (!row) return null;
       const cached = cache.get(row.name);
       if (cached?.version === String(row.version)) return cached;
-      return load(row.name);
+      return whileSigning(row.name) ?? load(row.name);
     },
     load,
+    /** The DNSSEC side of the changes from serial `from` to `to` of a signed zone, or null when this instance lacks one. */
+    signedSteps: (zone: string, from: number, to: number) => steps.between(zone, from, to),
   };
 }
 export type ZoneSource = ReturnType<typeof zoneSource>;

@@ -42,6 +42,7 @@ export async function ensureZoneKey(q: Queryable, zone: string): Promise<boolean
 
 /** Removes the zone's key, and with it every signature served for it. Answers whether there was one. */
 export async function removeZoneKey(q: Queryable, zone: string): Promise<boolean> {
+  await q.query('DELETE FROM dnssec_signatures WHERE zone_name = $1', [zone]);
   return (await q.query('DELETE FROM dnssec_keys WHERE zone_name = $1 RETURNING zone_name', [zone])).length > 0;
 }
 

@@ -1,4 +1,4 @@
-import { sign, type KeyObject } from 'node:crypto';
+import { createHash, sign, type KeyObject } from 'node:crypto';
 import {
   ALGORITHM,
   canonicalRdata,
@@ -63,6 +63,11 @@ export interface SignedZone {
   renewAt: number;
   /** Signatures made this time (the rest were reused). */
   made: number;
+  /**
+   * Signed as a change of the previous signing: the owners whose NSEC or RRSIGs may differ from it (IXFR sends only
+   * theirs). Absent when the zone was signed whole.
+   */
+  touched?: string[];
 }
 
 /** What a signed zone answers by name: read-only, so a change can share the unchanged entries with the zone before it. */
@@ -145,23 +150,65 @@ export function signZone(
   zone: string,
   nodes: Map<string, Map<string, SignableSet>>,
   key: SigningKey,
-  options: { epoch: Date; nsecTtl: number; previous?: PreviousSigning },
+  options: { epoch: Date; nsecTtl: number; previous?: PreviousSigning; store?: SignatureStore },
 ): SignedZone {
   // Every signature is dated from the zone's epoch, not the clock: the same zone signs the same dates anywhere.
   const epoch = Math.floor(options.epoch.getTime() / 1000);
   const expiration = epoch + VALIDITY_SECONDS;
-  const p = options.previous;
-  const previous = p && sameBytes(p.signed.dnskey, key.dnskey) && p.signed.expiration === expiration && p.signed.nsecTtl === options.nsecTtl ? p : undefined;
-  const signer = setSigner(zone, key, epoch, expiration);
+  const previous = reusable(options.previous, key, options);
+  const signer = setSigner(zone, key, epoch, expiration, options.store);
   return (previous && signChange(zone, nodes, signer, options.nsecTtl, previous)) || signWhole(zone, nodes, signer, options.nsecTtl, previous);
+}
+
+/** A signed zone from its parts, as the signing worker hands them back (server/dnssec/sign-in-worker.ts). */
+export function signedZoneOf(
+  key: Pick<SigningKey, 'keyTag' | 'dnskey'>,
+  options: { epoch: Date; nsecTtl: number },
+  parts: { rrsigs: Map<string, Map<number, Uint8Array>>; nsec: Map<string, Uint8Array>; chain: string[]; chainKeys: string[]; cuts: Set<string>; made: number },
+): SignedZone {
+  const expiration = Math.floor(options.epoch.getTime() / 1000) + VALIDITY_SECONDS;
+  return {
+    keyTag: key.keyTag,
+    dnskey: key.dnskey,
+    expiration,
+    renewAt: (expiration - RENEW_SECONDS) * 1000,
+    nsecTtl: options.nsecTtl,
+    ...parts,
+    rrsigs: new Layered(parts.rrsigs),
+    nsec: new Layered(parts.nsec),
+  };
+}
+
+/** The previous signing when its signatures can be reused: the same key, epoch and NSEC TTL. */
+export function reusable(previous: PreviousSigning | undefined, key: Pick<SigningKey, 'dnskey'>, options: { epoch: Date; nsecTtl: number }): PreviousSigning | undefined {
+  const expiration = Math.floor(options.epoch.getTime() / 1000) + VALIDITY_SECONDS;
+  return previous && sameBytes(previous.signed.dnskey, key.dnskey) && previous.signed.expiration === expiration && previous.signed.nsecTtl === options.nsecTtl ? previous : undefined;
+}
+
+/** A signature made in this signing, as kept in the database (dnssec_signatures). */
+export interface FreshSignature {
+  rel: string;
+  type: number;
+  /** SHA-256 of the DNSKEY and of the bytes the RRSIG signs: the set, key and validity it is good for. */
+  digest: Buffer;
+  rrsig: Uint8Array;
+}
+
+/**
+ * Signatures kept with the zone: `known` answers one by digest (base64) instead of signing again; every signature
+ * made is added to `fresh`, for the caller to store (first writer wins) and, if another was stored first, to swap.
+ */
+export interface SignatureStore {
+  known?: Map<string, Uint8Array>;
+  fresh: FreshSignature[];
 }
 
 type Signer = ReturnType<typeof setSigner>;
 
-function setSigner(zone: string, key: SigningKey, epoch: number, expiration: number) {
+function setSigner(zone: string, key: SigningKey, epoch: number, expiration: number, store?: SignatureStore) {
   const signerName = `${zone}.`;
   const counter = { made: 0 };
-  const signSet = (owner: string, type: number, ttl: number, rdatas: Uint8Array[]): Uint8Array => {
+  const signSet = (rel: string, owner: string, type: number, ttl: number, rdatas: Uint8Array[]): Uint8Array => {
     const header = rrsigHeader({
       typeCovered: type,
       algorithm: ALGORITHM,
@@ -172,9 +219,18 @@ function setSigner(zone: string, key: SigningKey, epoch: number, expiration: num
       keyTag: key.keyTag,
       signer: signerName,
     });
-    const signature = sign('sha256', signedData(header, owner, type, ttl, rdatas), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
+    const data = signedData(header, owner, type, ttl, rdatas);
+    if (!store) {
+      counter.made += 1;
+      return concatBytes([header, sign('sha256', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' })]);
+    }
+    const digest = createHash('sha256').update(key.dnskey).update(data).digest();
+    const kept = store.known?.get(digest.toString('base64'));
+    if (kept) return kept;
     counter.made += 1;
-    return concatBytes([header, signature]);
+    const rrsig = concatBytes([header, sign('sha256', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' })]);
+    store.fresh.push({ rel, type, digest, rrsig });
+    return rrsig;
   };
   const result = (parts: Omit<SignedZone, 'keyTag' | 'dnskey' | 'expiration' | 'renewAt' | 'made'>): SignedZone => ({
     keyTag: key.keyTag,
@@ -199,21 +255,22 @@ function nameSignatures(signer: Signer, rel: string, node: Map<string, SignableS
     if (cut && set.type !== 'DS') continue;
     const type = typeNumber(set.type);
     const old = kept?.get(type);
-    signatures.set(type, old && sameSet(before?.get(set.type), set) ? old : signer.signSet(owner, type, set.ttl, wireOf(set)));
+    signatures.set(type, old && sameSet(before?.get(set.type), set) ? old : signer.signSet(rel, owner, type, set.ttl, wireOf(set)));
   }
   return signatures;
 }
 
 /** The name's NSEC (to `next`), its signature put in `signatures`; the previous ones kept when the NSEC did not change. */
-function putNsec(signer: Signer, nsecTtl: number, rel: string, node: Map<string, SignableSet>, next: string, signatures: Map<number, Uint8Array>, previous: PreviousSigning | undefined): Uint8Array {
+function putNsec(signer: Signer, nsecTtl: number, rel: string, node: Map<string, SignableSet>, next: string, signatures: Map<number, Uint8Array>, previous: PreviousSigning | undefined, cut: boolean): Uint8Array {
   const types: number[] = [DNSSEC_TYPE_NUMBERS.RRSIG, DNSSEC_TYPE_NUMBERS.NSEC];
-  for (const set of node.values()) types.push(typeNumber(set.type));
+  // At a delegation only NS and DS are the zone's (RFC 4035 §2.3): other data there is the child's, not listed.
+  for (const set of node.values()) if (!cut || set.type === 'NS' || set.type === 'DS') types.push(typeNumber(set.type));
   types.sort((a, b) => a - b);
   const data = nsecRdata(toAbsolute(next, signer.zone, true), types);
   const old = previous?.signed.nsec.get(rel);
   const oldSignature = previous?.signed.rrsigs.get(rel)?.get(DNSSEC_TYPE_NUMBERS.NSEC);
   const reuse = old && oldSignature && sameBytes(old, data);
-  signatures.set(DNSSEC_TYPE_NUMBERS.NSEC, reuse ? oldSignature : signer.signSet(toAbsolute(rel, signer.zone, true), DNSSEC_TYPE_NUMBERS.NSEC, nsecTtl, [data]));
+  signatures.set(DNSSEC_TYPE_NUMBERS.NSEC, reuse ? oldSignature : signer.signSet(rel, toAbsolute(rel, signer.zone, true), DNSSEC_TYPE_NUMBERS.NSEC, nsecTtl, [data]));
   return reuse ? old : data;
 }
 
@@ -240,7 +297,7 @@ function signWhole(zone: string, nodes: Map<string, Map<string, SignableSet>>, s
   chain.forEach(({ rel }, i) => {
     const node = nodes.get(rel) as Map<string, SignableSet>;
     const signatures = nameSignatures(signer, rel, node, cuts.has(rel), previous);
-    nsec.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(i + 1) % chain.length].rel, signatures, previous));
+    nsec.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(i + 1) % chain.length].rel, signatures, previous, cuts.has(rel)));
     rrsigs.set(rel, signatures);
   });
   return signer.result({ rrsigs: new Layered(rrsigs), nsec: new Layered(nsec), nsecTtl, chain: chain.map((c) => c.rel), chainKeys: chain.map((c) => c.key), cuts });
@@ -301,10 +358,10 @@ function signChange(zone: string, nodes: Map<string, Map<string, SignableSet>>, 
     const node = nodes.get(rel) as Map<string, SignableSet>;
     const at = lowerBound(chainKeys, keyOf(rel));
     const signatures = changedNames.has(rel) ? nameSignatures(signer, rel, node, before.cuts.has(rel), previous) : new Map(before.rrsigs.get(rel));
-    nsec.top.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(at + 1) % chain.length], signatures, previous));
+    nsec.top.set(rel, putNsec(signer, nsecTtl, rel, node, chain[(at + 1) % chain.length], signatures, previous, before.cuts.has(rel)));
     rrsigs.top.set(rel, signatures);
   }
-  return signer.result({ rrsigs, nsec, nsecTtl, chain, chainKeys, cuts: before.cuts });
+  return { ...signer.result({ rrsigs, nsec, nsecTtl, chain, chainKeys, cuts: before.cuts }), touched: [...new Set([...changed, ...dirty])] };
 }
 
 /** The owner of the NSEC that matches or covers `rel` (the greatest chain owner not after it; the apex is first). */
