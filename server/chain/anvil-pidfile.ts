@@ -99,8 +99,21 @@ export async function stopOrphanAnvil(pidfile: string, options: { termWaitMs?: n
     if (!(await still())) break;
   }
   if (await still()) throw new Error(`anvil: could not stop the orphan anvil (pid ${record.pid}) recorded in ${pidfile}`);
+  // No longer the anvil is not yet gone: a many-threaded process loses its command line when its first thread exits,
+  // while the others may still hold its listening socket for a moment. Its port is the one this start wants.
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline && !(await portFree(record.port))) await new Promise((r) => setTimeout(r, 20));
   await removePidfile(pidfile);
   return record.pid;
+}
+
+/** Whether 127.0.0.1:`port` can be bound right now (a listener is opened and closed at once). */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((answer) => {
+    const server = createServer();
+    server.once('error', () => answer(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => answer(true)));
+  });
 }
 
 /** Resolves when 127.0.0.1:`port` can be bound; otherwise a message saying who should act. */
