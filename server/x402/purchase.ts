@@ -182,15 +182,26 @@ function authorizationOf(payload: PaymentPayload): Authorization | null {
   return { from, to, value, validAfter, validBefore, nonce };
 }
 
+/** A paid-for term as the client sent it, for the error: any JSON value (an object without toString included). */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
+}
+
 /** Which of the paid-for terms differ from this name's: the client paid for something else. */
 function mismatch(accepted: PaymentRequirements | undefined, wanted: PaymentRequirements): string {
   if (!accepted) return 'The payment names no requirements it accepted';
   const diffs: string[] = [];
-  if (accepted.scheme !== wanted.scheme) diffs.push(`scheme ${accepted.scheme}, expected ${wanted.scheme}`);
-  if (accepted.network !== wanted.network) diffs.push(`network ${accepted.network}, expected ${wanted.network}`);
-  if (String(accepted.asset).toLowerCase() !== wanted.asset.toLowerCase()) diffs.push(`asset ${accepted.asset}, expected ${wanted.asset}`);
-  if (String(accepted.payTo).toLowerCase() !== wanted.payTo.toLowerCase()) diffs.push(`payee ${accepted.payTo}, expected ${wanted.payTo}`);
-  if (accepted.amount !== wanted.amount) diffs.push(`amount ${accepted.amount}, expected ${wanted.amount} (base units)`);
+  const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : null);
+  if (accepted.scheme !== wanted.scheme) diffs.push(`scheme ${shown(accepted.scheme)}, expected ${wanted.scheme}`);
+  if (accepted.network !== wanted.network) diffs.push(`network ${shown(accepted.network)}, expected ${wanted.network}`);
+  if (lower(accepted.asset) !== wanted.asset.toLowerCase()) diffs.push(`asset ${shown(accepted.asset)}, expected ${wanted.asset}`);
+  if (lower(accepted.payTo) !== wanted.payTo.toLowerCase()) diffs.push(`payee ${shown(accepted.payTo)}, expected ${wanted.payTo}`);
+  if (accepted.amount !== wanted.amount) diffs.push(`amount ${shown(accepted.amount)}, expected ${wanted.amount} (base units)`);
   return `The payment does not match this name's requirements: ${diffs.join('; ') || 'its terms differ'}`;
 }
 
