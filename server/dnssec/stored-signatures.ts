@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { breathe } from './sign-in-worker.ts';
 import type { FreshSignature, SignedZone } from './sign-zone.ts';
 
 /**
@@ -14,7 +15,6 @@ const BATCH = 1000;
  * under 50 ms while a big zone's signatures are written (250 put HTTP's p99 at 54 ms at 100,000 records).
  */
 const WRITE_BATCH = 100;
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The zone's stored signatures of this validity (the RRSIGs' expiration, from the signing epoch), page by page. */
 export async function* storedSignatures(db: Queryable, zone: string, expiration: number): AsyncGenerator<Array<{ digest: string; rrsig: Uint8Array }>> {
