@@ -102,35 +102,29 @@ export async function stopOrphanAnvil(pidfile: string, options: { termWaitMs?: n
   // No longer the anvil is not yet gone: a many-threaded process loses its command line when its first thread exits,
   // while the others may still hold its listening socket for a moment. Its port is the one this start wants.
   const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && !(await portFree(record.port))) await new Promise((r) => setTimeout(r, 20));
+  while (Date.now() < deadline && (await bindError(record.port)) !== null) await new Promise((r) => setTimeout(r, 20));
   await removePidfile(pidfile);
   return record.pid;
 }
 
-/** Whether 127.0.0.1:`port` can be bound right now (a listener is opened and closed at once). */
-function portFree(port: number): Promise<boolean> {
+/** Why 127.0.0.1:`port` cannot be bound right now, or null when it can (a listener is opened and closed at once). */
+function bindError(port: number): Promise<NodeJS.ErrnoException | null> {
   return new Promise((answer) => {
     const server = createServer();
-    server.once('error', () => answer(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => answer(true)));
+    server.once('error', (error: NodeJS.ErrnoException) => answer(error));
+    server.listen(port, '127.0.0.1', () => server.close(() => answer(null)));
   });
 }
 
 /** Resolves when 127.0.0.1:`port` can be bound; otherwise a message saying who should act. */
 export async function assertPortFree(port: number): Promise<void> {
   if (port === 0) return;
-  await new Promise<void>((free, taken) => {
-    const server = createServer();
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      taken(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `CHAIN_PORT ${port} on 127.0.0.1 is taken by another process (not an anvil this data directory's service started): ` +
-                `stop that process, or set CHAIN_PORT to a free port (0 picks one), or point CHAIN_RPC_URL at that node to use it`
-            : `CHAIN_PORT ${port}: cannot listen on 127.0.0.1 (${error.code ?? error.message})`,
-        ),
-      ),
-    );
-    server.listen(port, '127.0.0.1', () => server.close(() => free()));
-  });
+  const error = await bindError(port);
+  if (!error) return;
+  throw new Error(
+    error.code === 'EADDRINUSE'
+      ? `CHAIN_PORT ${port} on 127.0.0.1 is taken by another process (not an anvil this data directory's service started): ` +
+          `stop that process, or set CHAIN_PORT to a free port (0 picks one), or point CHAIN_RPC_URL at that node to use it`
+      : `CHAIN_PORT ${port}: cannot listen on 127.0.0.1 (${error.code ?? error.message})`,
+  );
 }
