@@ -17,6 +17,7 @@ test.describe('Auto-renew', () => {
     await resumeSession(page, wallet);
     await page.goto(`/domains/${domain}`);
     await page.getByRole('tab', { name: 'Renewal' }).click();
+    await expect(page.getByRole('tab', { name: 'Renewal' })).toHaveAttribute('aria-selected', 'true');
     const panel = page.getByRole('region', { name: 'Auto-renew' });
     const state = panel.getByRole('status').first();
     const toggle = panel.getByRole('switch', { name: 'Renew automatically' });

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findBrowser } from './find-browser.ts';
 import { findPostgresBin, NO_POSTGRES_MESSAGE } from '../test/support/postgres-server.ts';
 import { bindToolsMissing } from '../test/support/bind.ts';
@@ -27,7 +29,7 @@ function printTimings(): void {
   console.log(`\nTime per step:\n${timings.map(([label, ms]) => `  ${label.padEnd(24)} ${seconds(ms)}`).join('\n')}\n  ${'Total'.padEnd(24)} ${seconds(total)}`);
 }
 
-function run(label: string, [cmd, ...args]: string[], env: NodeJS.ProcessEnv = process.env): void {
+function run(label: string, [cmd, ...args]: string[], env: NodeJS.ProcessEnv = process.env, onFailure?: () => void): void {
   console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { stdio: 'inherit', env });
@@ -35,6 +37,7 @@ function run(label: string, [cmd, ...args]: string[], env: NodeJS.ProcessEnv = p
   console.log(`  ${label}: ${seconds(Date.now() - started)}`);
   if (result.status !== 0) {
     console.error(`\n✖ ${label} failed.`);
+    onFailure?.();
     printTimings();
     process.exit(result.status ?? 1);
   }
@@ -69,6 +72,17 @@ if ('error' in browser) {
   process.exit(1);
 }
 console.log(`\nBrowser for e2e: ${browser.path ?? 'Playwright default'} (${browser.source})`);
-run('Browser journeys', ['npx', 'playwright', 'test'], { ...process.env, ...(browser.path ? { CHROMIUM_PATH: browser.path } : {}) });
+/**
+ * CI keeps only what this prints: a failed journey's page as Playwright saw it (its accessibility snapshot, written to
+ * test-results/<test>/error-context.md) says what was on screen instead of what the journey waited for.
+ */
+function printFailedPages(dir = process.env.E2E_OUTPUT_DIR ?? 'test-results'): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name, 'error-context.md');
+    if (entry.isDirectory() && existsSync(file)) console.error(`\n── ${file}\n${readFileSync(file, 'utf8').slice(0, 12_000)}`);
+  }
+}
+run('Browser journeys', ['npx', 'playwright', 'test'], { ...process.env, ...(browser.path ? { CHROMIUM_PATH: browser.path } : {}) }, printFailedPages);
 printTimings();
 console.log('\n✔ All checks passed.');

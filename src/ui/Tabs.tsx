@@ -1,5 +1,6 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx.ts';
+import { Spinner } from './Spinner.tsx';
 
 export interface TabItem {
   id: string;
@@ -49,7 +50,9 @@ export function Tabs({ items, selected, onSelect, label }: { items: TabItem[]; s
       {items.map((item) =>
         item.id === selected ? (
           <div key={item.id} role="tabpanel" id={`${base}-panel-${item.id}`} aria-labelledby={`${base}-tab-${item.id}`} className="pt-4">
-            {item.content}
+            {/* A tab whose code is still loading shows a spinner in its panel; without this boundary the whole page
+                would give way to the route's fallback until the tab's chunk arrives. */}
+            <Suspense fallback={<Spinner label={`Loading ${typeof item.label === 'string' ? item.label : 'the tab'}`} />}>{item.content}</Suspense>
           </div>
         ) : null,
       )}
