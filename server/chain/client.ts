@@ -10,6 +10,7 @@ import {
   type TransactionReceipt,
   type Transport,
   type WalletClient,
+  WaitForTransactionReceiptTimeoutError,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_CHAIN_ID } from './anvil.ts';
@@ -36,6 +37,32 @@ export interface ChainClients {
   serial<T>(fn: () => Promise<T>): Promise<T>;
   /** Sends a transaction built by `send` (in turn) and waits for it; throws when it reverted. */
   write(send: (wallet: ServiceWallet) => Promise<Hash>): Promise<TransactionReceipt>;
+  /** Waits for a transaction's receipt (see `receiptOf`), at most `timeout` ms (180 s unless given). */
+  receipt(hash: Hash, timeout?: number): Promise<TransactionReceipt>;
+}
+
+/**
+ * anvil mining on every transaction can leave a ready one unmined until the next block (foundry-rs/foundry#10122):
+ * a receipt not there after this long has a block mined for it.
+ */
+const MINE_AFTER_MS = 2000;
+
+/**
+ * The receipt of `hash`. Every MINE_AFTER_MS without it, a block is mined (`evm_mine`; a node without the method
+ * refuses it, and the wait goes on), so a transaction the node left in its pool does not hold the service's writes,
+ * which wait in line behind it, for minutes. Nothing is sent again: the same transaction is waited for.
+ */
+async function receiptOf(publicClient: PublicClient<Transport, Chain>, hash: Hash, timeout = 180_000): Promise<TransactionReceipt> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const left = deadline - Date.now();
+    try {
+      return await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10, timeout: Math.max(1, Math.min(MINE_AFTER_MS, left)) });
+    } catch (error) {
+      if (!(error instanceof WaitForTransactionReceiptTimeoutError) || left <= MINE_AFTER_MS) throw error;
+      await publicClient.request({ method: 'evm_mine' as never, params: [] as never }).catch(() => undefined);
+    }
+  }
 }
 
 function localChain(rpcUrl: string, chainId = LOCAL_CHAIN_ID): Chain {
@@ -65,10 +92,11 @@ export function chainClients(options: { rpcUrl: string; chainId?: number; servic
     public: publicClient,
     wallet,
     serial,
+    receipt: (hash, timeout) => receiptOf(publicClient, hash, timeout),
     write: (send) =>
       serial(async () => {
         const hash = await sendOwnNonce(() => send(wallet));
-        const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+        const receipt = await receiptOf(publicClient, hash);
         if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
         // The kill -9 suite dies here: mined on the chain, the database transaction around it not committed.
         crashPoint('chain-write');

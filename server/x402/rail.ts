@@ -36,7 +36,7 @@ function facilitatorSigner(clients: ChainClients): FacilitatorEvmSigner {
     writeContract: async (args) =>
       (await clients.write((w) => w.writeContract(args as Parameters<typeof w.writeContract>[0]))).transactionHash,
     sendTransaction: async (args) => (await clients.write((w) => w.sendTransaction({ to: args.to, data: args.data }))).transactionHash,
-    waitForTransactionReceipt: (args) => clients.public.waitForTransactionReceipt({ hash: args.hash as Hex, pollingInterval: 10, timeout: args.timeout }),
+    waitForTransactionReceipt: (args) => clients.receipt(args.hash as Hex, args.timeout),
     getCode: (args) => clients.public.getCode(args),
   };
 }

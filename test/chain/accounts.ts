@@ -48,7 +48,7 @@ export async function setAccountSigner(
     functionName: 'setSigner',
     args: [getAddress(input.signer), input.approved],
   });
-  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  const receipt = await clients.receipt(hash);
   if (receipt.status !== 'success') throw new Error(`setSigner on ${input.account} reverted`);
 }
 

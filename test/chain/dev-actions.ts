@@ -27,6 +27,6 @@ export async function transferDomain(
     functionName: 'safeTransferFrom',
     args: [input.holder.address, getAddress(input.to), BigInt(tokenIdOf(input.name))],
   });
-  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  const receipt = await clients.receipt(hash);
   if (receipt.status !== 'success') throw new Error(`transfer of ${input.name} reverted`);
 }
