@@ -27,7 +27,7 @@ import { catalogSource, withCatalog } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
 import { dnsServingOptions } from './dns-server/serving-options.ts';
-import { zoneSource } from './dns-server/zone-snapshot.ts';
+import { zoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './http/doh.ts';

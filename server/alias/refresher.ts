@@ -3,7 +3,7 @@ import type { Packet } from 'dns-packet';
 import { plainName } from '../../src/core/dns/names.ts';
 import type { Config } from '../config.ts';
 import { resolve } from '../dns-server/resolve.ts';
-import type { ZoneSource } from '../dns-server/zone-snapshot.ts';
+import type { ZoneSource } from '../dns-server/zone-source.ts';
 import { serviceAuthor } from '../history/record-change.ts';
 import { flattenAliasCommand, type FlatAddress } from '../zones/alias.ts';
 import { changeZone, type PipelineServices } from '../zones/pipeline.ts';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isAtOrBelow } from '../../src/core/dns/names.ts';
 import type { Queryable } from '../db/database.ts';
-import { buildSnapshot, type NameServerSettings, type ZoneSnapshot, type ZoneSource } from './zone-snapshot.ts';
+import { buildSnapshot, type NameServerSettings, type ZoneSnapshot } from './zone-snapshot.ts';
+import type { ZoneSource } from './zone-source.ts';
 
 /**
  * The catalog zone (RFC 9432, schema version 2): `version TXT "2"` and one `<label>.zones PTR <zone>.` per zone the

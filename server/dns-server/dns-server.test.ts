@@ -8,7 +8,7 @@ import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/su
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { loadConfig } from '../config.ts';
 import { answerWire, mayTransfer, nameServerSettings } from './server.ts';
-import { zoneSource } from './zone-snapshot.ts';
+import { zoneSource } from './zone-source.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 

@@ -4,6 +4,7 @@ import { toAbsolute } from '../../src/core/dns/names.ts';
 import type { RecordType } from '../../src/core/wire/dns.ts';
 import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
+import { changesBetween } from '../history/changes-between.ts';
 import { rr } from './resolve.ts';
 import { answerKey, type SignedStep } from './signed-steps.ts';
 import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
@@ -20,11 +21,6 @@ import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
 const JOURNAL_MIN_SERIALS = 1000;
 const PER_MESSAGE = 500;
 
-interface EntryRow {
-  serial: string | number;
-  at: Date | string;
-  entry: string;
-}
 interface Difference {
   /** The serial it starts from, when not the one before (a signed step may span changes loaded together). */
   from?: number;
@@ -65,29 +61,23 @@ function managedDifference(zone: string, entry: Entry, settings: ManagedSettings
 
 /** The differences from `from` to the snapshot's serial, or null when the history cannot give all of them. */
 async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: number, journalDays: number, settings: ManagedSettings, now = new Date()): Promise<Difference[] | null> {
-  if (from >= snapshot.serial) return [];
-  const all = await db.query<EntryRow>(
-    'SELECT serial, at, entry FROM zone_history WHERE zone_name = $1 AND serial > $2 AND serial <= $3 ORDER BY serial, id',
-    [snapshot.zone, from, snapshot.serial],
-  );
-  // An entry that moved no serial (a transfer, a grant) carries the serial of the change before it and changed no
-  // answer: the first entry of each serial is the change that produced it, the rest are left out.
-  const rows = all.filter((row, i) => i === 0 || Number(row.serial) !== Number(all[i - 1].serial));
-  if (rows.length !== snapshot.serial - from || rows.some((row, i) => Number(row.serial) !== from + 1 + i)) return null;
-  const oldest = new Date(rows[0].at).getTime();
-  if (rows.length > JOURNAL_MIN_SERIALS && oldest < now.getTime() - journalDays * 86_400_000) return null;
-  const entries = rows.map((row) => JSON.parse(row.entry) as Entry);
+  const changes = await changesBetween(db, snapshot.zone, from, snapshot.serial);
+  if (!changes) return null;
+  if (changes.length === 0) return [];
+  const oldest = new Date(changes[0].at).getTime();
+  if (changes.length > JOURNAL_MIN_SERIALS && oldest < now.getTime() - journalDays * 86_400_000) return null;
+  const entries = changes.map((change) => change.facts);
   // Signing turned on or off changes every RRset's signatures and the NSEC chain, which no entry holds: whole zone.
   if (entries.some((entry) => entry.dnssec && entry.dnssec.before !== entry.dnssec.after)) return null;
   // Entering or leaving redemption takes every stored record out of the answers or puts it back: whole zone.
   if (entries.some((entry) => entry.expired && entry.expired.before !== entry.expired.after)) return null;
   const toAnswer = answerOf(snapshot.zone);
-  return rows.map((row, i) => {
+  return changes.map(({ serial }, i) => {
     const entry = entries[i];
     const managed = managedDifference(snapshot.zone, entry, settings);
     const deleted: RecordLike[] = [...entry.changes.flatMap((c) => (c.before ? [c.before as RecordLike] : [])), ...managed.deleted];
     const added: RecordLike[] = [...entry.changes.flatMap((c) => (c.after ? [c.after as RecordLike] : [])), ...managed.added];
-    return { serial: Number(row.serial), deleted: deleted.filter((r) => !provider(r)).map(toAnswer), added: added.filter((r) => !provider(r)).map(toAnswer) };
+    return { serial, deleted: deleted.filter((r) => !provider(r)).map(toAnswer), added: added.filter((r) => !provider(r)).map(toAnswer) };
   });
 }
 

@@ -4,7 +4,8 @@ import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
 import { ancestorsOf, isAtOrBelow, plainName, toAbsolute, toRelative, withoutTrailingDot } from '../../src/core/dns/names.ts';
 import { rdataToWire, TYPE_NUMBERS } from '../../src/core/dns/wire-rdata.ts';
 import { nsecAt, nsecCovering, rrsigFor, withSignatures } from './dnssec-answers.ts';
-import type { RecordSet, SetType, ZoneSnapshot, ZoneSource } from './zone-snapshot.ts';
+import type { RecordSet, SetType, ZoneSnapshot } from './zone-snapshot.ts';
+import type { ZoneSource } from './zone-source.ts';
 
 const FLAG_AA = 0x400;
 const FLAG_RD = 0x100;

@@ -6,7 +6,7 @@ import type { CatalogSource } from './catalog.ts';
 import { ixfrAnswer } from './ixfr.ts';
 import { startNotifier, type Notifier } from './notify.ts';
 import type { TsigKey } from './tsig.ts';
-import type { ZoneSource } from './zone-snapshot.ts';
+import type { ZoneSource } from './zone-source.ts';
 
 /** What the DNS server needs to serve real secondaries: the TSIG keys and the history to answer IXFR from. */
 export interface SecondaryServing {

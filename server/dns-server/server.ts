@@ -15,7 +15,8 @@ import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
 import { incrementalTransfer, type SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure, verifyTsig } from './tsig.ts';
 import { startUdpThreads } from './udp-threads.ts';
-import { DEFAULT_SOA, ZoneBeingSigned, zoneSource, type NameServerSettings, type ZoneSource } from './zone-snapshot.ts';
+import { DEFAULT_SOA, type NameServerSettings } from './zone-snapshot.ts';
+import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
 
 const CLASSIC_UDP_SIZE = 512;
 /** What this server offers in EDNS (RFC 6891); 1232 avoids IP fragmentation (DNS flag day 2020). */

@@ -150,14 +150,21 @@ export function signZone(
   zone: string,
   nodes: Map<string, Map<string, SignableSet>>,
   key: SigningKey,
-  options: { epoch: Date; nsecTtl: number; previous?: PreviousSigning; store?: SignatureStore },
+  options: {
+    epoch: Date;
+    nsecTtl: number;
+    previous?: PreviousSigning;
+    store?: SignatureStore;
+    /** The only names whose nodes may differ from `previous` (every other node is the same object): only these are compared. */
+    changed?: Set<string>;
+  },
 ): SignedZone {
   // Every signature is dated from the zone's epoch, not the clock: the same zone signs the same dates anywhere.
   const epoch = Math.floor(options.epoch.getTime() / 1000);
   const expiration = epoch + VALIDITY_SECONDS;
   const previous = reusable(options.previous, key, options);
   const signer = setSigner(zone, key, epoch, expiration, options.store);
-  return (previous && signChange(zone, nodes, signer, options.nsecTtl, previous)) || signWhole(zone, nodes, signer, options.nsecTtl, previous);
+  return (previous && signChange(zone, nodes, signer, options.nsecTtl, previous, options.changed)) || signWhole(zone, nodes, signer, options.nsecTtl, previous);
 }
 
 /** A signed zone from its parts, as the signing worker hands them back (server/dnssec/sign-in-worker.ts). */
@@ -303,20 +310,36 @@ function signWhole(zone: string, nodes: Map<string, Map<string, SignableSet>>, s
   return signer.result({ rrsigs: new Layered(rrsigs), nsec: new Layered(nsec), nsecTtl, chain: chain.map((c) => c.rel), chainKeys: chain.map((c) => c.key), cuts });
 }
 
+/** The names whose nodes differ between the two versions (added, removed or changed), by one comparison per name. */
+function differingNames(nodes: Map<string, Map<string, SignableSet>>, was: Map<string, Map<string, SignableSet>>): string[] {
+  const changed: string[] = [];
+  let common = 0;
+  for (const [rel, node] of nodes) {
+    const old = was.get(rel);
+    if (old) common += 1;
+    if (!old || !sameNode(old, node)) changed.push(rel);
+  }
+  if (common !== was.size) for (const rel of was.keys()) if (!nodes.has(rel)) changed.push(rel);
+  return changed;
+}
+
+/** The same, when only the names of `hint` can differ: a change of a big zone compares its few names, not all of them. */
+function changedAmong(hint: Set<string>, nodes: Map<string, Map<string, SignableSet>>, was: Map<string, Map<string, SignableSet>>): string[] {
+  const changed: string[] = [];
+  for (const rel of hint) {
+    const [node, old] = [nodes.get(rel), was.get(rel)];
+    if (node && old ? !sameNode(old, node) : node !== old) changed.push(rel);
+  }
+  return changed;
+}
+
 /**
  * A change from the zone as last signed: only the names whose sets differ, and the NSEC before a name added to or
  * removed from the chain. Null when the change adds or removes a delegation or very many names: sign the whole zone.
  */
-function signChange(zone: string, nodes: Map<string, Map<string, SignableSet>>, signer: Signer, nsecTtl: number, previous: PreviousSigning): SignedZone | null {
+function signChange(zone: string, nodes: Map<string, Map<string, SignableSet>>, signer: Signer, nsecTtl: number, previous: PreviousSigning, hint?: Set<string>): SignedZone | null {
   const before = previous.signed;
-  const changed: string[] = [];
-  let common = 0;
-  for (const [rel, node] of nodes) {
-    const old = previous.nodes.get(rel);
-    if (old) common += 1;
-    if (!old || !sameNode(old, node)) changed.push(rel);
-  }
-  if (common !== previous.nodes.size) for (const rel of previous.nodes.keys()) if (!nodes.has(rel)) changed.push(rel);
+  const changed = hint ? changedAmong(hint, nodes, previous.nodes) : differingNames(nodes, previous.nodes);
   if (changed.length > SPLICE_LIMIT) return null;
   for (const rel of changed) if (rel !== '@' && before.cuts.has(rel) !== !!nodes.get(rel)?.has('NS')) return null;
   const occluded = occludedBy(before.cuts);

@@ -4,7 +4,7 @@ import * as dnsPacket from 'dns-packet';
 import { errorBody } from './errors.ts';
 import { answerCache, cachedAnswer, type AnswerCache } from '../dns-server/server.ts';
 import { withId } from '../dns-server/packet-cache.ts';
-import type { ZoneSource } from '../dns-server/zone-snapshot.ts';
+import type { ZoneSource } from '../dns-server/zone-source.ts';
 import { noCounting, type QueryCounter } from '../dns-server/query-counts.ts';
 
 const MESSAGE = 'application/dns-message';
