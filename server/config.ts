@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { chainConfigShape } from './chain/config.ts';
@@ -61,8 +62,12 @@ const configSchema = z.object({
   FORWARD_ADDRESSES: list('127.0.0.1').pipe(z.array(z.string().refine((s) => isIP(s) !== 0, 'an IPv4 or IPv6 address')).min(1)),
   /** UDP answers per second per client (IPv4 /24, IPv6 /56) and answer; unset = 20 when HOST is not loopback, else 0 (off). */
   DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).optional(),
-  /** Threads that answer UDP from the packet cache beside the main thread (docs/service/dns.md); 0 = the main thread alone. */
-  DNS_UDP_THREADS: z.coerce.number().int().min(0).max(16).default(2),
+  /**
+   * Threads that answer UDP from the packet cache beside the main thread (docs/service/dns.md); 0 = the main thread
+   * alone. Unset: one per core but the main thread's, at least one (two cores: one thread, which answered 1.7× what
+   * two did there: two threads and the main thread fight for the same cores).
+   */
+  DNS_UDP_THREADS: z.coerce.number().int().min(0).max(16).default(Math.max(1, Math.min(16, availableParallelism() - 1))),
   /**
    * Recursive resolvers (`host:port`) the service asks about names outside its own zones (the mail check's SPF
    * includes and MX targets); unset = it resolves only its own zones. The only servers it ever asks: trusted as configured.
