@@ -6,6 +6,7 @@ import { dropOtherEpochs, keepSignatures, storedSignatures } from '../dnssec/sto
 import { changesBetween } from '../history/changes-between.ts';
 import { signedStep, signedSteps } from './signed-steps.ts';
 import { buildSnapshot, buildSnapshotInSlices, patchSnapshot, type Dnssec, type NameServerSettings, type StoredRecord, type ZoneSnapshot } from './zone-snapshot.ts';
+
 /** From this many stored records on, a zone is read page by page and built in slices (buildSnapshotInSlices). */
 const PAGED_AT = 5000;
 const PAGE = 2000;
@@ -33,7 +34,10 @@ export class ZoneBeingSigned extends Error {
  */
 export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: NameServerSettings) {
   const cache = new Map<string, ZoneSnapshot>();
-  /** Each signed zone as last signed, so the next load re-signs only what changed (and answers it while signing anew). */
+  /**
+   * Each signed or big zone as last built: the next load of a signed one re-signs only what changed, a big one is
+   * patched from it, and either is answered while its next version is made.
+   */
   const latest = new Map<string, ZoneSnapshot>();
   /** What each version in `latest` was built on besides its records (state, ALIAS addresses, key): see loadOnce. */
   const builtOn = new Map<string, string>();
@@ -102,8 +106,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
 
   async function loadOnce(zone: string, attempt = 0): Promise<ZoneSnapshot | null> {
     const started = generation;
-    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; expired: boolean; record_count: number | string; records: unknown; flattened: unknown; dnssec_key: StoredZoneKey | string | null }>(
-      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count,
+    const [row] = await db.query<{ version: string | null; serial: number | string; parked: boolean; forward_enabled: boolean; expired: boolean; record_count: number | string; created: string; records: unknown; flattened: unknown; dnssec_key: StoredZoneKey | string | null }>(
+      `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count, d.created_at::text AS created,
          (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
          CASE WHEN d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
             FROM dns_records WHERE zone_name = d.name) END AS records,
@@ -126,8 +130,9 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
       : undefined;
     const flattened = (typeof row.flattened === 'string' ? JSON.parse(row.flattened) : (row.flattened ?? [])) as Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>;
     const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
-    // What a version is built on besides its records: a change of any of these builds the next one whole.
-    const basis = JSON.stringify([state.parked, state.forwarding, state.expired, flattened, key?.public_key ?? null, key?.signing_epoch ?? null]);
+    // What a version is built on besides its records: a change of any of these builds the next one whole. The
+    // domain's creation too: a name released and registered again starts a new history, from serial 1.
+    const basis = JSON.stringify([row.created, state.parked, state.forwarding, state.expired, flattened, key?.public_key ?? null, key?.signing_epoch ?? null]);
     let snapshot: ZoneSnapshot;
     if (Number(row.record_count) < PAGED_AT) {
       const records = (typeof row.records === 'string' ? JSON.parse(row.records) : (row.records ?? [])) as StoredRecord[];
