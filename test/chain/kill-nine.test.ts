@@ -47,6 +47,8 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x4
   const rounds: Round[] = [];
   const reached: string[] = [];
   const timings = { lives: 0, verify: 0 };
+  /** Each round's life until its kill, to name the slowest (a round far over the others is a stall to find). */
+  const lives: Array<[string, number]> = [];
   for (const [index, kill] of KILLS.entries()) {
     const service = (current = startService(dataDir, kill.env));
     const round: Round = { index, kill, reached: [], faucet: false, orders: {}, record: false };
@@ -104,6 +106,7 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x4
     x402Outcome = checked.x402Outcome || x402Outcome;
     accountsRequired = checked.accountsRequired;
     timings.lives += verifyStarted - roundStarted;
+    lives.push([kill.env ?? `${plan!.step}+${plan!.ms}ms`, verifyStarted - roundStarted]);
     timings.verify += performance.now() - verifyStarted;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -113,6 +116,7 @@ it(`survives SIGKILL at ${KILLS.length} points across faucet → checkout → x4
       `${reached.length - instrumented} timed, each the suite's SIGKILL of a live service in its step), ${rounds.length} restarts verified, ${seconds} s ` +
       `(journeys to their kill ${(timings.lives / 1000).toFixed(1)} s, restarts and checks ${(timings.verify / 1000).toFixed(1)} s)\n` +
       `kill points reached: ${reached.join(', ')}\n` +
+      `slowest lives: ${[...lives].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`).join(', ')}\n` +
       `the x402 purchase killed after its settlement: ${x402Outcome}\n` +
       `smart accounts required after the last restart (journaled before their service died): ${accountsRequired} of ${rounds.filter((r) => r.account).length}`,
   );
