@@ -66,10 +66,13 @@ export async function signZoneInWorker(
     if (store) {
       const owners = packed.freshOwners === '' ? [] : packed.freshOwners.split('\n');
       const fresh = new Uint8Array(packed.fresh);
-      owners.forEach((rel, i) => {
+      // 200,000 of them at 100,000 records: read a slice per turn, as the signatures are.
+      for (let i = 0; i < owners.length; i += 1) {
+        if (i % CHUNK === CHUNK - 1) await breathe();
+        const rel = owners[i];
         const type = (fresh[i * 34] << 8) | fresh[i * 34 + 1];
         store.fresh.push({ rel, type, digest: Buffer.from(fresh.subarray(i * 34 + 2, i * 34 + 34)), rrsig: signed.rrsigs.get(rel)?.get(type) as Uint8Array });
-      });
+      }
     }
     return signed;
   } finally {
