@@ -5,6 +5,7 @@
  * in the middle and at the oldest end, and of the whole NDJSON export. A keyset page is one index range scan:
  * its time should not depend on how deep the page is.
  */
+import { breathe } from '../server/dnssec/sign-in-worker.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,7 @@ try {
          SELECT $1, g, now() - make_interval(secs => $3 - g), 'updateDnsRecord', $2 FROM generate_series($4::int, $5::int) AS g`,
         [name, updateEntry, ENTRIES, from, Math.min(ENTRIES, from + SLICE - 1)],
       );
-      await new Promise((resolve) => setImmediate(resolve));
+      await breathe();
     }
   }
   const [{ count }] = await db.query<{ count: string }>('SELECT count(*) FROM zone_history WHERE zone_name = $1', [ZONE]);
