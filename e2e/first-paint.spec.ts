@@ -33,8 +33,10 @@ test('the pre-rendered home page is hydrated: its first paint stays, and it answ
   const problems = consoleProblems(page);
   const html = await (await page.request.get('/')).text();
   expect(html, 'the page as served holds the search form').toMatch(/<div id="root">.*Find a domain.*Domain name/s);
-  // The first paint waits on nothing but the document and its stylesheet: the scripts are asked for after it.
+  // The first paint waits on nothing but the document, which holds its stylesheet: the scripts are asked for after it.
   expect(html, 'no script requested by the parser').not.toMatch(/<link rel="modulepreload"|<script type="module"|<script [^>]*src=/);
+  expect(html, 'no stylesheet requested by the parser').not.toMatch(/<link rel="stylesheet"/);
+  expect(html, 'the stylesheet is in the page').toMatch(/<style>[^<]*\.sr-only\{/);
 
   await page.addInitScript(rememberFirstMain);
   await page.goto('/');

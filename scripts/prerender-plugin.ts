@@ -1,18 +1,42 @@
-import Beasties from 'beasties';
 import { join } from 'node:path';
 import { runnerImport, type Alias, type Plugin, type Rollup } from 'vite';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g;
 
 /**
- * The entry module starts once the page has painted: a fixed inline script adds it, and the preloads of the modules
- * it imports, after the next frame, so the pre-rendered page is on screen before any of React is fetched or
- * evaluated. Nothing but the document and the stylesheet is requested before that first paint: Lighthouse counts
- * every request that starts before the largest paint as holding it up (on a slow phone the 80 kB entry alone is
- * ~0.4 s), and the paint needs none of them. A page in a background tab paints no frame: the timer starts it there.
+ * The entry's stylesheet goes into the page itself. It is small (about 6 kB with brotli, 3 kB more than the critical
+ * part alone), and as a second request it cost twice: a stylesheet fetched before the first paint is counted by
+ * Lighthouse as holding that paint up, and one applied after it restyles the whole page in a task of its own, which
+ * a slow phone takes 40–140 ms over (issue 37). Lazy chunks keep their own stylesheets.
+ */
+function inlineStylesheets(html: string, bundle: Rollup.OutputBundle): string {
+  return html.replace(STYLESHEET, (_link, file: string) => {
+    const asset = bundle[file];
+    if (!asset || asset.type !== 'asset') throw new Error(`The stylesheet ${file} is not in the bundle`);
+    const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+    if (css.includes('</style')) throw new Error(`The stylesheet ${file} cannot be inlined: it contains </style`);
+    return `<style>${css}</style>`;
+  });
+}
+
+/**
+ * The page's one inline script, at the end of the body, and everything the first page does before React:
+ *
+ * - zod is told to interpret (jitless) before any schema parses: it compiles object parsers with new Function when it
+ *   may, and tries once to find out; the production Content-Security-Policy (no 'unsafe-eval') refuses that try and
+ *   reports a violation. __zod_globalConfig is the object z.config writes too.
+ * - Once the first contentful paint is on screen (the Paint Timing entry; the next frame where that is unknown), one
+ *   step per task: touch localStorage (the first use in a page waits for the browser to load the site's storage, up
+ *   to 50 ms here; hydration reads settings and session, and that wait would join React's work), then add the entry
+ *   and the preloads of the modules it imports. Nothing but the document is requested before that paint: Lighthouse
+ *   counts a script requested before it as holding it up (on a slow phone the 80 kB entry alone is ~0.4 s of network
+ *   that the paint needs none of). A page that paints nothing (a background tab) starts on the timer.
+ *
+ * One inline script, not one per job: inline scripts run inside the parser's task, and the four there were made it
+ * the long task Lighthouse counted right after the first paint (issue 37).
  */
 function startAfterPaint(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html);
@@ -20,43 +44,23 @@ function startAfterPaint(html: string): string {
   const src = entry[1];
   const preloads = [src, ...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]).filter((href) => href !== src)];
   const loader =
-    `<script>(function(){var go=function(){if(go.done)return;go.done=1;var h=document.head;` +
-    `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
-    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};h.appendChild(s)};` +
-    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})()</script>`;
+    `<script>(function(){globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});` +
+    `var h=document.head,steps=[function(){try{localStorage.getItem('namefi.dashboard.theme')}catch(e){}},` +
+    `function(){${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};h.appendChild(s)}];` +
+    `var next=function(){var step=steps.shift();if(step){step();setTimeout(next,0)}};` +
+    `var go=function(){if(go.done)return;go.done=1;setTimeout(next,0)};` +
+    `var P=window.PerformanceObserver,paints=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0;` +
+    `if(paints)new P(function(list){if(list.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true});` +
+    `else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()</script>`;
   return html.replace(MODULE_PRELOAD, '').replace(entry[0], '').replace('</body>', `${loader}</body>`);
-}
-
-/** Beasties reading the stylesheets from the bundle being written rather than from disk, where they are not yet. */
-class BundleBeasties extends Beasties {
-  constructor(private readonly bundle: Rollup.OutputBundle) {
-    super({
-      path: '/',
-      publicPath: '/',
-      // The full stylesheet loads without blocking the first paint: the parser only preloads it, and a fixed inline
-      // script (covered by the Content-Security-Policy's script hashes, see csp-plugin.ts) adds it as media="print",
-      // switched to all media once loaded. A parser-inserted stylesheet whose media is switched while it is still
-      // loading would block rendering again.
-      preload: 'js-lazy',
-      noscriptFallback: true,
-      pruneSource: false,
-      inlineFonts: false,
-      logLevel: 'warn',
-    });
-  }
-
-  override readFile(filename: string): string {
-    const asset = this.bundle[filename.replace(/^\/+/, '')];
-    if (!asset || asset.type !== 'asset') throw new Error(`The stylesheet ${filename} is not in the bundle`);
-    return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-  }
 }
 
 /**
  * The built index.html carries the home page already rendered, so its first paint is the page itself and stays:
- * src/app/prerender.tsx renders it from the same components at build time, and src/main.tsx hydrates it. The CSS that
- * markup uses is inlined; the rest of the stylesheet loads without blocking. Runs before the CSP plugin, which hashes
- * the inline scripts this leaves. The dev server is untouched (the page renders on the client).
+ * src/app/prerender.tsx renders it from the same components at build time, and src/main.tsx hydrates it. Its
+ * stylesheet is inlined and its scripts start after that paint. Runs before the CSP plugin, which hashes the inline
+ * script this leaves. The dev server is untouched (the page renders on the client).
  */
 export function prerenderPlugin(): Plugin {
   let root = '';
@@ -82,12 +86,8 @@ export function prerenderPlugin(): Plugin {
           logLevel: 'warn',
           resolve: { alias },
         });
-        // The stylesheet's preload must match the link the loader script adds (no crossorigin, as same-origin needs
-        // none), or the browser fetches it twice and warns that the preload went unused.
-        const page = html
-          .replace(ROOT_ELEMENT, `<div id="root">${module.homeMarkup}</div>`)
-          .replaceAll(/<link rel="stylesheet" crossorigin href=/g, '<link rel="stylesheet" href=');
-        return startAfterPaint(await new BundleBeasties(context.bundle).process(page));
+        const page = html.replace(ROOT_ELEMENT, `<div id="root">${module.homeMarkup}</div>`);
+        return startAfterPaint(inlineStylesheets(page, context.bundle));
       },
     },
   };
