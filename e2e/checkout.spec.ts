@@ -31,7 +31,7 @@ test.describe('checkout', () => {
     await checkout.years.fill('2');
     await expect(page).toHaveURL(/years=2$/);
 
-    await checkout.faucet.click();
+    await checkout.addTestCredit();
     await expect(checkout.balance).toHaveText('$100.00');
     await expect(header(page).signedInBadge).toBeVisible();
     await expect(page.getByRole('banner').getByText('$100.00')).toBeVisible();
@@ -79,7 +79,7 @@ test.describe('checkout', () => {
     const checkout = checkoutPage(page);
     await checkout.open(domain);
     await expect(checkout.balance).toHaveText(/^\$/);
-    if (await checkout.missing.isVisible()) await checkout.faucet.click();
+    if (await checkout.missing.isVisible()) await checkout.addTestCredit();
     await expect(checkout.missing).toHaveCount(0);
     await checkout.pay.click();
 
@@ -98,7 +98,7 @@ test.describe('checkout', () => {
     const checkout = checkoutPage(page);
     await checkout.open(domain, 3);
     await expect(checkout.balance).toHaveText(/^\$/);
-    if (await checkout.missing.isVisible()) await checkout.faucet.click();
+    if (await checkout.missing.isVisible()) await checkout.addTestCredit();
     await expect(checkout.missing).toHaveCount(0);
     wallet.rejectNext('eth_signTypedData_v4');
     await checkout.pay.click();

@@ -30,7 +30,7 @@ test.describe('live orders', () => {
     const checkout = checkoutPage(page);
     await checkout.open(domain, years);
     await expect(checkout.balance).toHaveText(/^\$/);
-    if (await checkout.missing.isVisible()) await checkout.faucet.click();
+    if (await checkout.missing.isVisible()) await checkout.addTestCredit();
     await expect(checkout.missing).toHaveCount(0);
     await checkout.pay.click();
     await expect(page).toHaveURL(/\/orders\/[^/]+$/);

@@ -81,7 +81,7 @@ test.describe('on a phone (390×844)', () => {
       const checkout = checkoutPage(page);
       await checkout.open(domain, 1);
       await expect(checkout.balance).toHaveText(/^\$/);
-      if (await checkout.missing.isVisible()) await checkout.faucet.click();
+      if (await checkout.missing.isVisible()) await checkout.addTestCredit();
       await expect(checkout.missing).toHaveCount(0);
       await expectOneRowHeader(page);
       await expectNoSidewaysScroll(page);

@@ -29,7 +29,7 @@ test.describe('x402 checkout', () => {
     await resumeSession(page, wallet);
     const checkout = checkoutPage(page);
     await checkout.open(domain);
-    await checkout.faucet.click();
+    await checkout.addTestCredit();
     await expect(checkout.balance).toHaveText('$100.00');
     const total = ((await checkout.total.textContent()) ?? '').replace(/[$,]/g, '');
 

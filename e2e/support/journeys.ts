@@ -23,7 +23,7 @@ export async function useDelegatedAccount(page: Page, account: string): Promise<
 export async function registerThroughCheckout(page: Page, domain: string, expectSigningNote?: string): Promise<void> {
   const checkout = checkoutPage(page);
   await checkout.open(domain);
-  await checkout.faucet.click();
+  await checkout.addTestCredit();
   await expect(checkout.balance).toHaveText('$100.00');
   await expect(checkout.pay).toBeEnabled();
   await expect(checkout.signingNotice).toContainText(`Register ${domain}`);
