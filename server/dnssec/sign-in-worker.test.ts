@@ -5,6 +5,7 @@ import { verifyRrsig } from '../../src/core/dns/rrsig-verify.ts';
 import { buildSnapshot, buildSnapshotInSlices, DEFAULT_SOA, type NameServerSettings } from '../dns-server/zone-snapshot.ts';
 import { publicView } from './keys.ts';
 import type { FreshSignature } from './sign-zone.ts';
+import { linesOf } from './sign-in-worker.ts';
 
 function newZoneKey() {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -57,4 +58,32 @@ describe('a big zone signed anew on a worker thread (the TypeScript worker loade
     expect(again.signed?.made).toBe(0);
     for (const f of fresh.slice(0, 50)) expect(again.signed?.rrsigs.get(f.rel)?.get(f.type)).toEqual(f.rrsig);
   }, 60_000);
+});
+
+describe('the names the worker sends back (linesOf)', () => {
+  const encode = (names: string[]) => new TextEncoder().encode(names.join('\n')).buffer as ArrayBuffer;
+
+  it('reads back every name, in order, across slices, non-ASCII and an empty last name included', async () => {
+    // 2,500 names cross two slice boundaries (1,000 per slice); 1,000 and 2,000 end a slice on the last name.
+    for (const count of [1, 999, 1000, 1001, 2000, 2500]) {
+      const names = Array.from({ length: count }, (_, i) => (i % 7 === 3 ? `xn--bcher-kva.é${i}` : `h${i}.sub`));
+      expect(await linesOf(encode(names))).toEqual(names);
+    }
+    expect(await linesOf(encode(['a', 'b', '']))).toEqual(['a', 'b', '']);
+  });
+
+  it('reads no name from an empty list', async () => {
+    expect(await linesOf(new ArrayBuffer(0))).toEqual([]);
+  });
+
+  it('lets the event loop run between slices of a long list', async () => {
+    const names = Array.from({ length: 5000 }, (_, i) => `name-${i}`);
+    let read = false;
+    let ranMeanwhile = false;
+    setImmediate(() => (ranMeanwhile = !read));
+    expect(await linesOf(encode(names))).toHaveLength(5000);
+    read = true;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ranMeanwhile, 'a callback queued before the read ran before it ended').toBe(true);
+  });
 });

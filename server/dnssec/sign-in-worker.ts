@@ -64,7 +64,7 @@ export async function signZoneInWorker(
     const packed = await done;
     const signed = await unpack(key, options, packed);
     if (store) {
-      const owners = packed.freshOwners === '' ? [] : packed.freshOwners.split('\n');
+      const owners = await linesOf(packed.freshOwners);
       const fresh = new Uint8Array(packed.fresh);
       // 200,000 of them at 100,000 records: read a slice per turn, as the signatures are.
       for (let i = 0; i < owners.length; i += 1) {
@@ -80,9 +80,29 @@ export async function signZoneInWorker(
   }
 }
 
+/** The names of a packed list (UTF-8, joined by '\n'), decoded CHUNK names per turn of the event loop. */
+export async function linesOf(buffer: ArrayBuffer): Promise<string[]> {
+  const bytes = new Uint8Array(buffer);
+  if (bytes.length === 0) return [];
+  const decoder = new TextDecoder();
+  const names: string[] = [];
+  let start = 0;
+  let newlines = 0;
+  for (let at = 0; at < bytes.length; at += 1) {
+    if (bytes[at] !== 10 || ++newlines < CHUNK) continue;
+    // CHUNK names end here: decode them, then let the event loop answer before the next slice.
+    names.push(...decoder.decode(bytes.subarray(start, at)).split('\n'));
+    start = at + 1;
+    newlines = 0;
+    await breathe();
+  }
+  names.push(...decoder.decode(bytes.subarray(start)).split('\n'));
+  return names;
+}
+
 async function unpack(key: SigningKey, options: { epoch: Date; nsecTtl: number }, packed: Packed): Promise<SignedZone> {
-  const chain = packed.chain.split('\n');
-  const chainKeys = packed.chainKeys.split('\n');
+  const chain = await linesOf(packed.chain);
+  const chainKeys = await linesOf(packed.chainKeys);
   const bytes = new Uint8Array(packed.buffer);
   const view = new DataView(packed.buffer);
   const rrsigs = new Map<string, Map<number, Uint8Array>>();

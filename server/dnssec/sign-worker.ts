@@ -19,18 +19,24 @@ export interface SignJob {
 /** `known`: stored signatures, packed as per signature 32 bytes of digest, u16 length, the RRSIG. */
 export type ToWorker = { job: SignJob } | { nodes: Array<[string, SignableSet[]]> } | { known: ArrayBuffer } | { end: true };
 
+/**
+ * Lists of names travel as UTF-8 joined by '\n' in transferred buffers: as strings they were copied on arrival and
+ * split in one go on the service's event loop (200,000 owners: about 100 ms with nothing else answered).
+ */
 export interface Packed {
-  /** Chain owners and their canonical keys, each joined by '\n'. */
-  chain: string;
-  chainKeys: string;
+  /** Chain owners and their canonical keys. */
+  chain: ArrayBuffer;
+  chainKeys: ArrayBuffer;
   cuts: string[];
   made: number;
   /** Per chain owner: the NSEC (u16 length, data), the RRSIG count (u16), per RRSIG (u16 type, u16 length, data). */
   buffer: ArrayBuffer;
-  /** The signatures made (not found in `known`): their owners joined by '\n', and per one u16 type, 32 bytes of digest. */
-  freshOwners: string;
+  /** The signatures made (not found in `known`): their owners, and per one u16 type, 32 bytes of digest. */
+  freshOwners: ArrayBuffer;
   fresh: ArrayBuffer;
 }
+
+const lines = (names: string[]): ArrayBuffer => new TextEncoder().encode(names.join('\n')).buffer as ArrayBuffer;
 
 let job: SignJob | null = null;
 const nodes = new Map<string, Map<string, SignableSet>>();
@@ -81,9 +87,9 @@ parentPort?.on('message', (message: ToWorker) => {
       fresh.set(f.digest, i * 34 + 2);
     });
     const packed: Packed = {
-      chain: signed.chain.join('\n'), chainKeys: signed.chainKeys.join('\n'), cuts: [...signed.cuts], made: signed.made, buffer: bytes.buffer,
-      freshOwners: store.fresh.map((f) => f.rel).join('\n'), fresh: fresh.buffer,
+      chain: lines(signed.chain), chainKeys: lines(signed.chainKeys), cuts: [...signed.cuts], made: signed.made, buffer: bytes.buffer,
+      freshOwners: lines(store.fresh.map((f) => f.rel)), fresh: fresh.buffer,
     };
-    parentPort?.postMessage(packed, [bytes.buffer, fresh.buffer]);
+    parentPort?.postMessage(packed, [packed.chain, packed.chainKeys, packed.freshOwners, bytes.buffer, fresh.buffer]);
   }
 });
