@@ -35,7 +35,7 @@ function inlineStylesheets(html: string, bundle: Rollup.OutputBundle): string {
  *   counts a script requested before it as holding it up (on a slow phone the 80 kB entry alone is ~0.4 s of network
  *   that the paint needs none of). A page that paints nothing (a background tab) starts on the timer.
  *
- * One inline script, not one per job: inline scripts run inside the parser's task, and the four there were made it
+ * One inline script, not one per job: inline scripts run inside the parser's task, and the four there made it
  * the long task Lighthouse counted right after the first paint (issue 37).
  */
 function startAfterPaint(html: string): string {
