@@ -37,6 +37,10 @@ test('the pre-rendered home page is hydrated: its first paint stays, and it answ
   expect(html, 'no script requested by the parser').not.toMatch(/<link rel="modulepreload"|<script type="module"|<script [^>]*src=/);
   expect(html, 'no stylesheet requested by the parser').not.toMatch(/<link rel="stylesheet"/);
   expect(html, 'the stylesheet is in the page').toMatch(/<style>[^<]*\.sr-only\{/);
+  // The entry opens with V8's compile hint, so hydration's functions are compiled off the main thread as it streams in.
+  const entry = /s\.src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry, 'the loader names the entry').toBeDefined();
+  expect((await (await page.request.get(entry!)).text()).split('\n')[0], 'the first line of the entry').toBe('//# allFunctionsCalledOnLoad');
 
   await page.addInitScript(rememberFirstMain);
   await page.goto('/');
