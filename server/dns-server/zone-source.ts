@@ -33,7 +33,7 @@ export class ZoneBeingSigned extends Error {
  * memory without asking the database. Until the subscription is up, or after it broke, each query reads the
  * zone's version through to the database instead (one small query) and reloads the zone when it changed.
  */
-export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: NameServerSettings) {
+export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfStale'>, settings: NameServerSettings) {
   const cache = new Map<string, ZoneSnapshot>();
   /**
    * Each signed or big zone as last built: the next load of a signed one re-signs only what changed, a big one is
@@ -149,6 +149,9 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen'>, settings: N
         // A big zone is read a page at a time, in written order, between other queries: when it changed meanwhile
         // (its version moved), the pages may mix two versions, and it is read again.
         async function* pages() {
+          // Its records and signatures are read a page at a time, by index order, which needs the planner to know
+          // how big the tables have grown (an embedded database has no autovacuum to tell it).
+          await db.analyzeIfStale?.(['dns_records', 'dnssec_signatures']);
           let after = 0;
           for (;;) {
             const page = await db.query<StoredRecord & { seq: number | string }>('SELECT name, type, ttl, rdata, seq FROM dns_records WHERE zone_name = $1 AND seq > $2 ORDER BY seq LIMIT $3', [zone, after, PAGE]);
