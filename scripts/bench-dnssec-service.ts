@@ -107,7 +107,11 @@ export async function benchService(): Promise<boolean> {
     ok &&= udp99 < 50 && http99 < 50 && probe.lost === 0;
 
     const signed: number[] = [];
-    const serialOf = async () => ((await ask(BIG, 'SOA', false)).answers?.find((a) => a.type === 'SOA')?.data as { serial: number }).serial;
+    const serialOf = async () => {
+      const soa = (await ask(BIG, 'SOA', false)).answers?.find((a) => a.type === 'SOA');
+      if (!soa) throw new Error(`no SOA for ${BIG}`);
+      return (soa.data as { serial: number }).serial;
+    };
     let before = 0;
     for (let i = 3; i < 6; i += 1) {
       before = await serialOf();
