@@ -69,6 +69,21 @@ describe('records table model', () => {
     }
   });
 
+  it('gives the same list back when every row matches, and answers a query typed again as before, until the rows change', () => {
+    const zone = Array.from({ length: 50 }, (_, i) => toRow(rec(`r${i}`, `host-${i}`, 'A', `10.0.0.${i}`), 'example.com'));
+    const filter = narrowingFilter();
+    expect(filter(zone, 'host', 'all'), 'all match').toBe(zone);
+    const narrow = filter(zone, 'host-1', 'all');
+    expect(narrow.map((r) => r.name)).toEqual(filterRows(zone, 'host-1', 'all').map((r) => r.name));
+    filter(zone, 'host-12', 'all');
+    expect(filter(zone, 'host-1', 'all'), 'back to a query typed before').toBe(narrow);
+    expect(filter(zone, 'HOST-1 ', 'all'), 'case and spaces at the ends do not matter').toBe(narrow);
+    const changed = [...zone.slice(1), toRow(rec('new', 'host-100', 'A', '10.0.1.1'), 'example.com')];
+    const after = filter(changed, 'host-1', 'all');
+    expect(after).not.toBe(narrow);
+    expect(after.map((r) => r.name)).toEqual(filterRows(changed, 'host-1', 'all').map((r) => r.name));
+  });
+
   it('finds a word in the name, the full name or the data, in any case, but not across two of them', () => {
     const zone = [rec('1', 'www', 'A', '192.0.2.1'), rec('2', 'Mail', 'TXT', '"Hello World"'), rec('3', '@', 'MX', '10 mx.example.net.')].map((r) => toRow(r, 'Example.COM'));
     const ids = (query: string) => filterRows(zone, query, 'all').map((r) => r.id);

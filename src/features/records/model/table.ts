@@ -203,12 +203,19 @@ export function firstByName(records: DnsRecord[], head: number): DnsRecord[] | n
   return kept;
 }
 
-/** Every search word must appear in the name or the content; a type filter narrows further. */
+/**
+ * Every search word must appear in the name or the content; a type filter narrows further. When every row matches,
+ * the answer is the list given, not a copy: what the table works out from it (selection, groups) is kept as it is.
+ */
 export function filterRows(rows: Row[], query: string, type: ListedType | 'all'): Row[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0 && type === 'all') return rows;
-  return rows.filter((row) => (type === 'all' || row.type === type) && words.every((w) => row.matches(w)));
+  const kept = rows.filter((row) => (type === 'all' || row.type === type) && words.every((w) => row.matches(w)));
+  return kept.length === rows.length ? rows : kept;
 }
+
+/** Answers of the same rows kept for going back (Backspace): each query typed on the way to the current one. */
+const REMEMBERED_QUERIES = 32;
 
 /**
  * filterRows that remembers its last answer: a query that extends the last one (a keystroke at the end) can only
@@ -217,12 +224,27 @@ export function filterRows(rows: Row[], query: string, type: ListedType | 'all')
  */
 export function narrowingFilter(): (rows: Row[], query: string, type: ListedType | 'all') => Row[] {
   let last: { rows: Row[]; query: string; type: ListedType | 'all'; result: Row[] } | undefined;
+  // A query typed before on the same rows answers as it did (deleting a character goes back to one), oldest first out.
+  let remembered = new Map<string, Row[]>();
+  let rememberedFor: Row[] | undefined;
   return (rows, query, type) => {
+    if (rememberedFor !== rows) {
+      remembered = new Map();
+      rememberedFor = rows;
+    }
+    const key = `${type} ${query.trim().toLowerCase()}`;
+    const known = remembered.get(key);
+    if (known) {
+      last = { rows, query, type, result: known };
+      return known;
+    }
     // A tag filter matches whole tags: `tag:prod` is no narrowing of `tag:pro`.
     const lastWord = last?.query.trim().split(/\s+/).at(-1) ?? '';
     const narrows = last !== undefined && last.rows === rows && last.type === type && query.toLowerCase().startsWith(last.query.toLowerCase()) && !lastWord.toLowerCase().startsWith('tag:');
     const result = filterRows(narrows ? last!.result : rows, query, type);
     last = { rows, query, type, result };
+    remembered.set(key, result);
+    if (remembered.size > REMEMBERED_QUERIES) remembered.delete(remembered.keys().next().value as string);
     return result;
   };
 }
