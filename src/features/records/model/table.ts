@@ -218,13 +218,14 @@ export function filterRows(rows: Row[], query: string, type: ListedType | 'all')
 const REMEMBERED_QUERIES = 32;
 
 /**
- * filterRows that remembers its last answer: a query that extends the last one (a keystroke at the end) can only
+ * filterRows that remembers its answers: a query that extends the last one (a keystroke at the end) can only
  * match rows the last one matched, so it searches those instead of the whole zone. Every word of the shorter query
  * is a whole word of the longer or a prefix of its last word, so any row the longer matches, the shorter matched.
+ * A query answered before on the same rows (the last REMEMBERED_QUERIES of them) is not searched again.
  */
 export function narrowingFilter(): (rows: Row[], query: string, type: ListedType | 'all') => Row[] {
   let last: { rows: Row[]; query: string; type: ListedType | 'all'; result: Row[] } | undefined;
-  // A query typed before on the same rows answers as it did (deleting a character goes back to one), oldest first out.
+  // Deleting a character goes back to a query typed before; new rows (a write, another zone) forget them all.
   let remembered = new Map<string, Row[]>();
   let rememberedFor: Row[] | undefined;
   return (rows, query, type) => {
