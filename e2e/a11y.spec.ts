@@ -12,6 +12,8 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
       await expect(page.getByRole('status', { name: 'Loading page' })).toHaveCount(0);
+      // The pre-rendered home page is on screen before React takes it over: scan the page a person can use.
+      await expect(header(page).connectButton).toBeEnabled();
       await expectNoSeriousA11yViolations(page);
     }
   });
