@@ -1,5 +1,5 @@
-// The service's layering, checked by dependency-cruiser (`npm test` runs it; alone: `npx depcruise server src/core`).
-// The dashboard's own rules (a feature through its index.ts, no cycles between src/lib folders, src/core pure) stay
+// The service's layering, checked by dependency-cruiser (`npm test` runs it; alone: `npx depcruise server core`).
+// The dashboard's own rules (a feature through its index.ts, no cycles between src/lib folders, core pure) stay
 // in scripts/import-boundaries.ts.
 //
 // server/ in layers, top to bottom:
@@ -37,8 +37,8 @@ module.exports = {
     {
       name: 'core-imports-server',
       severity: 'error',
-      comment: 'src/core is shared by the dashboard and the service; it never imports the service.',
-      from: { path: '^src/core/' },
+      comment: 'core is shared by the dashboard and the service; it never imports the service.',
+      from: { path: '^core/' },
       to: { path: '^server/' },
     },
     {
@@ -55,7 +55,7 @@ module.exports = {
     parser: 'swc',
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^(server|src/core)/',
+    includeOnly: '^(server|core)/',
     // The rules are about what ships: tests may reach across layers to set a scene (test support lives in test/,
     // which includeOnly leaves out).
     exclude: { path: ['[.]test[.]ts$'] },

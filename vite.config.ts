@@ -35,7 +35,7 @@ export default defineConfig({
         // The project's own modules do nothing when imported but define things (its only bare imports are CSS), so a
         // module none of whose exports is used can go: a barrel such as ui/index.ts no longer drags every component,
         // or a schema module zod, into the first page.
-        moduleSideEffects: (id, external) => (!external && /\/src\/.*\.tsx?$/.test(id) && !id.includes('/node_modules/') ? false : undefined),
+        moduleSideEffects: (id, external) => (!external && /\/(src|core)\/.*\.tsx?$/.test(id) && !id.includes('/node_modules/') ? false : undefined),
       },
     },
   },

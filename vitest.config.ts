@@ -25,7 +25,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Files that mock modules (vi.mock) need a fresh module graph each.
-      { extends: true, test: { name: 'isolated', include: ['src/**/*.test.{ts,tsx}', ...MOCKING_SERVICE_TESTS] } },
+      { extends: true, test: { name: 'isolated', include: ['core/**/*.test.ts', 'src/**/*.test.{ts,tsx}', ...MOCKING_SERVICE_TESTS] } },
       // The service's other tests mock nothing and each starts its own service, so a worker keeps the modules it
       // imported for the next file instead of importing the service's graph again for each of ~90 files (isolate:
       // false): Vitest's import time for them fell from minutes to ~30 s.

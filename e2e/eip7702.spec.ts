@@ -1,6 +1,6 @@
 import { concat, hashMessage, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { serviceHeaders, DEFAULT_HEADER_PREFIX } from '../src/core/headers.ts';
+import { serviceHeaders, DEFAULT_HEADER_PREFIX } from '#core/headers.ts';
 import { smartAccountAbi } from '../server/chain/contracts.ts';
 import { test, expect } from './support/fixtures.ts';
 import { delegateToSimple7702, e2eChain, nftOwnerOf } from './support/chain.ts';

@@ -7,7 +7,7 @@ import { test, expect } from './support/fixtures.ts';
 import { TEST_KEYS } from './support/keys.ts';
 import { resumeSession } from './support/pages.ts';
 import { call, ownDomain, signedCall } from './support/service-client.ts';
-import { isManaged } from '../src/core/wire/dns.ts';
+import { isManaged } from '#core/wire/dns.ts';
 import { recordsPage, typedSignatures } from './pages/records.ts';
 import { nameServersMissing, startNamed, type RunningNameServer } from '../test/support/name-servers.ts';
 import { freePort } from '../test/support/ports.ts';

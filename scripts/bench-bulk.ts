@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
-import { RECORD_TEMPLATES } from '../src/core/dns/templates.ts';
+import { RECORD_TEMPLATES } from '#core/dns/templates.ts';
 import { loadConfig } from '../server/config.ts';
 import { startService } from '../server/service.ts';
 import { testClient, TEST_KEYS } from '../test/support/client.ts';

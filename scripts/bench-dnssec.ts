@@ -6,7 +6,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { buildSnapshot, DEFAULT_SOA, type NameServerSettings, type ZoneSnapshot } from '../server/dns-server/zone-snapshot.ts';
-import type { RecordType } from '../src/core/wire/dns.ts';
+import type { RecordType } from '#core/wire/dns.ts';
 
 const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const jwk = publicKey.export({ format: 'jwk' });

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { get } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { generatePrivateKey } from 'viem/accounts';
-import { parseZoneFile, printZoneFile } from '../src/core/dns/zone-file.ts';
-import type { DnsRecord } from '../src/core/wire/dns.ts';
+import { parseZoneFile, printZoneFile } from '#core/dns/zone-file.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { startDashboardStack, stopStack, type DashboardStack } from './support/dashboard-stack.ts';
 
 /**

@@ -5,7 +5,7 @@ const project = (files: Record<string, string>) => new Map(Object.entries(files)
 
 describe('import boundaries of this project', () => {
   it('src, server, e2e, scripts and test keep every rule', () => {
-    const files = readSourceFiles(projectRoot, ['src', 'server', 'e2e', 'scripts', 'test']);
+    const files = readSourceFiles(projectRoot, ['core', 'src', 'server', 'e2e', 'scripts', 'test']);
     // The walk found the code it is meant to judge, so an empty answer means something.
     expect(files.size).toBeGreaterThan(300);
     expect(importSpecifiers(files.get('src/lib/api/call.ts')!)).toContain('../session/wallet-session.ts');
@@ -117,46 +117,51 @@ describe('findViolations on a tiny project', () => {
     expect(findViolations(project({ 'src/lib/api/call.ts': "import { sessionStore } from '../session/session.ts';" }))).toEqual([]);
   });
 
-  it('src/core imports no React, DOM or Node-only module, and nothing of lib, features, ui or app', () => {
+  it('core imports no React, DOM or Node-only module, and nothing of src/ or server/', () => {
     const violations = findViolations(
       project({
-        'src/core/a.ts': [
+        'core/a.ts': [
           "import { useState } from 'react';",
           "import { createRoot } from 'react-dom/client';",
           "import { readFileSync } from 'node:fs';",
           "import { join } from 'path';",
           "import { render } from '@testing-library/react';",
-          "import { apiCall } from '@/lib/api/call.ts';",
-          "import { Button } from '../ui/Button.tsx';",
+          "import { apiCall } from '../src/lib/api/call.ts';",
+          "import { pool } from '../server/db/pool.ts';",
           "import { z } from 'zod';",
           "import { other } from './wire/other.ts';",
         ].join('\n'),
-        'src/core/a.test.ts': "import { readFileSync } from 'node:fs';",
+        'core/a.test.ts': "import { readFileSync } from 'node:fs';",
         'src/lib/b.ts': "import { readFileSync } from 'node:fs';\nimport { useState } from 'react';",
       }),
     );
     expect(violations).toEqual([
-      'src/core/a.ts imports react: src/core imports no React or DOM module',
-      'src/core/a.ts imports react-dom/client: src/core imports no React or DOM module',
-      'src/core/a.ts imports node:fs: src/core imports no Node-only module',
-      'src/core/a.ts imports path: src/core imports no Node-only module',
-      'src/core/a.ts imports @testing-library/react: src/core imports no React or DOM module',
-      'src/core/a.ts imports src/lib/api/call.ts: src/core imports nothing of src/lib (it is shared by the service and the dashboard)',
-      'src/core/a.ts imports src/ui/Button.tsx: src/core imports nothing of src/ui (it is shared by the service and the dashboard)',
+      'core/a.ts imports react: core imports no React or DOM module',
+      'core/a.ts imports react-dom/client: core imports no React or DOM module',
+      'core/a.ts imports node:fs: core imports no Node-only module',
+      'core/a.ts imports path: core imports no Node-only module',
+      'core/a.ts imports @testing-library/react: core imports no React or DOM module',
+      'core/a.ts imports src/lib/api/call.ts: core imports nothing of src/ (it is shared by the service and the dashboard)',
+      'core/a.ts imports server/db/pool.ts: core imports nothing of server/ (it is shared by the service and the dashboard)',
     ]);
   });
 
-  it('src/ never imports server/, tests included; server/ may import src/', () => {
+  it('src/ never imports server/ nor server/ src/, tests included; both name the kernel by its alias', () => {
     const violations = findViolations(
       project({
-        'src/core/dns/x.test.ts': "import { compileZone } from '../../../server/dns/zone-compile.ts';",
+        'src/features/records/x.test.ts': "import { compileZone } from '../../../server/dns/zone-compile.ts';",
         'src/features/records/y.ts': "import type { Services } from '../../../server/http/context.ts';",
-        'server/auth/z.ts': "import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';",
+        'server/auth/z.ts': "import { Button } from '../../src/ui/Button.tsx';",
+        'server/auth/w.ts': "import { TYPE_REGISTRY } from '../../core/eip712/registry.ts';",
+        'server/auth/v.ts': "import { TYPE_REGISTRY } from '#core/eip712/registry.ts';",
+        'src/lib/u.ts': "import { operations } from '#core/operations/index.ts';",
       }),
     );
     expect(violations).toEqual([
-      'src/core/dns/x.test.ts imports server/dns/zone-compile.ts: src/ never imports server/ (share it through src/core/)',
-      'src/features/records/y.ts imports server/http/context.ts: src/ never imports server/ (share it through src/core/)',
+      'src/features/records/x.test.ts imports server/dns/zone-compile.ts: src/ never imports server/ (share it through core/)',
+      'src/features/records/y.ts imports server/http/context.ts: src/ never imports server/ (share it through core/)',
+      'server/auth/z.ts imports src/ui/Button.tsx: server/ never imports src/, the dashboard (share it through core/)',
+      'server/auth/w.ts imports ../../core/eip712/registry.ts: name the kernel by its alias (#core/eip712/registry.ts)',
     ]);
   });
 });

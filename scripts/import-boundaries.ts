@@ -17,10 +17,12 @@ import { dirname, join, posix } from 'node:path';
  *    both need live in test/support/ and e2e imports them from there.
  * 3. No cycles between the folders of src/lib/ (a file directly in src/lib/ counts as a folder of its own): the
  *    plumbing is layered, so each folder can be read knowing only the folders below it.
- * 4. src/core/ is pure TypeScript shared by the service and the dashboard: it imports no React or DOM module
- *    (react, react-dom, jsdom, @testing-library/*), no Node-only module (node:*, or a Node built-in by its bare
- *    name), and nothing of src/lib, src/features, src/ui or src/app. Its tests may read fixtures with Node.
- * 5. src/ never imports server/: the dashboard ships without the service; what both need lives in src/core/.
+ * 4. core/ (the kernel) is pure TypeScript shared by the service and the dashboard: it imports no React or DOM
+ *    module (react, react-dom, jsdom, @testing-library/*), no Node-only module (node:*, or a Node built-in by its
+ *    bare name), and nothing of src/ or server/. Its tests may read fixtures with Node.
+ * 5. src/ never imports server/ and server/ never imports src/: the dashboard ships without the service and the
+ *    service without the dashboard; what both need lives in core/, which every other folder names by its one alias
+ *    (`#core/…`, package.json "imports"), never by a relative path.
  * 6. What ships never imports test support: a file of src/ or server/ that is not a test (`*.test.ts`, `*.test.tsx`)
  *    imports nothing of test/ (harnesses, fixtures, fuzz, benches, the kill -9 machinery). A test beside its code
  *    may.
@@ -87,6 +89,7 @@ export function importSpecifiers(source: string): string[] {
 /** The project-relative file a specifier names, or undefined for a package. */
 export function resolveSpecifier(fromFile: string, specifier: string): string | undefined {
   if (specifier.startsWith('@/')) return posix.join('src', specifier.slice(2));
+  if (specifier.startsWith('#core/')) return posix.join('core', specifier.slice('#core/'.length));
   if (specifier.startsWith('./') || specifier.startsWith('../')) return posix.join(posix.dirname(fromFile), specifier);
   return undefined;
 }
@@ -136,26 +139,34 @@ function productionImportsTestSupport({ from, to }: Edge): string | undefined {
   return undefined;
 }
 
-/** Rule 4 for one import of a file in src/core/: `to` is the file it resolves to, undefined for a package. */
+/** Rule 4 for one import of a file in core/: `to` is the file it resolves to, undefined for a package. */
 function coreImport(from: string, specifier: string, to: string | undefined): string | undefined {
-  if (!from.startsWith('src/core/')) return undefined;
+  if (!from.startsWith('core/')) return undefined;
   if (to) {
-    const layer = /^src\/(lib|features|ui|app)\//.exec(to)?.[1];
-    return layer ? `${from} imports ${to}: src/core imports nothing of src/${layer} (it is shared by the service and the dashboard)` : undefined;
+    const side = /^(src|server)\//.exec(to)?.[1];
+    return side ? `${from} imports ${to}: core imports nothing of ${side}/ (it is shared by the service and the dashboard)` : undefined;
   }
   if (isTest(from)) return undefined;
   const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
   if (['react', 'react-dom', 'jsdom'].includes(name) || name.startsWith('@testing-library/')) {
-    return `${from} imports ${specifier}: src/core imports no React or DOM module`;
+    return `${from} imports ${specifier}: core imports no React or DOM module`;
   }
-  if (specifier.startsWith('node:') || NODE_BUILTINS.has(name)) return `${from} imports ${specifier}: src/core imports no Node-only module`;
+  if (specifier.startsWith('node:') || NODE_BUILTINS.has(name)) return `${from} imports ${specifier}: core imports no Node-only module`;
   return undefined;
 }
 
 /** Rule 5. */
 function srcImportsServer({ from, to }: Edge): string | undefined {
-  if (from.startsWith('src/') && to.startsWith('server/')) return `${from} imports ${to}: src/ never imports server/ (share it through src/core/)`;
+  if (from.startsWith('src/') && to.startsWith('server/')) return `${from} imports ${to}: src/ never imports server/ (share it through core/)`;
+  if (from.startsWith('server/') && to.startsWith('src/')) return `${from} imports ${to}: server/ never imports src/, the dashboard (share it through core/)`;
   return undefined;
+}
+
+/** Rule 5's alias: outside core/, the kernel is named `#core/…`, so a move of either side never breaks the other. */
+function relativeIntoCore(from: string, specifier: string): string | undefined {
+  if (from.startsWith('core/') || !specifier.startsWith('.')) return undefined;
+  const to = resolveSpecifier(from, specifier)!;
+  return to.startsWith('core/') ? `${from} imports ${specifier}: name the kernel by its alias (#core/${to.slice('core/'.length)})` : undefined;
 }
 
 const libFolderOf = (path: string) => /^src\/lib\/([^/]+)/.exec(path)?.[1];
@@ -210,11 +221,12 @@ function libCycles(all: Edge[]): string[] {
 export function findViolations(files: SourceFiles): string[] {
   const all = edges(files);
   const perImport = all.flatMap((edge) => [featureInternals(edge), serverImportsE2e(edge), srcImportsServer(edge), productionImportsTestSupport(edge)].filter((v) => v !== undefined));
+  const relative = [...files].flatMap(([from, source]) => importSpecifiers(source).map((specifier) => relativeIntoCore(from, specifier))).filter((v) => v !== undefined);
   const inCore = [...files]
-    .filter(([from]) => from.startsWith('src/core/'))
+    .filter(([from]) => from.startsWith('core/'))
     .flatMap(([from, source]) => importSpecifiers(source).map((specifier) => coreImport(from, specifier, resolveSpecifier(from, specifier))))
     .filter((v) => v !== undefined);
-  return [...perImport, ...inCore, ...libCycles(all)];
+  return [...perImport, ...relative, ...inCore, ...libCycles(all)];
 }
 
 const sourceFile = /\.(ts|tsx|mts|cts)$/;

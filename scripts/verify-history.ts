@@ -8,9 +8,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createPublicClient, getAddress, http } from 'viem';
-import { verifyHistoryEntry, type AskAccount } from '../src/core/eip712/verify-history-entry.ts';
-import { continuityProblems } from '../src/core/history/continuity.ts';
-import { historyEntry, type HistoryEntry } from '../src/core/wire/history.ts';
+import { verifyHistoryEntry, type AskAccount } from '#core/eip712/verify-history-entry.ts';
+import { continuityProblems } from '#core/history/continuity.ts';
+import { historyEntry, type HistoryEntry } from '#core/wire/history.ts';
 
 function parseArgs(argv: string[]): { file: string; rpc: string | null } {
   let file: string | null = null;

@@ -13,7 +13,7 @@ import { budgetedVerifier } from './auth/contract-signatures.ts';
 import { API_PREFIX, mountOperations } from './http/router.ts';
 import type { Handlers } from './http/context.ts';
 import type { Services } from './services.ts';
-import { clientHeader } from '../src/core/headers.ts';
+import { clientHeader } from '#core/headers.ts';
 import { X402_REQUEST_HEADERS, X402_RESPONSE_HEADERS } from './x402/headers.ts';
 
 export function createApp(services: Services, handlers: Handlers, extra?: (app: Hono) => void): Hono {

@@ -1,4 +1,4 @@
-import type { RefusalRule, ValidationData } from '../src/core/wire/errors.ts';
+import type { RefusalRule, ValidationData } from '#core/wire/errors.ts';
 
 /**
  * Why the service refuses something, said without HTTP: the domain code (auth, dns, orders, x402, …) throws these,

@@ -20,7 +20,7 @@ import { reconcileChain } from './chain/reconcile-chain.ts';
 import { createX402Rail, type X402Rail } from './x402/rail.ts';
 import { recoverPurchases } from './x402/recover.ts';
 import { startAccountJournal } from './chain/account-journal.ts';
-import { serviceHeaders } from '../src/core/headers.ts';
+import { serviceHeaders } from '#core/headers.ts';
 import { answerCache, startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
 import { noCounting, queryCounter } from './dns-server/query-counts.ts';
 import { catalogSource, withCatalog } from './dns-server/catalog.ts';

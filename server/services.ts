@@ -2,12 +2,12 @@ import type { Database } from './db/database.ts';
 import type { Config } from './config.ts';
 import type { Ownership } from './ownership/ownership.ts';
 import type { CreditStore } from './balance/credit-store.ts';
-import type { ClientName, ServiceHeaders } from '../src/core/headers.ts';
+import type { ClientName, ServiceHeaders } from '#core/headers.ts';
 import type { X402Rail } from './x402/rail.ts';
 import type { ContractSignatureVerifier } from './auth/contract-signatures.ts';
 import type { ZoneCache } from './dns/zone-read.ts';
-import type { SignedWrite } from '../src/core/wire/history.ts';
-import type { ApiKeyScope } from '../src/core/wire/api-key-scope.ts';
+import type { SignedWrite } from '#core/wire/history.ts';
+import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
 import type { QueryCounter } from './dns-server/query-counts.ts';
 
 /*

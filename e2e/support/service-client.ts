@@ -1,8 +1,8 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { operations, type OperationId, type OperationOutput } from '../../src/core/operations/index.ts';
-import { serviceHeaders, DEFAULT_HEADER_PREFIX } from '../../src/core/headers.ts';
-import { isTerminal } from '../../src/core/wire/orders.ts';
+import { operations, type OperationId, type OperationOutput } from '#core/operations/index.ts';
+import { serviceHeaders, DEFAULT_HEADER_PREFIX } from '#core/headers.ts';
+import { isTerminal } from '#core/wire/orders.ts';
 import { callOperation, type CallArgs } from '../../src/lib/api/client.ts';
 import { signRequest } from '../../src/lib/signing/sign-request.ts';
 import { API_URL } from './env.ts';

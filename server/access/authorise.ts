@@ -1,8 +1,8 @@
-import type { OperationId } from '../../src/core/operations/index.ts';
-import { roleNeeded } from '../../src/core/access/role.ts';
-import { nameCovered, outOfScope, roleAtLeast, scopeInWords, type RecordScope } from '../../src/core/access/scope.ts';
-import type { ApiKeyScope } from '../../src/core/wire/api-key-scope.ts';
-import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import type { OperationId } from '#core/operations/index.ts';
+import { roleNeeded } from '#core/access/role.ts';
+import { nameCovered, outOfScope, roleAtLeast, scopeInWords, type RecordScope } from '#core/access/scope.ts';
+import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
+import type { ZoneChangeFacts } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound, unauthorized } from '../domain-errors.ts';
 import { authorOf, type ChangeAuthor } from '../history/record-change.ts';

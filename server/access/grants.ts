@@ -1,6 +1,6 @@
-import type { ZoneGrant } from '../../src/core/wire/access.ts';
-import type { SignedWrite } from '../../src/core/wire/history.ts';
-import type { GrantRole } from '../../src/core/access/scope.ts';
+import type { ZoneGrant } from '#core/wire/access.ts';
+import type { SignedWrite } from '#core/wire/history.ts';
+import type { GrantRole } from '#core/access/scope.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The zone_grants table (migration 070): grants as stored and read. */

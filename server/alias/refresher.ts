@@ -1,6 +1,6 @@
 import { Resolver as NodeResolver } from 'node:dns/promises';
 import type { Packet } from 'dns-packet';
-import { plainName } from '../../src/core/dns/names.ts';
+import { plainName } from '#core/dns/names.ts';
 import type { Config } from '../config.ts';
 import { resolve } from '../dns-server/resolve.ts';
 import type { ZoneSource } from '../dns-server/zone-source.ts';

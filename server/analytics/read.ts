@@ -1,5 +1,5 @@
-import { floorTo, STEP_MS, tileWindow, type AnalyticsStep } from '../../src/core/analytics/buckets.ts';
-import type { AnalyticsPoint, AnalyticsSummary, TopName, ZoneAnalytics } from '../../src/core/wire/analytics.ts';
+import { floorTo, STEP_MS, tileWindow, type AnalyticsStep } from '#core/analytics/buckets.ts';
+import type { AnalyticsPoint, AnalyticsSummary, TopName, ZoneAnalytics } from '#core/wire/analytics.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The most asked names a window answers with. */

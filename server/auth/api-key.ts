@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { API_KEY_PATTERN } from '../../src/core/wire/user.ts';
+import { API_KEY_PATTERN } from '#core/wire/user.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../services.ts';
 import { forbidden, unauthorized } from '../domain-errors.ts';
-import type { ApiKeyScope } from '../../src/core/wire/api-key-scope.ts';
+import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
 import { inAny, parseCidr, type Cidr } from '../net/addresses.ts';
 import { randomToken, sha256Hex } from './secrets.ts';
 

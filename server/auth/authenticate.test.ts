@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
-import { operations } from '../../src/core/operations/index.ts';
-import { randomNonce, nowSeconds } from '../../src/core/eip712/envelope.ts';
+import { operations } from '#core/operations/index.ts';
+import { randomNonce, nowSeconds } from '#core/eip712/envelope.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import type { DomainError } from '../domain-errors.ts';
@@ -156,8 +156,8 @@ describe('EIP-712 envelopes on a write', () => {
   it('verifies with a chainId in the domain when x-namefi-chain-id says so', async () => {
     const account = privateKeyToAccount(OWNER_KEY);
     const payload = next();
-    const { envelopeTypedData, buildEnvelope } = await import('../../src/core/eip712/envelope.ts');
-    const { TYPE_REGISTRY } = await import('../../src/core/eip712/registry.ts');
+    const { envelopeTypedData, buildEnvelope } = await import('#core/eip712/envelope.ts');
+    const { TYPE_REGISTRY } = await import('#core/eip712/registry.ts');
     const envelope = buildEnvelope('CreateDnsRecordEnvelope', payload);
     const signature = await account.signTypedData(envelopeTypedData({ ...(await client.signingDomain()), chainId: 31337 }, TYPE_REGISTRY, 'CreateDnsRecordEnvelope', envelope) as never);
     const headers = { [client.headers.signer]: OWNER, [client.headers.signature]: signature, [client.headers.eip712Type]: 'CreateDnsRecordEnvelope' };

@@ -1,8 +1,8 @@
-import type { Operation } from '../../src/core/operations/index.ts';
-import { envelope } from '../../src/core/wire/eip712.ts';
+import type { Operation } from '#core/operations/index.ts';
+import { envelope } from '#core/wire/eip712.ts';
 import type { Principal, Services } from '../services.ts';
 import { forbidden, invalidInput, unauthorized } from '../domain-errors.ts';
-import { textProblem } from '../../src/core/wire/text.ts';
+import { textProblem } from '#core/wire/text.ts';
 import { authenticateApiKey } from './api-key.ts';
 import { authenticateEnvelope, hasSignatureHeaders } from './eip712.ts';
 import { authenticateSiweToken } from './siwe-session.ts';

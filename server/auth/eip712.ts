@@ -1,10 +1,10 @@
 import { hashTypedData, isAddress, isErc6492Signature, type Hex } from 'viem';
-import { envelopeTypedData, payloadStructOf, payloadTypeOf, signedTypes } from '../../src/core/eip712/envelope.ts';
-import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
-import { integerProblem, signedValueProblems } from '../../src/core/eip712/signed-values.ts';
-import { unsignedFields } from '../../src/core/eip712/unsigned-fields.ts';
-import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '../../src/core/wire/eip712.ts';
-import type { Operation } from '../../src/core/operations/index.ts';
+import { envelopeTypedData, payloadStructOf, payloadTypeOf, signedTypes } from '#core/eip712/envelope.ts';
+import { TYPE_REGISTRY } from '#core/eip712/registry.ts';
+import { integerProblem, signedValueProblems } from '#core/eip712/signed-values.ts';
+import { unsignedFields } from '#core/eip712/unsigned-fields.ts';
+import { ENVELOPE_WINDOW, envelope as envelopeSchema, type Envelope } from '#core/wire/eip712.ts';
+import type { Operation } from '#core/operations/index.ts';
 import type { Principal, Services } from '../services.ts';
 import { DomainError, invalidInput, unauthorized } from '../domain-errors.ts';
 import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from './contract-signatures.ts';

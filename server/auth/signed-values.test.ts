@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { buildEnvelope, payloadStructOf } from '../../src/core/eip712/envelope.ts';
-import { TYPE_REGISTRY, typesReachableFrom } from '../../src/core/eip712/registry.ts';
-import type { OperationId } from '../../src/core/operations/index.ts';
+import { buildEnvelope, payloadStructOf } from '#core/eip712/envelope.ts';
+import { TYPE_REGISTRY, typesReachableFrom } from '#core/eip712/registry.ts';
+import type { OperationId } from '#core/operations/index.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 

@@ -1,4 +1,4 @@
-import { SIGNING_DOMAIN_VERSION } from '../../src/core/eip712/registry.ts';
+import { SIGNING_DOMAIN_VERSION } from '#core/eip712/registry.ts';
 import type { Config } from '../config.ts';
 
 /** The EIP-712 domain this service verifies with and publishes at /eip712/domain: its own name, chain-agnostic. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTypedData, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { buildEnvelope, envelopeTypedData } from '#core/eip712/envelope.ts';
+import { TYPE_REGISTRY } from '#core/eip712/registry.ts';
 import { loadConfig } from '../config.ts';
 import { signingDomain } from '../auth/signing-domain.ts';
 

@@ -7,8 +7,8 @@ import { registerAndWait } from '../../test/support/orders.ts';
 import { deploySmartAccount, setAccountSigner } from '../../test/chain/accounts.ts';
 import { fundOnAnvil, transferDomain } from '../../test/chain/dev-actions.ts';
 import type { LocalChain } from './local-chain.ts';
-import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
+import { buildEnvelope, envelopeTypedData } from '#core/eip712/envelope.ts';
+import { TYPE_REGISTRY } from '#core/eip712/registry.ts';
 import { signingDomain } from '../auth/signing-domain.ts';
 
 

@@ -9,8 +9,8 @@ import { startTestService, type TestService } from '../../test/support/test-serv
 import { testClient, type TestClient } from '../../test/support/client.ts';
 import { deploySmartAccount, erc6492Signature, setAccountSigner, smartAccountAddress } from '../../test/chain/accounts.ts';
 import { fundOnAnvil } from '../../test/chain/dev-actions.ts';
-import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
-import { historyPage } from '../../src/core/wire/history.ts';
+import { verifyHistoryEntry } from '#core/eip712/verify-history-entry.ts';
+import { historyPage } from '#core/wire/history.ts';
 import { historyPageJson } from '../history/history-read.ts';
 
 // Signed writes from contract accounts through the whole service on anvil: the request as a smart-account

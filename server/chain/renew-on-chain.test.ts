@@ -4,7 +4,7 @@ import { hexToBigInt, keccak256, toBytes, toFunctionSelector, type Hex } from 'v
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { testClient, type TestClient } from '../../test/support/client.ts';
 import { registerAndWait } from '../../test/support/orders.ts';
-import { isTerminal } from '../../src/core/wire/orders.ts';
+import { isTerminal } from '#core/wire/orders.ts';
 import { finishOrder } from '../orders/processing.ts';
 import { domainRegistryAbi } from './contracts.ts';
 import { upgradeRegistryCode } from './registry-code.ts';

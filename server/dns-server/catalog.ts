@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isAtOrBelow } from '../../src/core/dns/names.ts';
+import { isAtOrBelow } from '#core/dns/names.ts';
 import type { Queryable } from '../db/database.ts';
 import { buildSnapshot, type NameServerSettings, type ZoneSnapshot } from './zone-snapshot.ts';
 import type { ZoneSource } from './zone-source.ts';

@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import * as dnsPacket from 'dns-packet';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseZoneFile } from '../../src/core/dns/zone-file.ts';
+import { parseZoneFile } from '#core/dns/zone-file.ts';
 import { bindToolsMissing, compileZone, dig } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';

@@ -1,6 +1,6 @@
 import type { Answer } from 'dns-packet';
-import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
-import { toAbsolute } from '../../src/core/dns/names.ts';
+import { DNSSEC_TYPE_NUMBERS } from '#core/dns/dnssec.ts';
+import { toAbsolute } from '#core/dns/names.ts';
 import { coveringNsec, type SignedZone } from '../dnssec/sign-zone.ts';
 import type { ZoneSnapshot } from './zone-snapshot.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeResponse, encodeQuery } from '../../src/core/dns/message.ts';
-import { checkSignedAnswer } from '../../src/core/dns/signed-answer.ts';
-import type { DnssecState } from '../../src/core/wire/dnssec.ts';
+import { decodeResponse, encodeQuery } from '#core/dns/message.ts';
+import { checkSignedAnswer } from '#core/dns/signed-answer.ts';
+import type { DnssecState } from '#core/wire/dnssec.ts';
 import { bindToolsMissing, delv, dig, verifySignedZone } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';

@@ -1,8 +1,8 @@
 import type { Answer, Packet } from 'dns-packet';
-import { managedRecordsOf, type ManagedSettings, type ManagedState } from '../../src/core/dns/managed.ts';
-import { toAbsolute } from '../../src/core/dns/names.ts';
-import type { RecordType } from '../../src/core/wire/dns.ts';
-import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import { managedRecordsOf, type ManagedSettings, type ManagedState } from '#core/dns/managed.ts';
+import { toAbsolute } from '#core/dns/names.ts';
+import type { RecordType } from '#core/wire/dns.ts';
+import type { ZoneChangeFacts } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { changesBetween } from '../history/changes-between.ts';
 import { rr } from './resolve.ts';

@@ -1,5 +1,5 @@
-import type { AnswerCode, Transport } from '../../src/core/wire/analytics.ts';
-import { floorTo, STEP_MS, type AnalyticsStep } from '../../src/core/analytics/buckets.ts';
+import type { AnswerCode, Transport } from '#core/wire/analytics.ts';
+import { floorTo, STEP_MS, type AnalyticsStep } from '#core/analytics/buckets.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**

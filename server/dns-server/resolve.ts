@@ -1,8 +1,8 @@
 import type { Answer, Packet, Question } from 'dns-packet';
-import type { RecordType } from '../../src/core/wire/dns.ts';
-import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
-import { ancestorsOf, isAtOrBelow, plainName, toAbsolute, toRelative, withoutTrailingDot } from '../../src/core/dns/names.ts';
-import { rdataToWire, TYPE_NUMBERS } from '../../src/core/dns/wire-rdata.ts';
+import type { RecordType } from '#core/wire/dns.ts';
+import { DNSSEC_TYPE_NUMBERS } from '#core/dns/dnssec.ts';
+import { ancestorsOf, isAtOrBelow, plainName, toAbsolute, toRelative, withoutTrailingDot } from '#core/dns/names.ts';
+import { rdataToWire, TYPE_NUMBERS } from '#core/dns/wire-rdata.ts';
 import { nsecAt, nsecCovering, rrsigFor, withSignatures } from './dnssec-answers.ts';
 import type { RecordSet, SetType, ZoneSnapshot } from './zone-snapshot.ts';
 import type { ZoneSource } from './zone-source.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DnssecState } from '../../src/core/wire/dnssec.ts';
+import type { DnssecState } from '#core/wire/dnssec.ts';
 import { delv, dig } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { nameServersMissing, startKnot, startNamed, startNsd, type RunningNameServer } from '../../test/support/name-servers.ts';

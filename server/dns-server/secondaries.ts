@@ -1,6 +1,6 @@
 import type { Packet } from 'dns-packet';
-import type { ManagedSettings } from '../../src/core/dns/managed.ts';
-import { plainName } from '../../src/core/dns/names.ts';
+import type { ManagedSettings } from '#core/dns/managed.ts';
+import { plainName } from '#core/dns/names.ts';
 import type { Queryable } from '../db/database.ts';
 import type { CatalogSource } from './catalog.ts';
 import { ixfrAnswer } from './ixfr.ts';

@@ -1,6 +1,6 @@
-import type { ManagedSettings } from '../../src/core/dns/managed.ts';
-import { plainName, toRelative, withTrailingDot } from '../../src/core/dns/names.ts';
-import type { AnswerCode } from '../../src/core/wire/analytics.ts';
+import type { ManagedSettings } from '#core/dns/managed.ts';
+import { plainName, toRelative, withTrailingDot } from '#core/dns/names.ts';
+import type { AnswerCode } from '#core/wire/analytics.ts';
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
 import { isIP } from 'node:net';

@@ -1,7 +1,7 @@
 import type { Answer } from 'dns-packet';
-import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
-import { toAbsolute } from '../../src/core/dns/names.ts';
-import { TYPE_NUMBERS } from '../../src/core/dns/wire-rdata.ts';
+import { DNSSEC_TYPE_NUMBERS } from '#core/dns/dnssec.ts';
+import { toAbsolute } from '#core/dns/names.ts';
+import { TYPE_NUMBERS } from '#core/dns/wire-rdata.ts';
 import { nsecAt, rrsigFor } from './dnssec-answers.ts';
 import type { SetType, ZoneSnapshot } from './zone-snapshot.ts';
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { plainName } from '../../src/core/dns/names.ts';
+import { plainName } from '#core/dns/names.ts';
 
 /**
  * TSIG (RFC 8945) with HMAC-SHA256, on wire-format messages: no npm library keeps it maintained, and dns-packet knows

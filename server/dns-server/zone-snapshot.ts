@@ -1,8 +1,8 @@
-import type { DnssecRecordType } from '../../src/core/dns/dnssec.ts';
-import { dnssecApexRecords } from '../../src/core/dns/dnssec-records.ts';
-import { managedRecordsOf, type ManagedSettings } from '../../src/core/dns/managed.ts';
-import { parentName } from '../../src/core/dns/names.ts';
-import type { RecordType } from '../../src/core/wire/dns.ts';
+import type { DnssecRecordType } from '#core/dns/dnssec.ts';
+import { dnssecApexRecords } from '#core/dns/dnssec-records.ts';
+import { managedRecordsOf, type ManagedSettings } from '#core/dns/managed.ts';
+import { parentName } from '#core/dns/names.ts';
+import type { RecordType } from '#core/wire/dns.ts';
 import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
 import { breathe, signZoneInWorker } from '../dnssec/sign-in-worker.ts';
 import { reusable, signZone, type PreviousSigning, type SignatureStore, type SignedZone } from '../dnssec/sign-zone.ts';

@@ -1,4 +1,4 @@
-import { ancestorsOf } from '../../src/core/dns/names.ts';
+import { ancestorsOf } from '#core/dns/names.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { StoredZoneKey } from '../dnssec/keys.ts';
 import { VALIDITY_SECONDS } from '../dnssec/sign-zone.ts';

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bindToolsMissing, compileZone } from '../../test/support/bind.ts';
-import { parseZoneFile } from '../../src/core/dns/zone-file.ts';
+import { parseZoneFile } from '#core/dns/zone-file.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../src/core/dns/fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../core/dns/fixtures/${name}`, import.meta.url), 'utf8');
 const rows = (records: Array<{ name: string; type: string; rdata: string; ttl: number }>) => records.map((r) => `${r.name} ${r.ttl} ${r.type} ${r.rdata}`).sort();
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
@@ -47,7 +47,7 @@ describe('zone files as BIND 9 reads them (named-compilezone)', () => {
     expect(rows(parseZoneFile(rest, { origin: zone }).records)).toEqual(rows(parseZoneFile(again.text, { origin: zone }).records));
   });
 
-  const broken = readdirSync(new URL('../../src/core/dns/fixtures/broken/', import.meta.url)).filter((f) => f.endsWith('.zone'));
+  const broken = readdirSync(new URL('#core/dns/fixtures/broken/', import.meta.url)).filter((f) => f.endsWith('.zone'));
   it.each(broken)('broken/%s: refused by BIND and by the import, at the same line', (file) => {
     const text = fixture(`broken/${file}`);
     const bind = compileZone('example.com', text);

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bindToolsMissing, compileZone } from '../../test/support/bind.ts';
-import type { RecordType } from '../../src/core/wire/dns.ts';
-import { fullName } from '../../src/core/dns/names.ts';
-import { validateRdata } from '../../src/core/dns/rdata.ts';
-import type { RecordLike } from '../../src/core/dns/types.ts';
-import { rdataToWire, TYPE_NUMBERS } from '../../src/core/dns/wire-rdata.ts';
-import { compareRecords, parseZoneFile, printZoneFile } from '../../src/core/dns/zone-file.ts';
-import { checkZoneChange } from '../../src/core/dns/zone-rules.ts';
+import type { RecordType } from '#core/wire/dns.ts';
+import { fullName } from '#core/dns/names.ts';
+import { validateRdata } from '#core/dns/rdata.ts';
+import type { RecordLike } from '#core/dns/types.ts';
+import { rdataToWire, TYPE_NUMBERS } from '#core/dns/wire-rdata.ts';
+import { compareRecords, parseZoneFile, printZoneFile } from '#core/dns/zone-file.ts';
+import { checkZoneChange } from '#core/dns/zone-rules.ts';
 
 if (bindToolsMissing()) throw new Error(bindToolsMissing() as string);
 

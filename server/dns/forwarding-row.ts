@@ -1,4 +1,4 @@
-import { FORWARDING_DEFAULTS, type Forwarding, type ForwardStatusCode } from '../../src/core/wire/forwarding.ts';
+import { FORWARDING_DEFAULTS, type Forwarding, type ForwardStatusCode } from '#core/wire/forwarding.ts';
 
 /** A domain's forwarding as its row keeps it (migration 050): read by forwarding and by parking, which turns it off. */
 export interface ForwardingRow {

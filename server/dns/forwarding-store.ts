@@ -1,5 +1,5 @@
-import { plainName } from '../../src/core/dns/names.ts';
-import type { Forwarding } from '../../src/core/wire/forwarding.ts';
+import { plainName } from '#core/dns/names.ts';
+import type { Forwarding } from '#core/wire/forwarding.ts';
 import type { Queryable } from '../db/database.ts';
 import { FORWARDING_COLUMNS, toForwarding, type ForwardingRow } from './forwarding-row.ts';
 

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
-import type { MailFinding } from '../../src/core/wire/mail.ts';
-import { txtToWire } from '../../src/core/dns/rdata.ts';
-import { isSpf, spfProblems } from '../../src/core/mail/spf.ts';
+import type { MailFinding } from '#core/wire/mail.ts';
+import { txtToWire } from '#core/dns/rdata.ts';
+import { isSpf, spfProblems } from '#core/mail/spf.ts';
 import type { Lookup, NameResolver } from './resolver.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ManagedSettings } from '../../src/core/dns/managed.ts';
+import type { ManagedSettings } from '#core/dns/managed.ts';
 import type { Config } from '../config.ts';
 
 /** The service's settings that shape managed records. */

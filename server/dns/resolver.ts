@@ -1,8 +1,8 @@
 import { Resolver as NodeResolver } from 'node:dns/promises';
 import { managedSettings } from './managed-settings.ts';
 import { listZone, type ZoneCache } from './zone-read.ts';
-import { isAtOrBelow, plainName, toRelative } from '../../src/core/dns/names.ts';
-import { txtFromWire } from '../../src/core/dns/rdata.ts';
+import { isAtOrBelow, plainName, toRelative } from '#core/dns/names.ts';
+import { txtFromWire } from '#core/dns/rdata.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 

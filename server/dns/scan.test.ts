@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ZoneScan } from '../../src/core/operations/records.ts';
+import type { ZoneScan } from '#core/operations/records.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { nameServersMissing, startNamed, type RunningNameServer } from '../../test/support/name-servers.ts';
 import { freePort } from '../../test/support/ports.ts';

@@ -1,12 +1,12 @@
 import { createSocket } from 'node:dgram';
 import { connect } from 'node:net';
-import { decodeResponse, encodeQuery, rcodeName, type DnsAnswer } from '../../src/core/dns/message.ts';
-import { parseNameServer, type NameServer } from '../../src/core/dns/name-server.ts';
-import { isAtOrBelow, normaliseZone, plainName, relativeName, toAbsolute } from '../../src/core/dns/names.ts';
-import { utf8 } from '../../src/core/dns/presentation.ts';
-import { typeByNumber } from '../../src/core/dns/wire-rdata.ts';
-import type { ScannedRecord, ZoneScan } from '../../src/core/operations/records.ts';
-import type { RecordType } from '../../src/core/wire/dns.ts';
+import { decodeResponse, encodeQuery, rcodeName, type DnsAnswer } from '#core/dns/message.ts';
+import { parseNameServer, type NameServer } from '#core/dns/name-server.ts';
+import { isAtOrBelow, normaliseZone, plainName, relativeName, toAbsolute } from '#core/dns/names.ts';
+import { utf8 } from '#core/dns/presentation.ts';
+import { typeByNumber } from '#core/dns/wire-rdata.ts';
+import type { ScannedRecord, ZoneScan } from '#core/operations/records.ts';
+import type { RecordType } from '#core/wire/dns.ts';
 import { invalidInput } from '../domain-errors.ts';
 import { isNonPublicAddress } from '../net/addresses.ts';
 

@@ -1,7 +1,7 @@
-import { managedMetadata, managedRecordsOf, type ManagedRecord, type ManagedSettings } from '../../src/core/dns/managed.ts';
-import { ancestorsOf } from '../../src/core/dns/names.ts';
-import type { RecordLike } from '../../src/core/dns/types.ts';
-import type { DnsRecord, RecordType } from '../../src/core/wire/dns.ts';
+import { managedMetadata, managedRecordsOf, type ManagedRecord, type ManagedSettings } from '#core/dns/managed.ts';
+import { ancestorsOf } from '#core/dns/names.ts';
+import type { RecordLike } from '#core/dns/types.ts';
+import type { DnsRecord, RecordType } from '#core/wire/dns.ts';
 import type { Queryable } from '../db/database.ts';
 import { publicView } from '../dnssec/keys.ts';
 import { CompressedJson } from '../support/compressed-json.ts';

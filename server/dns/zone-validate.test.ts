@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hex } from 'viem';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
-import type { OperationId } from '../../src/core/operations/index.ts';
+import type { OperationId } from '#core/operations/index.ts';
 import { checkRecords } from './zone-validate.ts';
 
 // Counts how often a request runs core's record rules. The real rules run: these only count the calls, so the
 // service answers exactly as it does without them.
 const calls = vi.hoisted(() => ({ name: 0, rdata: 0 }));
-vi.mock('../../src/core/dns/names.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/core/dns/names.ts')>();
+vi.mock('#core/dns/names.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#core/dns/names.ts')>();
   return { ...real, validateRecordName: (...args: Parameters<typeof real.validateRecordName>) => (calls.name++, real.validateRecordName(...args)) };
 });
-vi.mock('../../src/core/dns/rdata.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/core/dns/rdata.ts')>();
+vi.mock('#core/dns/rdata.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#core/dns/rdata.ts')>();
   return { ...real, validateRdata: (...args: Parameters<typeof real.validateRdata>) => (calls.rdata++, real.validateRdata(...args)) };
 });
 

@@ -1,11 +1,11 @@
-import { fullName, relativeName, validateRecordName } from '../../src/core/dns/names.ts';
-import { validateRdata } from '../../src/core/dns/rdata.ts';
-import { nonAsciiRdataProblem } from '../../src/core/dns/ascii-only.ts';
-import { isAsciiText, NOT_ASCII_MESSAGE } from '../../src/core/wire/text.ts';
-import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike, type Result } from '../../src/core/dns/types.ts';
-import { checkZoneChange, managedRecordMessage, type ZoneViolation } from '../../src/core/dns/zone-rules.ts';
-import type { RecordType } from '../../src/core/wire/dns.ts';
-import type { ZoneRule } from '../../src/core/wire/errors.ts';
+import { fullName, relativeName, validateRecordName } from '#core/dns/names.ts';
+import { validateRdata } from '#core/dns/rdata.ts';
+import { nonAsciiRdataProblem } from '#core/dns/ascii-only.ts';
+import { isAsciiText, NOT_ASCII_MESSAGE } from '#core/wire/text.ts';
+import { MAX_NAME_LENGTH, type ListedRecordLike, type RecordLike, type Result } from '#core/dns/types.ts';
+import { checkZoneChange, managedRecordMessage, type ZoneViolation } from '#core/dns/zone-rules.ts';
+import type { RecordType } from '#core/wire/dns.ts';
+import type { ZoneRule } from '#core/wire/errors.ts';
 import { invalidInput } from '../domain-errors.ts';
 
 /**

@@ -2,7 +2,7 @@ import * as dnsPacket from 'dns-packet';
 import type { Answer } from 'dns-packet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DNSSEC_TYPE_NUMBERS } from '../../src/core/dns/dnssec.ts';
+import { DNSSEC_TYPE_NUMBERS } from '#core/dns/dnssec.ts';
 import { verifySignedZone } from '../../test/support/bind.ts';
 import { applyStep, expectSignaturesValid, testZoneKey, zoneChanges, type ZoneRecord } from '../../test/support/zone-changes.ts';
 import { resolve } from '../dns-server/resolve.ts';

@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, generateKeyPairSync } from 'node:crypto';
-import { dsDigestInput, fromBase64, toBase64 } from '../../src/core/dns/dnssec.ts';
-import { zoneKeyView, type ZoneKeyView } from '../../src/core/dns/dnssec-records.ts';
+import { dsDigestInput, fromBase64, toBase64 } from '#core/dns/dnssec.ts';
+import { zoneKeyView, type ZoneKeyView } from '#core/dns/dnssec-records.ts';
 import type { Queryable } from '../db/database.ts';
 import type { SigningKey } from './sign-zone.ts';
 

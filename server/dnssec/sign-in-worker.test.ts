@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalRdata, typeNumber } from '../../src/core/dns/dnssec.ts';
-import { verifyRrsig } from '../../src/core/dns/rrsig-verify.ts';
+import { canonicalRdata, typeNumber } from '#core/dns/dnssec.ts';
+import { verifyRrsig } from '#core/dns/rrsig-verify.ts';
 import { buildSnapshot, buildSnapshotInSlices, DEFAULT_SOA, type NameServerSettings } from '../dns-server/zone-snapshot.ts';
 import { publicView } from './keys.ts';
 import type { FreshSignature } from './sign-zone.ts';

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalRdata, DNSSEC_TYPE_NUMBERS, fromBase64, parseRrsig, typeNumber } from '../../src/core/dns/dnssec.ts';
-import { verifyRrsig } from '../../src/core/dns/rrsig-verify.ts';
-import type { RecordType } from '../../src/core/wire/dns.ts';
+import { canonicalRdata, DNSSEC_TYPE_NUMBERS, fromBase64, parseRrsig, typeNumber } from '#core/dns/dnssec.ts';
+import { verifyRrsig } from '#core/dns/rrsig-verify.ts';
+import type { RecordType } from '#core/wire/dns.ts';
 import { buildSnapshot, DEFAULT_SOA, type NameServerSettings, type ZoneSnapshot } from '../dns-server/zone-snapshot.ts';
 import { publicView } from './keys.ts';
 import { RENEW_SECONDS, VALIDITY_SECONDS } from './sign-zone.ts';

@@ -9,9 +9,9 @@ import {
   rrsigLabelCount,
   signedData,
   typeNumber,
-} from '../../src/core/dns/dnssec.ts';
-import { canonicalKey, parentName, toAbsolute } from '../../src/core/dns/names.ts';
-import type { RecordType } from '../../src/core/wire/dns.ts';
+} from '#core/dns/dnssec.ts';
+import { canonicalKey, parentName, toAbsolute } from '#core/dns/names.ts';
+import type { RecordType } from '#core/wire/dns.ts';
 
 /**
  * Signatures are valid for 14 days from the zone's signing epoch, less an hour before it (clock skew); the epoch

@@ -1,6 +1,6 @@
-import { ALGORITHM, DIGEST_TYPE } from '../../src/core/dns/dnssec.ts';
-import { dnssecPresentation } from '../../src/core/dns/dnssec-records.ts';
-import type { DnssecState } from '../../src/core/wire/dnssec.ts';
+import { ALGORITHM, DIGEST_TYPE } from '#core/dns/dnssec.ts';
+import { dnssecPresentation } from '#core/dns/dnssec-records.ts';
+import type { DnssecState } from '#core/wire/dnssec.ts';
 import type { Queryable } from '../db/database.ts';
 import { publicView, readPublicKey } from './keys.ts';
 

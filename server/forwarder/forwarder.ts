@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { forwardLocation } from '../../src/core/wire/forwarding.ts';
+import { forwardLocation } from '#core/wire/forwarding.ts';
 import type { Queryable } from '../db/database.ts';
 import { forwardingForHost } from '../dns/forwarding-store.ts';
 

@@ -1,4 +1,4 @@
-import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import type { ZoneChangeFacts } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** One change that moved a zone's serial, as its history entry records it. */

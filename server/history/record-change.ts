@@ -1,5 +1,5 @@
-import type { OperationId } from '../../src/core/operations/index.ts';
-import { ZONE_SETTINGS, type ChainChange, type HistoryActor, type ServiceChange, type SignedWrite, type ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import type { OperationId } from '#core/operations/index.ts';
+import { ZONE_SETTINGS, type ChainChange, type HistoryActor, type ServiceChange, type SignedWrite, type ZoneChangeFacts } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../services.ts';
 

@@ -1,4 +1,4 @@
-import type { OperationId, OperationInput, OperationResult } from '../../src/core/operations/index.ts';
+import type { OperationId, OperationInput, OperationResult } from '#core/operations/index.ts';
 import type { Principal, Services } from '../services.ts';
 import type { CompressedJson } from '../support/compressed-json.ts';
 import type { WithHeaders } from './router.ts';

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { DEFAULT_MESSAGES, errorCodeFor, type ErrorBody } from '../../src/core/wire/errors.ts';
+import { DEFAULT_MESSAGES, errorCodeFor, type ErrorBody } from '#core/wire/errors.ts';
 import { DomainError, invalidInput, type DomainErrorKind } from '../domain-errors.ts';
 
 /** Statuses named in the seed's error table answer `defined: true`. */

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
-import { operations, type Operation, type OperationId } from '../../src/core/operations/index.ts';
+import { operations, type Operation, type OperationId } from '#core/operations/index.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import { CLIENT_NAMES, clientHeader } from '../../src/core/headers.ts';
+import { CLIENT_NAMES, clientHeader } from '#core/headers.ts';
 import { CompressedJson } from '../support/compressed-json.ts';
 import { acceptedEncodings } from './compressed-json.ts';
 import { HttpError, fromZodError } from './errors.ts';

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { serviceHeaders } from '../../src/core/headers.ts';
+import { serviceHeaders } from '#core/headers.ts';
 import type { Config } from '../config.ts';
 import { createMcpServer } from './server.ts';
 import type { McpStores } from './stores.ts';

@@ -1,11 +1,11 @@
-import { safeText } from '../../src/core/wire/text.ts';
+import { safeText } from '#core/wire/text.ts';
 import { z } from 'zod';
-import { batchDeleteInput, batchUpdateInput, zoneRecordInput, type AppliedDnsChanges, type DnsRecord } from '../../src/core/wire/dns.ts';
-import { zoneName } from '../../src/core/wire/common.ts';
-import { checkZoneChange, type ZoneChange } from '../../src/core/dns/zone-rules.ts';
-import type { RecordLike } from '../../src/core/dns/types.ts';
-import type { HistoryPage } from '../../src/core/wire/history.ts';
-import type { Forwarding } from '../../src/core/wire/forwarding.ts';
+import { batchDeleteInput, batchUpdateInput, zoneRecordInput, type AppliedDnsChanges, type DnsRecord } from '#core/wire/dns.ts';
+import { zoneName } from '#core/wire/common.ts';
+import { checkZoneChange, type ZoneChange } from '#core/dns/zone-rules.ts';
+import type { RecordLike } from '#core/dns/types.ts';
+import type { HistoryPage } from '#core/wire/history.ts';
+import type { Forwarding } from '#core/wire/forwarding.ts';
 import { call, ToolRefusal, type Tool, type ToolContext } from './tool-kit.ts';
 import { PLAN_TTL_MS, holderOf, newId, type Plan } from './stores.ts';
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { zoneName } from '../../src/core/wire/common.ts';
-import type { RenewalQuote } from '../../src/core/wire/orders.ts';
-import type { Forwarding } from '../../src/core/wire/forwarding.ts';
-import type { DnssecState } from '../../src/core/wire/dnssec.ts';
-import type { SigningDomain, TypesForMethod } from '../../src/core/wire/eip712.ts';
-import { operations, signedOperations, noticeOf, type SignedOperationId } from '../../src/core/operations/index.ts';
-import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';
-import { encodeAgentRequest } from '../../src/core/agent-sign.ts';
+import { zoneName } from '#core/wire/common.ts';
+import type { RenewalQuote } from '#core/wire/orders.ts';
+import type { Forwarding } from '#core/wire/forwarding.ts';
+import type { DnssecState } from '#core/wire/dnssec.ts';
+import type { SigningDomain, TypesForMethod } from '#core/wire/eip712.ts';
+import { operations, signedOperations, noticeOf, type SignedOperationId } from '#core/operations/index.ts';
+import { buildEnvelope, envelopeTypedData } from '#core/eip712/envelope.ts';
+import { chooseSigning } from '#core/eip712/signing-choice.ts';
+import { encodeAgentRequest } from '#core/agent-sign.ts';
 import { READ, ToolRefusal, call, type Tool } from './tool-kit.ts';
 
 const domainOutput = z.object({

@@ -1,5 +1,5 @@
-import { operations, type Operation, type OperationId } from '../../src/core/operations/index.ts';
-import { clientHeader, serviceHeaders } from '../../src/core/headers.ts';
+import { operations, type Operation, type OperationId } from '#core/operations/index.ts';
+import { clientHeader, serviceHeaders } from '#core/headers.ts';
 
 /**
  * How the MCP server reaches the service: through its HTTP operations and nothing else, so a tool runs exactly what

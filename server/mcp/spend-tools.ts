@@ -1,8 +1,8 @@
-import { safeText } from '../../src/core/wire/text.ts';
+import { safeText } from '#core/wire/text.ts';
 import { z } from 'zod';
-import { zoneName } from '../../src/core/wire/common.ts';
-import { createdOrder, registerDomainInput, renewDomainInput, type RenewalQuote } from '../../src/core/wire/orders.ts';
-import type { Availability } from '../../src/core/wire/search.ts';
+import { zoneName } from '#core/wire/common.ts';
+import { createdOrder, registerDomainInput, renewDomainInput, type RenewalQuote } from '#core/wire/orders.ts';
+import type { Availability } from '#core/wire/search.ts';
 import { call, ToolRefusal, type Tool, type ToolContext } from './tool-kit.ts';
 import { QUOTE_TTL_MS, holderOf, newId, type Quote } from './stores.ts';
 

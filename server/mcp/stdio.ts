@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { DEFAULT_HEADER_PREFIX } from '../../src/core/headers.ts';
+import { DEFAULT_HEADER_PREFIX } from '#core/headers.ts';
 import { createMcpServer } from './server.ts';
 import { memoryStores } from './stores.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operations, type OperationId } from '../../src/core/operations/index.ts';
+import { operations, type OperationId } from '#core/operations/index.ts';
 import { callOperation, type AgentCredential, type ServiceLink } from './service-call.ts';
 import type { McpStores } from './stores.ts';
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { DomainError } from '../domain-errors.ts';
 import type { Services } from '../services.ts';
-import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
+import type { ZoneRecordInput } from '#core/wire/dns.ts';
 import { checkRecords } from '../dns/zone-validate.ts';
 import type { ChangeAuthor } from '../history/record-change.ts';
 import { changeZoneWithin } from '../zones/pipeline.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import type { Services } from '../services.ts';
-import type { OrderStatus } from '../../src/core/wire/orders.ts';
-import { startsParked } from '../../src/core/dns/parking.ts';
+import type { OrderStatus } from '#core/wire/orders.ts';
+import { startsParked } from '#core/dns/parking.ts';
 import { orderAuthor } from '../history/record-change.ts';
 import { applyInitialRecords } from './initial-records.ts';
 import { parkingCommand } from '../zones/parking.ts';

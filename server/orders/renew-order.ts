@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Principal, Services } from '../services.ts';
 import type { Queryable } from '../db/database.ts';
 import { conflict, invalidInput, notFound } from '../domain-errors.ts';
-import { latestExpiry, renewedExpiry, type CreatedOrder, type RenewalQuote, type RenewDomainInput } from '../../src/core/wire/orders.ts';
-import { parseDomainName } from '../../src/core/names/index.ts';
+import { latestExpiry, renewedExpiry, type CreatedOrder, type RenewalQuote, type RenewDomainInput } from '#core/wire/orders.ts';
+import { parseDomainName } from '#core/names/index.ts';
 import { formatUsd, priceCents } from '../search/pricing.ts';
 import { requireCredit } from './create-order.ts';
 import { crashPoint } from '../chain/crash-points.ts';
 import { toOrder, toOrderItem, type OrderItemRow, type OrderRow } from './repository.ts';
-import { expiryState, restoreFeeFor } from '../../src/core/expiry.ts';
+import { expiryState, restoreFeeFor } from '#core/expiry.ts';
 import { expiryPolicy } from '../zones/expiry.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
-import type { Order, OrderItem, OrderStatus, Payment } from '../../src/core/wire/orders.ts';
-import type { ZoneRecordInput } from '../../src/core/wire/dns.ts';
+import type { Order, OrderItem, OrderStatus, Payment } from '#core/wire/orders.ts';
+import type { ZoneRecordInput } from '#core/wire/dns.ts';
 
 type Timestamp = Date | string;
 const iso = (t: Timestamp) => new Date(t).toISOString();

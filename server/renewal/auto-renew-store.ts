@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { DomainToken } from '../ownership/ownership.ts';
-import { AUTO_RENEW_DEFAULTS, type AutoRenew, type SetAutoRenewInput } from '../../src/core/operations/domain-config.ts';
+import { AUTO_RENEW_DEFAULTS, type AutoRenew, type SetAutoRenewInput } from '#core/operations/domain-config.ts';
 
 /**
  * A domain's auto-renew setting (table auto_renew): written by its owner (setAutoRenew), read by anyone

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
-import { historyEntry } from '../../src/core/wire/history.ts';
+import { verifyHistoryEntry } from '#core/eip712/verify-history-entry.ts';
+import { historyEntry } from '#core/wire/history.ts';
 import { addressOf, TEST_KEYS, testClient, type Reply, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { recordTransfer } from '../zones/transfers.ts';

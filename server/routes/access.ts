@@ -1,4 +1,4 @@
-import type { GrantZoneAccessInput, RevokeZoneAccessInput } from '../../src/core/wire/access.ts';
+import type { GrantZoneAccessInput, RevokeZoneAccessInput } from '#core/wire/access.ts';
 import { requireKeyReach } from '../access/authorise.ts';
 import { grantFor, sharedWith, wireGrant, zoneGrants } from '../access/grants.ts';
 import { requireRegisteredDomain } from '../dns/domain-access.ts';

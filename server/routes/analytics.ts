@@ -1,5 +1,5 @@
-import { alignWindow, MAX_WINDOW_DAYS, MAX_WINDOW_MS, STEP_MS } from '../../src/core/analytics/buckets.ts';
-import type { AnalyticsQuery, AnalyticsSummaryQuery } from '../../src/core/wire/analytics.ts';
+import { alignWindow, MAX_WINDOW_DAYS, MAX_WINDOW_MS, STEP_MS } from '#core/analytics/buckets.ts';
+import type { AnalyticsQuery, AnalyticsSummaryQuery } from '#core/wire/analytics.ts';
 import { requireAnalyticsReader } from '../analytics/access.ts';
 import { readDailyTotals, readZoneAnalytics } from '../analytics/read.ts';
 import { invalidInput, unauthorized } from '../domain-errors.ts';

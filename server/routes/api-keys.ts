@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { createApiKeyInput } from '../../src/core/wire/user.ts';
+import type { createApiKeyInput } from '#core/wire/user.ts';
 import { generateApiKey, hashApiKey } from '../auth/api-key.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 import type { Principal } from '../services.ts';
 import { forbidden, invalidInput, notFound, unauthorized } from '../domain-errors.ts';
-import type { ApiKeyScope } from '../../src/core/wire/api-key-scope.ts';
+import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
 import { parseCidr } from '../net/addresses.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../src/core/operations/index.ts';
+import { operations } from '#core/operations/index.ts';
 import { handlers } from './index.ts';
 
 describe('the operation table and the handlers', () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { parkingRecords } from '../../src/core/dns/parking.ts';
-import { checkZoneChange } from '../../src/core/dns/zone-rules.ts';
+import { parkingRecords } from '#core/dns/parking.ts';
+import { checkZoneChange } from '#core/dns/zone-rules.ts';
 import { loadConfig } from '../config.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
-import type { OperationId } from '../../src/core/operations/index.ts';
-import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
+import type { OperationId } from '#core/operations/index.ts';
+import { verifyHistoryEntry } from '#core/eip712/verify-history-entry.ts';
 
 const [OWNER_KEY, OTHER_KEY] = TEST_KEYS;
 const OWNER = addressOf(OWNER_KEY);

@@ -6,9 +6,9 @@ import type {
   CreateDnsRecordInput,
   DeleteDnsRecordInput,
   UpdateDnsRecordInput,
-} from '../../src/core/wire/dns.ts';
-import type { ScanZoneQuery } from '../../src/core/operations/records.ts';
-import type { MailCheckQuery } from '../../src/core/wire/mail.ts';
+} from '#core/wire/dns.ts';
+import type { ScanZoneQuery } from '#core/operations/records.ts';
+import type { MailCheckQuery } from '#core/wire/mail.ts';
 import { checkMail } from '../dns/mail-check.ts';
 import { serviceResolver } from '../dns/resolver.ts';
 import { requireOwnedDomain, requireRegisteredDomain } from '../dns/domain-access.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-import { operations } from '../../src/core/operations/index.ts';
+import { operations } from '#core/operations/index.ts';
 
 let service: TestService;
 let document: any;

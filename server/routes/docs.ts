@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { allOperations, operations, type Operation } from '../../src/core/operations/index.ts';
-import { errorBody } from '../../src/core/wire/errors.ts';
-import { DEFAULT_HEADER_PREFIX, serviceHeaders, type ServiceHeaders } from '../../src/core/headers.ts';
+import { allOperations, operations, type Operation } from '#core/operations/index.ts';
+import { errorBody } from '#core/wire/errors.ts';
+import { DEFAULT_HEADER_PREFIX, serviceHeaders, type ServiceHeaders } from '#core/headers.ts';
 import { API_PREFIX } from '../http/router.ts';
 import { mountDocsPage } from './docs-page.ts';
 

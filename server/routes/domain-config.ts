@@ -1,13 +1,13 @@
-import type { ParkDomainInput, ToggleParkingInput } from '../../src/core/wire/parking.ts';
+import type { ParkDomainInput, ToggleParkingInput } from '#core/wire/parking.ts';
 import { requireOwnedDomain, requireRegisteredDomain } from '../dns/domain-access.ts';
 import { isParked } from '../dns/parking-store.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 import { parkingCommand } from '../zones/parking.ts';
 import { changeZone } from '../zones/pipeline.ts';
-import type { ToggleDnssecInput } from '../../src/core/wire/dnssec.ts';
+import type { ToggleDnssecInput } from '#core/wire/dnssec.ts';
 import { dnssecState } from '../dnssec/state.ts';
 import { dnssecCommand } from '../zones/dnssec.ts';
-import type { Forwarding, SetForwardingInput } from '../../src/core/wire/forwarding.ts';
+import type { Forwarding, SetForwardingInput } from '#core/wire/forwarding.ts';
 import { readForwarding } from '../dns/forwarding-store.ts';
 import { notFound } from '../domain-errors.ts';
 import { tryForwarder } from '../forwarder/forwarder.ts';
@@ -15,7 +15,7 @@ import { forwardingCommand } from '../zones/forwarding.ts';
 import { readAutoRenew, writeAutoRenew } from '../renewal/auto-renew-store.ts';
 
 /**
- * The handlers of the contract's domain-config group (src/core/operations/domain-config.ts): parking, DNSSEC, URL
+ * The handlers of the contract's domain-config group (core/operations/domain-config.ts): parking, DNSSEC, URL
  * forwarding and auto-renew. Changes of the zone go through the zone-change pipeline; reads return plain data.
  */
 

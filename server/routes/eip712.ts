@@ -1,4 +1,4 @@
-import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '../../src/core/eip712/registry.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '#core/eip712/registry.ts';
 import { signingDomain } from '../auth/signing-domain.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 

@@ -3,11 +3,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { continuityProblems } from '../../src/core/history/continuity.ts';
-import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
+import { continuityProblems } from '#core/history/continuity.ts';
+import { verifyHistoryEntry } from '#core/eip712/verify-history-entry.ts';
 import type { Hex } from 'viem';
-import { isTerminal } from '../../src/core/wire/orders.ts';
-import { historyEntry, type HistoryEntry } from '../../src/core/wire/history.ts';
+import { isTerminal } from '#core/wire/orders.ts';
+import { historyEntry, type HistoryEntry } from '#core/wire/history.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 

@@ -1,4 +1,4 @@
-import type { HistoryQuery } from '../../src/core/wire/history.ts';
+import type { HistoryQuery } from '#core/wire/history.ts';
 import { requireZoneReader } from '../access/authorise.ts';
 import { historyNdjson, historyPageJson } from '../history/history-read.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';

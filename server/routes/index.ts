@@ -13,7 +13,7 @@ import { historyHandlers } from './history.ts';
 import { analyticsHandlers } from './analytics.ts';
 import { accessHandlers } from './access.ts';
 
-/** Every operation's handler; the operation table (src/core/operations/) declares the rest. */
+/** Every operation's handler; the operation table (core/operations/) declares the rest. */
 export const handlers: Handlers = {
   ...eip712Handlers,
   ...siweHandlers,

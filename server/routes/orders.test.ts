@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, testClient, TEST_KEYS, type TestClient } from '../../test/support/client.ts';
 import { tokenIdOf } from '../ownership/ownership.ts';
-import { isTerminal } from '../../src/core/wire/orders.ts';
+import { isTerminal } from '#core/wire/orders.ts';
 
 const [ALICE, BOB, CAROL] = TEST_KEYS;
 let service: TestService;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignTypedDataVersion, TypedDataUtils } from '@metamask/eth-sig-util';
 import { bytesToHex, hashTypedData, type Hex } from 'viem';
-import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
-import { verifyHistoryEntry } from '../../src/core/eip712/verify-history-entry.ts';
-import { historyEntry, type HistoryEntry } from '../../src/core/wire/history.ts';
+import { buildEnvelope, envelopeTypedData } from '#core/eip712/envelope.ts';
+import { TYPE_REGISTRY } from '#core/eip712/registry.ts';
+import { verifyHistoryEntry } from '#core/eip712/verify-history-entry.ts';
+import { historyEntry, type HistoryEntry } from '#core/wire/history.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 

@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { addressOf, testClient, TEST_KEYS, type TestClient } from '../../test/support/client.ts';
 import { registerAndWait } from '../../test/support/orders.ts';
-import { isTerminal } from '../../src/core/wire/orders.ts';
+import { isTerminal } from '#core/wire/orders.ts';
 import { finishOrder, startOrder } from '../orders/processing.ts';
 
 // renewDomain against the real service (database registry): the price, a gift, the 10-year cap, 402, and a retried

@@ -1,7 +1,7 @@
 import { getAddress, hashMessage, type Hex } from 'viem';
 import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
 import type { z } from 'zod';
-import { SIWE_NONCE_TTL_S, SIWE_STATEMENT, type SiweMessage, type messageQuery, type nonceQuery, type verifyInput } from '../../src/core/wire/siwe.ts';
+import { SIWE_NONCE_TTL_S, SIWE_STATEMENT, type SiweMessage, type messageQuery, type nonceQuery, type verifyInput } from '#core/wire/siwe.ts';
 import { createSession } from '../auth/siwe-session.ts';
 import { NO_CHAIN_MESSAGE, SignatureCheckTimeout, TIMED_OUT_MESSAGE } from '../auth/contract-signatures.ts';
 import { recoverSigner } from '../auth/recover-signer.ts';

@@ -1,9 +1,9 @@
 import type { Handlers } from '../http/context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Services } from '../services.ts';
-import { expiryState } from '../../src/core/expiry.ts';
+import { expiryState } from '#core/expiry.ts';
 import { expiryPolicy } from '../zones/expiry.ts';
-import type { UserDomain } from '../../src/core/wire/user.ts';
+import type { UserDomain } from '#core/wire/user.ts';
 import { unauthorized } from '../domain-errors.ts';
 import { itemsOfWallet } from '../orders/repository.ts';
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
-import type { Availability } from '../../src/core/wire/search.ts';
-import { parseDomainName } from '../../src/core/names/index.ts';
-import { expiryState, restoreFeeFor, type ExpiryPolicy } from '../../src/core/expiry.ts';
+import type { Availability } from '#core/wire/search.ts';
+import { parseDomainName } from '#core/names/index.ts';
+import { expiryState, restoreFeeFor, type ExpiryPolicy } from '#core/expiry.ts';
 import { centsToUsd, DURATION_YEARS, RESERVED_NAMES, SUPPORTED_TLDS, yearlyPriceCents } from './pricing.ts';
 
 /** Statuses in which an order still holds its domain. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DURATION_YEARS, priceCents, RESERVED_NAMES, SUPPORTED_TLDS, TLD_PRICES_CENTS } from './pricing.ts';
-import { parseDomainName } from '../../src/core/names/index.ts';
+import { parseDomainName } from '#core/names/index.ts';
 
 describe('the price table', () => {
   it('sells the common endings, each between 5.00 and 60.00 a year', () => {

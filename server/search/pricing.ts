@@ -1,5 +1,5 @@
-import type { RegisterDomainInput } from '../../src/core/wire/orders.ts';
-import { parseDomainName } from '../../src/core/names/index.ts';
+import type { RegisterDomainInput } from '#core/wire/orders.ts';
+import { parseDomainName } from '#core/names/index.ts';
 import { invalidInput } from '../domain-errors.ts';
 
 /** What the local service sells: yearly prices per TLD in US cents (1 credit = 1 USD), and how long a registration may run. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelOf, paginate, suggestionsFor } from './suggestions.ts';
-import { parseDomainName } from '../../src/core/names/index.ts';
+import { parseDomainName } from '#core/names/index.ts';
 import { SUPPORTED_TLDS } from './pricing.ts';
 
 describe('labelOf', () => {

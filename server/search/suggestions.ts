@@ -1,5 +1,5 @@
-import type { Suggestions } from '../../src/core/wire/search.ts';
-import { labelProblem, parseDomainName } from '../../src/core/names/index.ts';
+import type { Suggestions } from '#core/wire/search.ts';
+import { labelProblem, parseDomainName } from '#core/names/index.ts';
 import { SUPPORTED_TLDS } from './pricing.ts';
 
 const PREFIXES = ['get', 'try', 'my', 'go', 'the', 'use'];

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
-import type { OrderStatus } from '../../src/core/wire/orders.ts';
-import type { X402PurchaseStatus } from '../../src/core/wire/x402.ts';
+import type { OrderStatus } from '#core/wire/orders.ts';
+import type { X402PurchaseStatus } from '#core/wire/x402.ts';
 import { getAddress } from 'viem';
 
 export interface PurchaseRow {

@@ -7,7 +7,7 @@ import { DomainError, conflict, forbidden, invalidInput } from '../domain-errors
 import { checkName } from '../search/availability.ts';
 import { checkNameAndDuration, formatUsd } from '../search/pricing.ts';
 import { USD_DECIMALS, USD_EIP712, USD_UNITS_PER_CENT } from '../chain/usd-token.ts';
-import type { RegisterDomainX402Query, X402Purchase } from '../../src/core/wire/x402.ts';
+import type { RegisterDomainX402Query, X402Purchase } from '#core/wire/x402.ts';
 import { crashPoint } from '../chain/crash-points.ts';
 import { completeSettledPurchase } from './complete-purchase.ts';
 import { estimatedSeconds, purchaseOfAuthorization, recordIntent, type SignedAuthorization } from './purchase-store.ts';

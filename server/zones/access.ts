@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_LIVE_GRANTS, type GrantZoneAccessInput, type ZoneGrant } from '../../src/core/wire/access.ts';
-import type { SignedWrite } from '../../src/core/wire/history.ts';
+import { MAX_LIVE_GRANTS, type GrantZoneAccessInput, type ZoneGrant } from '#core/wire/access.ts';
+import type { SignedWrite } from '#core/wire/history.ts';
 import { endGrant, grantById, grantFor, insertGrant, liveGrants, wireGrant } from '../access/grants.ts';
 import { conflict, invalidInput, notFound } from '../domain-errors.ts';
 import type { ZoneCommand } from './pipeline.ts';

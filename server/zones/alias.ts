@@ -1,6 +1,6 @@
-import { contentId } from '../../src/core/dns/parking.ts';
-import type { DnsRecord } from '../../src/core/wire/dns.ts';
-import type { RecordChange } from '../../src/core/wire/history.ts';
+import { contentId } from '#core/dns/parking.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
+import type { RecordChange } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import type { ZoneCommand } from './pipeline.ts';
 

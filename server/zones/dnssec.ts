@@ -1,4 +1,4 @@
-import type { DnssecState } from '../../src/core/wire/dnssec.ts';
+import type { DnssecState } from '#core/wire/dnssec.ts';
 import { ensureZoneKey, removeZoneKey } from '../dnssec/keys.ts';
 import { dnssecState } from '../dnssec/state.ts';
 import type { ZoneCommand } from './pipeline.ts';

@@ -3,7 +3,7 @@ import * as dnsPacket from 'dns-packet';
 import type { Hex } from 'viem';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-import { EXPIRED_TXT } from '../../src/core/dns/managed.ts';
+import { EXPIRED_TXT } from '#core/dns/managed.ts';
 
 /**
  * A domain's life after expiry, on the local chain, with the test clock: grace (answers and edits as before),

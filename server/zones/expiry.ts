@@ -1,4 +1,4 @@
-import { expiryState, type ExpiryPolicy } from '../../src/core/expiry.ts';
+import { expiryState, type ExpiryPolicy } from '#core/expiry.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../domain-errors.ts';
 import { serviceAuthor } from '../history/record-change.ts';
@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 import { changeZone, type PipelineServices, type ZoneCommand } from './pipeline.ts';
 
 /**
- * Expiry as a life cycle the service follows (src/core/expiry.ts says the states): a domain entering redemption gets
+ * Expiry as a life cycle the service follows (core/expiry.ts says the states): a domain entering redemption gets
  * the "expired" holding page in place of its records, one leaving it (renewed: its expiry moved into the future) gets
  * its records back, each a change of the zone through the pipeline (a new serial, an entry in the history saying
  * "Expired: …" or "Restored: …"); a domain past redemption is released: its token burned, its settings, records and

@@ -1,4 +1,4 @@
-import type { Forwarding } from '../../src/core/wire/forwarding.ts';
+import type { Forwarding } from '#core/wire/forwarding.ts';
 import { FORWARDING_COLUMNS, toForwarding, type ForwardingRow } from '../dns/forwarding-row.ts';
 import { applyParking } from './parking.ts';
 import type { ZoneCommand } from './pipeline.ts';

@@ -1,9 +1,9 @@
-import { PARKING_REPLACES } from '../../src/core/dns/parking.ts';
-import type { RecordChange } from '../../src/core/wire/history.ts';
+import { PARKING_REPLACES } from '#core/dns/parking.ts';
+import type { RecordChange } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { toForwarding } from '../dns/forwarding-row.ts';
 import { toWire, type RecordRow } from '../dns/zone-read.ts';
-import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import type { ZoneChangeFacts } from '#core/wire/history.ts';
 import type { LockedZone, ZoneCommand } from './pipeline.ts';
 
 export interface ParkingChange {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hex } from 'viem';
-import { operationById, zoneChangingOperations, type OperationId } from '../../src/core/operations/index.ts';
-import { ZONE_SETTINGS, type ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import { operationById, zoneChangingOperations, type OperationId } from '#core/operations/index.ts';
+import { ZONE_SETTINGS, type ZoneChangeFacts } from '#core/wire/history.ts';
 import { addressOf, TEST_KEYS, testClient, type Reply, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { renewDueSignatures } from './signature-renewal.ts';

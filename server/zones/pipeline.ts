@@ -1,13 +1,13 @@
-import type { ManagedSettings } from '../../src/core/dns/managed.ts';
-import type { OperationId } from '../../src/core/operations/index.ts';
+import type { ManagedSettings } from '#core/dns/managed.ts';
+import type { OperationId } from '#core/operations/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { authoriseZoneChange, requireChangeInScope, type ZoneAuthority } from '../access/authorise.ts';
 import { FORWARDING_COLUMNS, type ForwardingRow } from '../dns/forwarding-row.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
-import type { ZoneChangeFacts } from '../../src/core/wire/history.ts';
+import type { ZoneChangeFacts } from '#core/wire/history.ts';
 import { recordChange, type ChangeAuthor } from '../history/record-change.ts';
 import { conflict, invalidInput, notFound } from '../domain-errors.ts';
-import { expiryState } from '../../src/core/expiry.ts';
+import { expiryState } from '#core/expiry.ts';
 import type { Principal, Services } from '../services.ts';
 
 /**

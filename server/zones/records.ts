@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isWeighed } from '../../src/core/dns/listed.ts';
-import type { RecordLike } from '../../src/core/dns/types.ts';
-import type { DnsRecord } from '../../src/core/wire/dns.ts';
-import type { RecordChange } from '../../src/core/wire/history.ts';
+import { isWeighed } from '#core/dns/listed.ts';
+import type { RecordLike } from '#core/dns/types.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
+import type { RecordChange } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { managedRecords, namesAround, neighbourhood, readZoneState, toWire, type RecordRow } from '../dns/zone-read.ts';
 import { checkRules, mergeUpdates, refuseManaged, type CheckedChange } from '../dns/zone-validate.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader, Tabs } from '@/ui/index.ts';
-import type { GrantRole } from '@/core/access/scope.ts';
+import type { GrantRole } from '#core/access/scope.ts';
 import { GrantBanner, useMyGrant } from '@/features/access/index.ts';
 
 // The overview and the Records tab are on every visit's first screen: both start loading with this module, side by

@@ -1,4 +1,4 @@
-import { DEFAULT_HEADER_PREFIX } from '@/core/headers.ts';
+import { DEFAULT_HEADER_PREFIX } from '#core/headers.ts';
 import { readStored, STORAGE_KEYS } from './settings/storage.ts';
 import { endpointsFromEnv } from './endpoints.ts';
 

@@ -1,4 +1,4 @@
-import { decodeResponse, encodeQuery, type DnsResponse } from '@/core/dns/message.ts';
+import { decodeResponse, encodeQuery, type DnsResponse } from '#core/dns/message.ts';
 
 /**
  * One question to a DNS-over-HTTPS resolver (RFC 8484, GET with ?dns=), with the DO bit so signatures come back too.

@@ -9,11 +9,11 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../../server/config.ts';
 import { startService } from '../../server/service.ts';
 import { testClient, TEST_KEYS } from '../support/client.ts';
-import { operations } from '../../src/core/operations/index.ts';
+import { operations } from '#core/operations/index.ts';
 import { listZone } from '../../server/dns/zone-read.ts';
-import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '../../src/core/eip712/registry.ts';
-import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';
+import { buildEnvelope, envelopeTypedData } from '#core/eip712/envelope.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '#core/eip712/registry.ts';
+import { chooseSigning } from '#core/eip712/signing-choice.ts';
 import { signingDomain } from '../../server/auth/signing-domain.ts';
 
 import { managedSettings } from '../../server/dns/managed-settings.ts';

@@ -1,7 +1,7 @@
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { keccak256, stringToBytes, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { serviceHeaders } from '../../src/core/headers.ts';
+import { serviceHeaders } from '#core/headers.ts';
 import { TEST_KEYS, testClient, type Reply, type TestClient } from '../support/client.ts';
 import { x402Payer } from './x402-test-kit.ts';
 import { deploySmartAccount } from './accounts.ts';

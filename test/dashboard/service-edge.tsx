@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { payloadTypeOf } from '@/core/eip712/envelope.ts';
-import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '@/core/eip712/registry.ts';
-import type { OperationId } from '@/core/operations/index.ts';
+import { payloadTypeOf } from '#core/eip712/envelope.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY } from '#core/eip712/registry.ts';
+import type { OperationId } from '#core/operations/index.ts';
 import { ToastProvider } from '@/ui/index.ts';
 
 /** Test helpers for components that talk to the service: its answers at the network edge, and the app's providers. */

@@ -1,6 +1,6 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody } from '../../src/core/wire/errors.ts';
+import { errorBody } from '#core/wire/errors.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 
 /**

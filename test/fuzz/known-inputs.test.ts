@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnvelope } from '../../src/core/eip712/envelope.ts';
+import { buildEnvelope } from '#core/eip712/envelope.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient, type Reply, type TestClient } from '../support/client.ts';
 import { Deep, toJsonText } from './arbitraries.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { operations, type Operation, type OperationId } from '../../src/core/operations/index.ts';
+import { operations, type Operation, type OperationId } from '#core/operations/index.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import { FuzzRun } from './fuzz-run.ts';
 import { caseArbitrary, describeCase, runCase, type World } from './operation-cases.ts';

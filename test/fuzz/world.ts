@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { signingDomain } from '../../src/core/wire/eip712.ts';
+import { signingDomain } from '#core/wire/eip712.ts';
 import type { TestService } from '../support/test-service.ts';
 import { addressOf, TEST_KEYS, testClient } from '../support/client.ts';
 import { deploySmartAccount, smartAccountAddress } from '../chain/accounts.ts';

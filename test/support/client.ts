@@ -1,10 +1,10 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { hashTypedData, type Hex, type TypedDataDefinition } from 'viem';
-import { operations, operationPath, type OperationId } from '../../src/core/operations/index.ts';
-import { buildEnvelope, envelopeTypedData } from '../../src/core/eip712/envelope.ts';
-import { TYPE_REGISTRY } from '../../src/core/eip712/registry.ts';
-import { chooseSigning } from '../../src/core/eip712/signing-choice.ts';
-import type { SigningDomain, TypesForMethod } from '../../src/core/wire/eip712.ts';
+import { operations, operationPath, type OperationId } from '#core/operations/index.ts';
+import { buildEnvelope, envelopeTypedData } from '#core/eip712/envelope.ts';
+import { TYPE_REGISTRY } from '#core/eip712/registry.ts';
+import { chooseSigning } from '#core/eip712/signing-choice.ts';
+import type { SigningDomain, TypesForMethod } from '#core/wire/eip712.ts';
 import type { RunningService } from '../../server/service.ts';
 
 /** Anvil's well-known development keys: test wallets only. */

@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '../../src/core/wire/api-key-scope.ts';
+import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serviceHeaders } from '../../src/core/headers.ts';
+import { serviceHeaders } from '#core/headers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -1,10 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { canonicalRdata, DNSSEC_TYPE_NUMBERS, typeNumber } from '../../src/core/dns/dnssec.ts';
-import { toAbsolute } from '../../src/core/dns/names.ts';
-import { verifyRrsig } from '../../src/core/dns/rrsig-verify.ts';
-import type { RecordType } from '../../src/core/wire/dns.ts';
+import { canonicalRdata, DNSSEC_TYPE_NUMBERS, typeNumber } from '#core/dns/dnssec.ts';
+import { toAbsolute } from '#core/dns/names.ts';
+import { verifyRrsig } from '#core/dns/rrsig-verify.ts';
+import type { RecordType } from '#core/wire/dns.ts';
 import type { ZoneSnapshot } from '../../server/dns-server/zone-snapshot.ts';
 import { publicView } from '../../server/dnssec/keys.ts';
 

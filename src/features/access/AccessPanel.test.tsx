@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApiKeySummary } from '@/core/wire/user.ts';
+import type { ApiKeySummary } from '#core/wire/user.ts';
 import { config } from '@/lib/config.ts';
 import { walletSession } from '@/lib/session/wallet-session.ts';
 import { json, renderWithQueries, typesForMethodAnswer } from '../../../test/dashboard/service-edge.tsx';

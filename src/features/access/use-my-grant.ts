@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SharedDomain } from '@/core/wire/access.ts';
+import type { SharedDomain } from '#core/wire/access.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { sharedDomainsQuery } from '@/lib/signing/grant-guard.ts';
 

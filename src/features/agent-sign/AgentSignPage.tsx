@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { decodeAgentRequest } from '@/core/agent-sign.ts';
-import { noticeOf, type SignedOperationId, type SignedRequest } from '@/core/operations/index.ts';
+import { decodeAgentRequest } from '#core/agent-sign.ts';
+import { noticeOf, type SignedOperationId, type SignedRequest } from '#core/operations/index.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { allAccountsKey } from '@/lib/query-keys.ts';
 import type { Config } from 'wagmi';
 import { getAccount } from 'wagmi/actions';
-import type { SiweMessage } from '@/core/wire/siwe.ts';
+import type { SiweMessage } from '#core/wire/siwe.ts';
 import { apiCall } from '@/lib/api/call.ts';
 import { actingFor, delegatedSignInError, sameAddress, type Acting } from '@/lib/session/acting.ts';
 import type { SessionEndReason, WalletSessionStore } from '@/lib/session/wallet-session.ts';

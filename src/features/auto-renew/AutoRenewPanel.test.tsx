@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AutoRenew } from '@/core/operations/domain-config.ts';
+import type { AutoRenew } from '#core/operations/domain-config.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { json, renderWithQueries, typesForMethodAnswer } from '../../../test/dashboard/service-edge.tsx';

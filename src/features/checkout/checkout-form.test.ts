@@ -3,8 +3,8 @@ import {
   BLANK_RECORD, checkoutSchema, initialYears, missingCents, placeServiceError, pricePerYearCents, registrationRequest,
   registrationSigningNotes, totalCents, yearsRange, type CheckoutValues,
 } from './checkout-form.ts';
-import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
-import type { TypesForMethod } from '@/core/wire/eip712.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '#core/eip712/registry.ts';
+import type { TypesForMethod } from '#core/wire/eip712.ts';
 import { productionTypesForMethod } from '../../../test/fixtures/eip712-production-types.ts';
 
 const range = { min: 1, max: 10 };

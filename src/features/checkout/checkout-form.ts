@@ -1,17 +1,17 @@
-import type { OperationRequest } from '@/core/operations/index.ts';
-import type { TypesForMethod } from '@/core/wire/eip712.ts';
-import { chooseSigning } from '@/core/eip712/signing-choice.ts';
+import type { OperationRequest } from '#core/operations/index.ts';
+import type { TypesForMethod } from '#core/wire/eip712.ts';
+import { chooseSigning } from '#core/eip712/signing-choice.ts';
 import { fieldNames } from '@/lib/signing/signing-choice.ts';
 import { z } from 'zod';
-import { validateRecordName } from '@/core/dns/names.ts';
-import { parkingRecords, startsParked } from '@/core/dns/parking.ts';
-import { validateRdata } from '@/core/dns/rdata.ts';
-import { parseTtl } from '@/core/dns/ttl.ts';
-import type { RecordLike } from '@/core/dns/types.ts';
-import { checkZoneChange } from '@/core/dns/zone-rules.ts';
-import { RECORD_TYPES, type RecordType, type ZoneRecordInput } from '@/core/wire/dns.ts';
-import type { Availability } from '@/core/wire/search.ts';
-import { address } from '@/core/wire/common.ts';
+import { validateRecordName } from '#core/dns/names.ts';
+import { parkingRecords, startsParked } from '#core/dns/parking.ts';
+import { validateRdata } from '#core/dns/rdata.ts';
+import { parseTtl } from '#core/dns/ttl.ts';
+import type { RecordLike } from '#core/dns/types.ts';
+import { checkZoneChange } from '#core/dns/zone-rules.ts';
+import { RECORD_TYPES, type RecordType, type ZoneRecordInput } from '#core/wire/dns.ts';
+import type { Availability } from '#core/wire/search.ts';
+import { address } from '#core/wire/common.ts';
 
 export interface YearsRange {
   min: number;

@@ -1,4 +1,4 @@
-import { x402PaymentRequired, type X402PaymentRequired } from '@/core/wire/x402.ts';
+import { x402PaymentRequired, type X402PaymentRequired } from '#core/wire/x402.ts';
 
 /**
  * The pure side of paying with x402: what the 402 asks for, put in words before the wallet opens. The words are

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { DnssecState } from '@/core/wire/dnssec.ts';
+import type { DnssecState } from '#core/wire/dnssec.ts';
 import { json, renderWithQueries, typesForMethodAnswer } from '../../../test/dashboard/service-edge.tsx';
 import DnssecPanel from './DnssecPanel.tsx';
 

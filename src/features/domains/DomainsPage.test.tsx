@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { UserDomain } from '@/core/wire/user.ts';
+import type { UserDomain } from '#core/wire/user.ts';
 import { config } from '@/lib/config.ts';
 import { walletSession } from '@/lib/session/wallet-session.ts';
 import { ToastProvider } from '@/ui/index.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { calendarFileName, expiryEvents, printCalendar } from '@/core/calendar/ics.ts';
+import { calendarFileName, expiryEvents, printCalendar } from '#core/calendar/ics.ts';
 import { downloadText } from '@/lib/download.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { UserDomain } from '@/core/wire/user.ts';
+import type { UserDomain } from '#core/wire/user.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { shortAddress } from '@/lib/format.ts';
 import { accountKey } from '@/lib/query-keys.ts';

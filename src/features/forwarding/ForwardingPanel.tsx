@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { isForwardingLoop, targetHost, TARGET_URL_MAX, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
+import { isForwardingLoop, targetHost, TARGET_URL_MAX, type ForwardStatusCode } from '#core/wire/forwarding.ts';
 import { isParkedZone, zoneRecordsQuery } from '@/features/parking/index.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';

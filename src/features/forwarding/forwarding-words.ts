@@ -1,4 +1,4 @@
-import { FORWARD_STATUS_CODES, forwardLocation, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
+import { FORWARD_STATUS_CODES, forwardLocation, type ForwardStatusCode } from '#core/wire/forwarding.ts';
 import type { ForwardingChoice } from './api/set-forwarding.ts';
 
 /** Each status in words: what a browser and a search engine make of it. */

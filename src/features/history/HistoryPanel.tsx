@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@/core/wire/history.ts';
+import type { HistoryEntry } from '#core/wire/history.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { Button, EmptyState, Notice, Spinner, useToast } from '@/ui/index.ts';
 import { HistoryEntryItem } from './components/HistoryEntryItem.tsx';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { downloadText } from '@/lib/download.ts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { printZoneFile } from '@/core/dns/zone-file.ts';
-import type { HistoryEntry } from '@/core/wire/history.ts';
+import { printZoneFile } from '#core/dns/zone-file.ts';
+import type { HistoryEntry } from '#core/wire/history.ts';
 import type { ApiError } from '@/lib/api-error.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { MailFinding } from '@/core/wire/mail.ts';
+import type { MailFinding } from '#core/wire/mail.ts';
 import { json, renderWithQueries } from '../../../test/dashboard/service-edge.tsx';
 import MailPanel from './MailPanel.tsx';
 

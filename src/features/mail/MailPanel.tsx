@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fullName } from '@/core/dns/names.ts';
-import { txtFromWire } from '@/core/dns/rdata.ts';
-import type { MailFinding, MailFix } from '@/core/wire/mail.ts';
+import { fullName } from '#core/dns/names.ts';
+import { txtFromWire } from '#core/dns/rdata.ts';
+import type { MailFinding, MailFix } from '#core/wire/mail.ts';
 import type { ApiError } from '@/lib/api-error.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatedOrder, OrderDetails, OrderStatus } from '@/core/wire/orders.ts';
+import type { CreatedOrder, OrderDetails, OrderStatus } from '#core/wire/orders.ts';
 import type { ToastInput } from '@/ui/index.ts';
 import { createOrderFollower, followedKey, type KeyValueStorage } from './order-follower.ts';
 import { FIRST_POLL_MS, MAX_POLL_BACKOFF_MS, POLL_INTERVAL_MS } from './poll-policy.ts';

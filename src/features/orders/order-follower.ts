@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { isTerminal, type CreatedOrder, type OrderDetails } from '@/core/wire/orders.ts';
+import { isTerminal, type CreatedOrder, type OrderDetails } from '#core/wire/orders.ts';
 import { browserStorage } from '@/lib/browser-storage.ts';
 import type { ToastInput } from '@/ui/index.ts';
 import { detailsFromCreated } from './order-seed.ts';

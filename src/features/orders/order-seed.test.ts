@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CreatedOrder } from '@/core/wire/orders.ts';
+import type { CreatedOrder } from '#core/wire/orders.ts';
 import { detailsFromCreated } from './order-seed.ts';
 
 const t0 = '2026-01-01T00:00:00.000Z';

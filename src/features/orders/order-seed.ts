@@ -1,4 +1,4 @@
-import type { CreatedOrder, OrderDetails } from '@/core/wire/orders.ts';
+import type { CreatedOrder, OrderDetails } from '#core/wire/orders.ts';
 
 /**
  * What `GET /orders/{id}` would answer right after the order was created, from the create answer itself,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderItem } from '@/core/wire/orders.ts';
+import type { OrderItem } from '#core/wire/orders.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { failureReason, groupByOrder, itemInWords, orderOrigin, orderTimeline, nextStepAdvice, orderSummary } from './order-view.ts';
 

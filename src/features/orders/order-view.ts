@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'viem';
-import { isTerminal, type Order, type OrderItem } from '@/core/wire/orders.ts';
+import { isTerminal, type Order, type OrderItem } from '#core/wire/orders.ts';
 import { formatUsdCents, shortAddress } from '@/lib/format.ts';
 
 export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';

@@ -1,4 +1,4 @@
-import { isTerminal } from '@/core/wire/orders.ts';
+import { isTerminal } from '#core/wire/orders.ts';
 
 /** The contract asks clients to poll an order every 5 s until it reaches a terminal status. */
 export const POLL_INTERVAL_MS = 5_000;

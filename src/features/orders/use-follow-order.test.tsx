@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
-import type { OrderDetails } from '@/core/wire/orders.ts';
+import type { OrderDetails } from '#core/wire/orders.ts';
 import { orderFollower, useFollowOrder } from './order-follower.ts';
 
 const ALICE = '0xAbC0000000000000000000000000000000000001';

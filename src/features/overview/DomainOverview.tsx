@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { calendarFileName, expiryEvents, printCalendar } from '@/core/calendar/ics.ts';
-import { managedByOf } from '@/core/wire/dns.ts';
-import type { Forwarding } from '@/core/wire/forwarding.ts';
+import { calendarFileName, expiryEvents, printCalendar } from '#core/calendar/ics.ts';
+import { managedByOf } from '#core/wire/dns.ts';
+import type { Forwarding } from '#core/wire/forwarding.ts';
 import { autoRenewQuery } from '@/features/auto-renew/index.ts';
 import { dnssecQuery } from '@/features/dnssec/index.ts';
 import { userDomainsQueryOptions } from '@/features/domains/index.ts';

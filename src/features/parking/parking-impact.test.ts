@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { parkingImpact, parkingSigningLines } from './parking-impact.ts';
 
 const at = '2026-01-01T00:00:00.000Z';

@@ -1,5 +1,5 @@
-import { PARKING_REPLACES, parkingRecords } from '@/core/dns/parking.ts';
-import { isManaged, type DnsRecord } from '@/core/wire/dns.ts';
+import { PARKING_REPLACES, parkingRecords } from '#core/dns/parking.ts';
+import { isManaged, type DnsRecord } from '#core/wire/dns.ts';
 
 export interface ParkingImpact {
   /** Stored apex A/AAAA/CAA records: deleted when parking overrides, served beside parking otherwise. */

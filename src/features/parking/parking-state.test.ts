@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parkingRecords } from '@/core/dns/parking.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { parkingRecords } from '#core/dns/parking.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { isParkedZone } from './parking-state.ts';
 
 const at = '2026-01-01T00:00:00.000Z';

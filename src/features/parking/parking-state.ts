@@ -1,4 +1,4 @@
-import { managedByOf, type DnsRecord } from '@/core/wire/dns.ts';
+import { managedByOf, type DnsRecord } from '#core/wire/dns.ts';
 
 /**
  * Whether a zone is parked, read from the records the page already holds instead of a second request

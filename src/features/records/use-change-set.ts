@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { requestSignIn } from '@/lib/session/wallet-session.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { useToast } from '@/ui/index.ts';

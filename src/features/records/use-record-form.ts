@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { isApexAddress } from '@/core/dns/parking.ts';
-import { isStoredRecord, type DnsRecord } from '@/core/wire/dns.ts';
+import { isApexAddress } from '#core/dns/parking.ts';
+import { isStoredRecord, type DnsRecord } from '#core/wire/dns.ts';
 import { requestSignIn } from '@/lib/session/wallet-session.ts';
-import { chooseSigning } from '@/core/eip712/signing-choice.ts';
-import { fitNotes, signsNotes } from '@/core/eip712/envelope.ts';
+import { chooseSigning } from '#core/eip712/signing-choice.ts';
+import { fitNotes, signsNotes } from '#core/eip712/envelope.ts';
 import { useToast } from '@/ui/index.ts';
 import { useToggleParking } from '@/features/parking/index.ts';
 import { useCreateRecord } from './api/create-record.ts';

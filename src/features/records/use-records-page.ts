@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { printZoneFileInSteps } from '@/core/dns/zone-file.ts';
-import { isManaged, managedByOf, type ListedType } from '@/core/wire/dns.ts';
+import { printZoneFileInSteps } from '#core/dns/zone-file.ts';
+import { isManaged, managedByOf, type ListedType } from '#core/wire/dns.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { isServiceTrouble } from '@/lib/query-recovery.ts';
 import { useSteps } from '@/lib/use-steps.ts';
@@ -12,11 +12,11 @@ import { recordsQueryOptions } from './api/get-records.ts';
 import type { RecordInput } from './model/record-form.ts';
 import { SINGLE_RECORD_OPERATIONS } from './model/signing-plan.ts';
 import { DEFAULT_VIEW, firstByName, listItems, narrowingFilter, markedRows, sortedBy, sortRows, storedRecords, typesIn, type SortKey, type TableView } from './model/table.ts';
-import { listedRecordLike } from '@/core/dns/listed.ts';
+import { listedRecordLike } from '#core/dns/listed.ts';
 import { markSearchInput, markTableRendered } from './perf.ts';
 import { useChangeSet } from './use-change-set.ts';
 import { bulkAddTag, bulkDelete, bulkRemoveTag, bulkTtl, selectedRecords } from './model/bulk.ts';
-import { isStoredRecord } from '@/core/wire/dns.ts';
+import { isStoredRecord } from '#core/wire/dns.ts';
 import { useRecordForm } from './use-record-form.ts';
 
 const UNPARK_OPERATIONS = ['toggleDomainParking'] as const;

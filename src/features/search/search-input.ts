@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { parseDomainName, type DomainNameResult } from '@/core/names/index.ts';
-import { toALabels } from '@/core/names/idna.ts';
+import { parseDomainName, type DomainNameResult } from '#core/names/index.ts';
+import { toALabels } from '#core/names/idna.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

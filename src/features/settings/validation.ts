@@ -1,4 +1,4 @@
-import { API_KEY_PATTERN } from '@/core/wire/user.ts';
+import { API_KEY_PATTERN } from '#core/wire/user.ts';
 import { serviceAllowed } from '@/app/csp.ts';
 
 /** Origins this build's Content-Security-Policy lets the dashboard connect to; undefined where none applies. */

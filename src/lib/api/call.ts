@@ -1,4 +1,4 @@
-import { operations, type OperationId, type OperationOutput } from '@/core/operations/index.ts';
+import { operations, type OperationId, type OperationOutput } from '#core/operations/index.ts';
 import { config } from '../config.ts';
 import { endSession, walletSession } from '../session/wallet-session.ts';
 import { settingsStore } from '../settings/settings-store.ts';

@@ -1,4 +1,4 @@
-import { operations, operationPath, type OperationId, type OperationOutput } from '@/core/operations/index.ts';
+import { operations, operationPath, type OperationId, type OperationOutput } from '#core/operations/index.ts';
 import { ApiError, errorFromResponse } from './errors.ts';
 import { isSoftFailure, normaliseResponse } from './normalise.ts';
 

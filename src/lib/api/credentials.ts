@@ -1,5 +1,5 @@
-import type { AuthMode } from '@/core/operations/index.ts';
-import { serviceHeaders } from '@/core/headers.ts';
+import type { AuthMode } from '#core/operations/index.ts';
+import { serviceHeaders } from '#core/headers.ts';
 import type { DelegatedAccount } from '../settings/settings-store.ts';
 import type { ApiError } from './errors.ts';
 

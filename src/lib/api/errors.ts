@@ -1,4 +1,4 @@
-import { errorBody, errorCodeFor, validationData } from '@/core/wire/errors.ts';
+import { errorBody, errorCodeFor, validationData } from '#core/wire/errors.ts';
 import { ApiError } from '../api-error.ts';
 
 export { ApiError, isApiError } from '../api-error.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSigning } from '@/core/eip712/signing-choice.ts';
-import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
-import { typesForMethod as typesForMethodSchema } from '@/core/wire/eip712.ts';
+import { chooseSigning } from '#core/eip712/signing-choice.ts';
+import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from '#core/eip712/registry.ts';
+import { typesForMethod as typesForMethodSchema } from '#core/wire/eip712.ts';
 import { productionTypesForMethod } from '../../../test/fixtures/eip712-production-types.ts';
 import { normaliseResponse } from './normalise.ts';
 

@@ -1,5 +1,5 @@
-import { unsignedAcceptedFor } from '@/core/eip712/registry.ts';
-import type { OperationId } from '@/core/operations/index.ts';
+import { unsignedAcceptedFor } from '#core/eip712/registry.ts';
+import type { OperationId } from '#core/operations/index.ts';
 
 /**
  * Production answers some operations in a different shape than the local service. These turn a

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { OperationId, OperationOutput } from '@/core/operations/index.ts';
+import type { OperationId, OperationOutput } from '#core/operations/index.ts';
 import { apiCall } from './call.ts';
 import type { CallArgs } from './client.ts';
 

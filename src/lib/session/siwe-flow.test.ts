@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSiweMessage } from 'viem/siwe';
-import type { OperationId } from '@/core/operations/index.ts';
+import type { OperationId } from '#core/operations/index.ts';
 import { ApiError } from '../api-error.ts';
 import { backoffDelay } from '../retry.ts';
 import { SiweMessageMismatchError } from './siwe-message.ts';

@@ -1,8 +1,8 @@
-import type { OperationId, OperationOutput } from '@/core/operations/index.ts';
+import type { OperationId, OperationOutput } from '#core/operations/index.ts';
 import { ApiError } from '../api-error.ts';
 import { retryWithBackoff } from '../retry.ts';
 import { SiweMessageMismatchError, otherSignInHost, siweMessageProblems } from './siwe-message.ts';
-import type { MessageResult, SiweMessage } from '@/core/wire/siwe.ts';
+import type { MessageResult, SiweMessage } from '#core/wire/siwe.ts';
 
 /** The API call the flow is given (apiCall); only the parts of its arguments the flow uses, so session needs nothing from lib/api. */
 type Call = <K extends OperationId>(id: K, args?: { query?: Record<string, unknown>; body?: unknown }) => Promise<OperationOutput<K>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSiweMessage } from 'viem/siwe';
-import type { MessageResult } from '@/core/wire/siwe.ts';
+import type { MessageResult } from '#core/wire/siwe.ts';
 import { parseSiweText, siweMessageProblems } from './siwe-message.ts';
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

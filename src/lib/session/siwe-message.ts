@@ -1,4 +1,4 @@
-import type { MessageResult } from '@/core/wire/siwe.ts';
+import type { MessageResult } from '#core/wire/siwe.ts';
 
 export interface SiweExpectation {
   address: string;

@@ -1,10 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { outOfScope, roleAtLeast, scopeInWords, ROLE_WORDS } from '@/core/access/scope.ts';
-import { roleNeeded } from '@/core/access/role.ts';
-import type { SharedDomain } from '@/core/wire/access.ts';
+import { outOfScope, roleAtLeast, scopeInWords, ROLE_WORDS } from '#core/access/scope.ts';
+import { roleNeeded } from '#core/access/role.ts';
+import type { SharedDomain } from '#core/wire/access.ts';
 import { apiCall } from '../api/call.ts';
 import { accountKey, recordsKey } from '../query-keys.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { OutsideGrantError } from './errors.ts';
 
 /** GET /user/shared-domains (ours): the domains other wallets let this one help with, under live grants. */

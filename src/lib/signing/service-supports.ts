@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OperationId } from '@/core/operations/index.ts';
+import type { OperationId } from '#core/operations/index.ts';
 import { typesForMethodQuery } from './signing-queries.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyTypedData } from 'viem';
-import { ACCEPTED_PRIMARY_TYPES, PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from '@/core/eip712/registry.ts';
-import { projectStruct } from '@/core/eip712/envelope.ts';
-import type { TypesForMethod } from '@/core/wire/eip712.ts';
+import { ACCEPTED_PRIMARY_TYPES, PRODUCTION_SIGNING_DOMAIN, TYPE_REGISTRY, typesForMethod } from '#core/eip712/registry.ts';
+import { projectStruct } from '#core/eip712/envelope.ts';
+import type { TypesForMethod } from '#core/wire/eip712.ts';
 import { signRequest } from './sign-request.ts';
 import { SignatureRejectedError, isUserRejection } from './errors.ts';
 

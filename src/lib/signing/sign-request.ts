@@ -1,8 +1,8 @@
-import { serviceHeaders } from '@/core/headers.ts';
-import { buildEnvelope, envelopeTypedData, type TypedDataRequest } from '@/core/eip712/envelope.ts';
-import type { Envelope, SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
+import { serviceHeaders } from '#core/headers.ts';
+import { buildEnvelope, envelopeTypedData, type TypedDataRequest } from '#core/eip712/envelope.ts';
+import type { Envelope, SigningDomain, TypesForMethod } from '#core/wire/eip712.ts';
 import { SignatureRejectedError, UnsignableRequestError, isUserRejection } from './errors.ts';
-import { chooseSigning } from '@/core/eip712/signing-choice.ts';
+import { chooseSigning } from '#core/eip712/signing-choice.ts';
 
 export type SignTypedData = (request: TypedDataRequest) => Promise<`0x${string}`>;
 

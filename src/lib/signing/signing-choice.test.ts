@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyTypedData } from 'viem';
-import { PRODUCTION_SIGNING_DOMAIN } from '@/core/eip712/registry.ts';
-import { projectStruct } from '@/core/eip712/envelope.ts';
-import { unsignedFields } from '@/core/eip712/unsigned-fields.ts';
+import { PRODUCTION_SIGNING_DOMAIN } from '#core/eip712/registry.ts';
+import { projectStruct } from '#core/eip712/envelope.ts';
+import { unsignedFields } from '#core/eip712/unsigned-fields.ts';
 import { fieldNames } from './signing-choice.ts';
 import { signRequest } from './sign-request.ts';
 import { UnsignableRequestError } from './errors.ts';

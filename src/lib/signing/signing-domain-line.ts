@@ -1,4 +1,4 @@
-import type { SigningDomain } from '@/core/wire/eip712.ts';
+import type { SigningDomain } from '#core/wire/eip712.ts';
 
 /**
  * The signing domain in words, as the notice says it before the wallet opens: the wallet shows the same name, and

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
-import type { OperationId } from '@/core/operations/index.ts';
-import type { SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
+import type { OperationId } from '#core/operations/index.ts';
+import type { SigningDomain, TypesForMethod } from '#core/wire/eip712.ts';
 import { apiCall } from '../api/call.ts';
 import { config } from '../config.ts';
 import { eip712Key } from '../query-keys.ts';

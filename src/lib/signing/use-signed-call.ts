@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OperationId, OperationOutput, SignedRequest, SignedOperationId } from '@/core/operations/index.ts';
-import type { SigningDomain, TypesForMethod } from '@/core/wire/eip712.ts';
+import type { OperationId, OperationOutput, SignedRequest, SignedOperationId } from '#core/operations/index.ts';
+import type { SigningDomain, TypesForMethod } from '#core/wire/eip712.ts';
 import { apiCall } from '../api/call.ts';
-import { clientHeader, type ClientName } from '@/core/headers.ts';
+import { clientHeader, type ClientName } from '#core/headers.ts';
 import { delegatedHeaders } from '../api/credentials.ts';
 import { config } from '../config.ts';
 import { actingFor, delegatedWriteError } from '../session/acting.ts';
@@ -13,8 +13,8 @@ import { signRequest } from './sign-request.ts';
 import { refuseOutsideGrant } from './grant-guard.ts';
 import { signingDomainQuery, typesForMethodQuery } from './signing-queries.ts';
 import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
-import { chooseSigning } from '@/core/eip712/signing-choice.ts';
-import { fitNotes } from '@/core/eip712/envelope.ts';
+import { chooseSigning } from '#core/eip712/signing-choice.ts';
+import { fitNotes } from '#core/eip712/envelope.ts';
 import { readServiceOffset, serviceNowSeconds } from '../clock/service-clock.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GrantZoneAccessInput, ZoneGrant } from '@/core/wire/access.ts';
+import type { GrantZoneAccessInput, ZoneGrant } from '#core/wire/access.ts';
 import { apiCall } from '@/lib/api/call.ts';
 import { zoneKey } from '@/lib/query-keys.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';

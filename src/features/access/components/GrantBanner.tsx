@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_WORDS, scopeInWords } from '@/core/access/scope.ts';
-import type { SharedDomain } from '@/core/wire/access.ts';
-import { noticeOf } from '@/core/operations/index.ts';
+import { ROLE_WORDS, scopeInWords } from '#core/access/scope.ts';
+import type { SharedDomain } from '#core/wire/access.ts';
+import { noticeOf } from '#core/operations/index.ts';
 import { useConfirmedWrite } from '@/lib/errors/use-confirmed-write.ts';
 import { shortAddress } from '@/lib/format.ts';
 import { accountKey } from '@/lib/query-keys.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ROLE_WORDS, scopeInWords } from '@/core/access/scope.ts';
+import { ROLE_WORDS, scopeInWords } from '#core/access/scope.ts';
 import { shortAddress } from '@/lib/format.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { sharedDomainsQuery } from '@/lib/signing/grant-guard.ts';

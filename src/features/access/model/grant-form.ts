@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { grantInWords, splitList, type GrantRole } from '@/core/access/scope.ts';
-import { grantZoneAccessInput, type GrantZoneAccessInput } from '@/core/wire/access.ts';
+import { grantInWords, splitList, type GrantRole } from '#core/access/scope.ts';
+import { grantZoneAccessInput, type GrantZoneAccessInput } from '#core/wire/access.ts';
 
 /** The "Add a person" form as typed: lists as text, the end as a date; checked by the service's own schema. */
 export const grantFormSchema = z

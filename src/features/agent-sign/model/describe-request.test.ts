@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAgentRequest, encodeAgentRequest } from '@/core/agent-sign.ts';
+import { decodeAgentRequest, encodeAgentRequest } from '#core/agent-sign.ts';
 import { describeAgentRequest } from './describe-request.ts';
 
 describe('an agent’s prepared change', () => {

@@ -1,5 +1,5 @@
-import { operations, zoneOf, type ZoneChangingOperationId } from '@/core/operations/index.ts';
-import type { AgentRequest } from '@/core/agent-sign.ts';
+import { operations, zoneOf, type ZoneChangingOperationId } from '#core/operations/index.ts';
+import type { AgentRequest } from '#core/agent-sign.ts';
 
 type Rec = { id?: string; name?: string; type?: string; rdata?: string; ttl?: number };
 const at = (name: string | undefined, zone: string) => (!name || name === '@' ? zone : `${name}.${zone}`);

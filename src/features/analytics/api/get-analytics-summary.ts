@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnalyticsSummary } from '@/core/wire/analytics.ts';
+import type { AnalyticsSummary } from '#core/wire/analytics.ts';
 import type { ApiError } from '@/lib/api-error.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { accountKey } from '@/lib/query-keys.ts';

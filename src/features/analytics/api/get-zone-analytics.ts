@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnalyticsStep } from '@/core/analytics/buckets.ts';
-import type { ZoneAnalytics } from '@/core/wire/analytics.ts';
+import type { AnalyticsStep } from '#core/analytics/buckets.ts';
+import type { ZoneAnalytics } from '#core/wire/analytics.ts';
 import type { ApiError } from '@/lib/api-error.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { zoneKey } from '@/lib/query-keys.ts';

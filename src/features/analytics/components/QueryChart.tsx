@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { STEP_MS } from '@/core/analytics/buckets.ts';
+import { STEP_MS } from '#core/analytics/buckets.ts';
 import { stackedColumns, type Chart } from '../model/chart.ts';
 
 /** Colours for the stacks, in order; with a legend beside them, never the only way to tell the parts apart. */

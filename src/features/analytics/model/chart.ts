@@ -1,5 +1,5 @@
-import { alignWindow, bucketStarts, STEP_MS, type AnalyticsStep } from '@/core/analytics/buckets.ts';
-import type { AnalyticsPoint, ZoneAnalytics } from '@/core/wire/analytics.ts';
+import { alignWindow, bucketStarts, STEP_MS, type AnalyticsStep } from '#core/analytics/buckets.ts';
+import type { AnalyticsPoint, ZoneAnalytics } from '#core/wire/analytics.ts';
 
 export type StackBy = 'type' | 'rcode';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
-import type { ZoneAnalytics } from '@/core/wire/analytics.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
+import type { ZoneAnalytics } from '#core/wire/analytics.ts';
 import { chartOf, stackedColumns } from './chart.ts';
 import { findingsOf } from './findings.ts';
 

@@ -1,6 +1,6 @@
-import { fullName } from '@/core/dns/names.ts';
-import { isStoredRecord, isWritableType, type DnsRecord, type RecordType } from '@/core/wire/dns.ts';
-import type { ZoneAnalytics } from '@/core/wire/analytics.ts';
+import { fullName } from '#core/dns/names.ts';
+import { isStoredRecord, isWritableType, type DnsRecord, type RecordType } from '#core/wire/dns.ts';
+import type { ZoneAnalytics } from '#core/wire/analytics.ts';
 
 export type Finding =
   | { kind: 'nxdomain'; name: string; type: string; count: number; text: string; add: { name: string; type: RecordType } | null }

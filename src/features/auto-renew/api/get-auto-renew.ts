@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AutoRenew } from '@/core/operations/domain-config.ts';
+import type { AutoRenew } from '#core/operations/domain-config.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 
 /** Not a zone read: a zone write leaves it as it is. setAutoRenew puts its answer here. */

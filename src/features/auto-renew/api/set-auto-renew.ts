@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SetAutoRenewInput } from '@/core/operations/domain-config.ts';
+import type { SetAutoRenewInput } from '#core/operations/domain-config.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import { autoRenewKey } from './get-auto-renew.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedOrder } from '@/core/wire/orders.ts';
+import type { CreatedOrder } from '#core/wire/orders.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import type { RegistrationRequest } from '../checkout-form.ts';
 import { availabilityKey } from '@/features/search/index.ts';

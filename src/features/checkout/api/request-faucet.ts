@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Balance, FaucetResult } from '@/core/wire/user.ts';
+import type { Balance, FaucetResult } from '#core/wire/user.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { balanceKey } from '@/features/balance/index.ts';
 

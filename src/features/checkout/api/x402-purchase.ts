@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { x402Key } from '@/lib/query-keys.ts';
-import { isTerminal } from '@/core/wire/orders.ts';
-import type { X402PurchaseStatus } from '@/core/wire/x402.ts';
+import { isTerminal } from '#core/wire/orders.ts';
+import type { X402PurchaseStatus } from '#core/wire/x402.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 
 /** As GET /orders/{id}: the contract's 5 s poll until the order's status is terminal. */

@@ -1,5 +1,5 @@
-import { operations, operationPath } from '@/core/operations/index.ts';
-import { x402Purchase, type X402Purchase } from '@/core/wire/x402.ts';
+import { operations, operationPath } from '#core/operations/index.ts';
+import { x402Purchase, type X402Purchase } from '#core/wire/x402.ts';
 import { buildUrl } from '@/lib/api/client.ts';
 import { ApiError, errorFromResponse } from '@/lib/api/errors.ts';
 import { config } from '@/lib/config.ts';

@@ -3,7 +3,7 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Availability } from '@/core/wire/search.ts';
+import type { Availability } from '#core/wire/search.ts';
 import { ApiError } from '@/lib/api/client.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { formatUsdCents } from '@/lib/format.ts';

@@ -1,6 +1,6 @@
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { RDATA_EXAMPLES } from '@/core/dns/rdata.ts';
-import { RECORD_TYPES } from '@/core/wire/dns.ts';
+import { RDATA_EXAMPLES } from '#core/dns/rdata.ts';
+import { RECORD_TYPES } from '#core/wire/dns.ts';
 import { Button, Select, TextField } from '@/ui/index.ts';
 import { BLANK_RECORD, type CheckoutValues } from '../checkout-form.ts';
 import { TemplatePicker } from './TemplatePicker.tsx';

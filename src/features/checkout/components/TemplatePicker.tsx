@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RECORD_TEMPLATES, TemplateParamError, type TemplateRecord } from '@/core/dns/templates.ts';
+import { RECORD_TEMPLATES, TemplateParamError, type TemplateRecord } from '#core/dns/templates.ts';
 import { Button, Select, TextField } from '@/ui/index.ts';
 
 /** Builds records from one of core's templates (web host, mail providers, SPF, DMARC) for the new domain. */

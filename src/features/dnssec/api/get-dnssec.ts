@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DnssecState } from '@/core/wire/dnssec.ts';
+import type { DnssecState } from '#core/wire/dnssec.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { dnssecKey } from '@/lib/query-keys.ts';
 

@@ -1,4 +1,4 @@
-import type { DnssecState } from '@/core/wire/dnssec.ts';
+import type { DnssecState } from '#core/wire/dnssec.ts';
 import { Button, useToast } from '@/ui/index.ts';
 import { ALGORITHM_NAMES, DIGEST_NAMES } from '../dnssec-words.ts';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { config } from '@/lib/config.ts';
 import { chainName, dashboardChains } from '@/lib/wallet/chains.ts';
 import { Badge, Button, Sparkline } from '@/ui/index.ts';
-import { EXPIRY_WORDS } from '@/core/expiry.ts';
+import { EXPIRY_WORDS } from '#core/expiry.ts';
 import { expiryInWords, shortTokenId, weekOfQueriesInWords, type DomainRow, type DomainSort } from '../model/domain-list.ts';
 
 export interface DomainsTableProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserDomain } from '@/core/wire/user.ts';
+import type { UserDomain } from '#core/wire/user.ts';
 import { domainFilters, expiresWithin, expiryInWords, shortTokenId, toDomainRow, viewDomains, weekOfQueriesInWords } from './domain-list.ts';
 import { readListParams, writeListParams } from './list-params.ts';
 

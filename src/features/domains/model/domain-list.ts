@@ -1,4 +1,4 @@
-import type { UserDomain } from '@/core/wire/user.ts';
+import type { UserDomain } from '#core/wire/user.ts';
 
 const DAY = 86_400_000;
 /** Fewer days than this left before expiry earns a warning. */

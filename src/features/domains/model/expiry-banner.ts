@@ -1,5 +1,5 @@
-import { EXPIRY_WORDS } from '@/core/expiry.ts';
-import type { UserDomain } from '@/core/wire/user.ts';
+import { EXPIRY_WORDS } from '#core/expiry.ts';
+import type { UserDomain } from '#core/wire/user.ts';
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 

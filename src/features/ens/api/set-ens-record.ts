@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '@/lib/api/use-api.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import { recordsQueryOptions } from '@/features/records/index.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 
 /**
  * Writes the apex ENS1 TXT record: an ordinary signed record change, one signature (POST /dns/records, or PUT

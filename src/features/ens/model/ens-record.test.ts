@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { DEFAULT_ENS_RESOLVER, ensProblems, ensRdata, ensSteps, findEnsRecord } from './ens-record.ts';
 
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -1,6 +1,6 @@
 import { isAddress } from 'viem';
-import { isManaged, type DnsRecord } from '@/core/wire/dns.ts';
-import { validateRdata } from '@/core/dns/rdata.ts';
+import { isManaged, type DnsRecord } from '#core/wire/dns.ts';
+import { validateRdata } from '#core/dns/rdata.ts';
 
 /**
  * ENSIP-17 (gasless DNSSEC): a DNS name is an ENS name when its apex holds the TXT `ENS1 <resolver> <address>`,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Forwarding } from '@/core/wire/forwarding.ts';
+import type { Forwarding } from '#core/wire/forwarding.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { zoneKey } from '@/lib/query-keys.ts';
 

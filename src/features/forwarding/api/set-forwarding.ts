@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Forwarding } from '@/core/wire/forwarding.ts';
+import type { Forwarding } from '#core/wire/forwarding.ts';
 import { accountKey, zoneKey } from '@/lib/query-keys.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 

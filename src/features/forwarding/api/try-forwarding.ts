@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ForwardingTrial } from '@/core/wire/forwarding.ts';
+import type { ForwardingTrial } from '#core/wire/forwarding.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 
 /**

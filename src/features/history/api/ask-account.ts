@@ -1,5 +1,5 @@
 import { createPublicClient, getAddress, http, type PublicClient } from 'viem';
-import type { AskAccount } from '@/core/eip712/verify-history-entry.ts';
+import type { AskAccount } from '#core/eip712/verify-history-entry.ts';
 import { config } from '@/lib/config.ts';
 
 /** What an account is on the chain: a contract, an EOA delegating to code (EIP-7702), or nothing yet (ERC-6492). */

@@ -1,4 +1,4 @@
-import { operations, operationPath } from '@/core/operations/index.ts';
+import { operations, operationPath } from '#core/operations/index.ts';
 import { buildUrl } from '@/lib/api/client.ts';
 import { readCredential } from '@/lib/api/credentials.ts';
 import { errorFromResponse } from '@/lib/api/errors.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HistoryEntry } from '@/core/wire/history.ts';
+import type { HistoryEntry } from '#core/wire/history.ts';
 import { Badge, Button } from '@/ui/index.ts';
 import { changeLines, entryTitle, howSigned, settingLines, whoInWords } from '../model/describe-entry.ts';
 import { VerifyEntry } from './VerifyEntry.tsx';

@@ -1,4 +1,4 @@
-import { RECORD_TYPES, type RecordType } from '@/core/wire/dns.ts';
+import { RECORD_TYPES, type RecordType } from '#core/wire/dns.ts';
 import { Button, Select, TextField } from '@/ui/index.ts';
 import type { HistoryFilter } from '../model/describe-entry.ts';
 

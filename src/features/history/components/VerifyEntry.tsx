@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { verifyHistoryEntry, type HistoryVerification } from '@/core/eip712/verify-history-entry.ts';
-import type { HistoryEntry } from '@/core/wire/history.ts';
+import { verifyHistoryEntry, type HistoryVerification } from '#core/eip712/verify-history-entry.ts';
+import type { HistoryEntry } from '#core/wire/history.ts';
 import { shortAddress } from '@/lib/format.ts';
 import { Button } from '@/ui/index.ts';
 import { chainForVerifying, type AccountKind } from '../api/ask-account.ts';

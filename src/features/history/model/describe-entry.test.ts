@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
-import type { HistoryEntry } from '@/core/wire/history.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
+import type { HistoryEntry } from '#core/wire/history.ts';
 import { changeLines, entryTitle, filterEntries, forwardingChange, howSigned, NO_FILTER, settingLines, whoInWords } from './describe-entry.ts';
 
 const AT = '2026-11-25T10:00:00.000Z';

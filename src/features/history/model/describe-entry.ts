@@ -1,13 +1,13 @@
-import { printNotes } from '@/core/dns/record-notes.ts';
+import { printNotes } from '#core/dns/record-notes.ts';
 import { isErc6492Signature, type Hex } from 'viem';
-import { CHAIN_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '@/core/wire/history.ts';
+import { CHAIN_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '#core/wire/history.ts';
 
 type ZoneSetting = (typeof ZONE_SETTINGS)[number];
-import type { RecordType } from '@/core/wire/dns.ts';
-import type { Forwarding } from '@/core/wire/forwarding.ts';
+import type { RecordType } from '#core/wire/dns.ts';
+import type { Forwarding } from '#core/wire/forwarding.ts';
 import { shortAddress } from '@/lib/format.ts';
-import { operationById } from '@/core/operations/index.ts';
-import { scopeInWords } from '@/core/access/scope.ts';
+import { operationById } from '#core/operations/index.ts';
+import { scopeInWords } from '#core/access/scope.ts';
 
 /** What the entry did, in a few words: its operation's own title, a flip it made, or its operation's words (counted). */
 export function entryTitle(entry: HistoryEntry): string {

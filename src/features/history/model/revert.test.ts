@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
-import type { HistoryEntry, RecordChange } from '@/core/wire/history.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
+import type { HistoryEntry, RecordChange } from '#core/wire/history.ts';
 import { EMPTY_DRAFT } from '@/features/records/index.ts';
 import { applySteps, allSettled, restoreSteps, revertSteps } from './revert.ts';
 import { zoneAt } from './zone-at.ts';

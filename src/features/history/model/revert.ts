@@ -1,6 +1,6 @@
-import { notesDiffer, notesOf } from '@/core/dns/record-notes.ts';
-import type { DnsRecord, RecordType } from '@/core/wire/dns.ts';
-import type { HistoryEntry } from '@/core/wire/history.ts';
+import { notesDiffer, notesOf } from '#core/dns/record-notes.ts';
+import type { DnsRecord, RecordType } from '#core/wire/dns.ts';
+import type { HistoryEntry } from '#core/wire/history.ts';
 import { addCreate, addDelete, setUpdate, type Draft, type RecordInput } from '@/features/records/index.ts';
 import { storedById } from './zone-at.ts';
 

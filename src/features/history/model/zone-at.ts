@@ -1,5 +1,5 @@
-import { isStoredRecord, type DnsRecord, type StoredDnsRecord } from '@/core/wire/dns.ts';
-import type { HistoryEntry } from '@/core/wire/history.ts';
+import { isStoredRecord, type DnsRecord, type StoredDnsRecord } from '#core/wire/dns.ts';
+import type { HistoryEntry } from '#core/wire/history.ts';
 
 /** A zone's stored records by id (managed records, parking's or DNSSEC's, are not the owner's, and have no history). */
 export function storedById(zone: readonly DnsRecord[]): Map<string, StoredDnsRecord> {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MailFinding } from '@/core/wire/mail.ts';
+import type { MailFinding } from '#core/wire/mail.ts';
 import type { ApiError } from '@/lib/api-error.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { zoneKey } from '@/lib/query-keys.ts';

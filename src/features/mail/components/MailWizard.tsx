@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { fullName } from '@/core/dns/names.ts';
-import { txtFromWire } from '@/core/dns/rdata.ts';
-import { buildMailSetup, MAIL_PROVIDERS, type DmarcPolicy, type MailProviderId, type MailSetup, type MailSetupField, type MailSetupInput, type ZohoRegion } from '@/core/mail/providers.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { fullName } from '#core/dns/names.ts';
+import { txtFromWire } from '#core/dns/rdata.ts';
+import { buildMailSetup, MAIL_PROVIDERS, type DmarcPolicy, type MailProviderId, type MailSetup, type MailSetupField, type MailSetupInput, type ZohoRegion } from '#core/mail/providers.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { Button, Checkbox, Dialog, Select, TextField } from '@/ui/index.ts';
 import { withMailSetup } from '../model/wizard.ts';
 import type { Draft } from '@/features/records/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
-import type { MailFinding, MailFix } from '@/core/wire/mail.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
+import type { MailFinding, MailFix } from '#core/wire/mail.ts';
 import { EMPTY_DRAFT } from '@/features/records/index.ts';
 import { byTopic, withFix, worst } from './findings.ts';
 

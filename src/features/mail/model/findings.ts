@@ -1,6 +1,6 @@
-import { txtFromWire } from '@/core/dns/rdata.ts';
-import { isManaged, type DnsRecord } from '@/core/wire/dns.ts';
-import type { MailFinding, MailFix } from '@/core/wire/mail.ts';
+import { txtFromWire } from '#core/dns/rdata.ts';
+import { isManaged, type DnsRecord } from '#core/wire/dns.ts';
+import type { MailFinding, MailFix } from '#core/wire/mail.ts';
 import { addCreate, setUpdate, type Draft } from '@/features/records/index.ts';
 
 /** What each part of the check is about and why it matters, in a line the panel puts above its findings. */

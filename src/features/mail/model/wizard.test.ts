@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { txtToWire } from '@/core/dns/rdata.ts';
-import { buildMailSetup } from '@/core/mail/providers.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { txtToWire } from '#core/dns/rdata.ts';
+import { buildMailSetup } from '#core/mail/providers.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { EMPTY_DRAFT } from '@/features/records/index.ts';
 import { withMailSetup } from './wizard.ts';
 

@@ -1,6 +1,6 @@
-import { txtFromWire } from '@/core/dns/rdata.ts';
-import type { MailRecord } from '@/core/mail/providers.ts';
-import { isManaged, type DnsRecord } from '@/core/wire/dns.ts';
+import { txtFromWire } from '#core/dns/rdata.ts';
+import type { MailRecord } from '#core/mail/providers.ts';
+import { isManaged, type DnsRecord } from '#core/wire/dns.ts';
 import { addCreate, addDelete, setUpdate, type Draft } from '@/features/records/index.ts';
 
 /** Which TXT records play a role, by the text they start with; DKIM's is the selector's name, whatever it holds. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { isTerminal, type OrderDetails } from '@/core/wire/orders.ts';
+import { isTerminal, type OrderDetails } from '#core/wire/orders.ts';
 import { Card, Notice } from '@/ui/index.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { chainLabel, failureReason, formatTime, itemInWords, nextStepAdvice, orderOrigin, orderSummary } from '../order-view.ts';

@@ -1,4 +1,4 @@
-import type { Order } from '@/core/wire/orders.ts';
+import type { Order } from '#core/wire/orders.ts';
 import { cx } from '@/ui/index.ts';
 import { formatTime, orderTimeline } from '../order-view.ts';
 

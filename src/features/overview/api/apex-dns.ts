@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { rcodeName } from '@/core/dns/message.ts';
+import { rcodeName } from '#core/dns/message.ts';
 import { askDns } from '@/lib/dns-over-https.ts';
 
 export interface ApexDns {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { recordsKey } from '@/lib/query-keys.ts';
 

@@ -1,8 +1,8 @@
-import { rcodeName, type DnsAnswer } from '@/core/dns/message.ts';
+import { rcodeName, type DnsAnswer } from '#core/dns/message.ts';
 import { askDns as ask } from '@/lib/dns-over-https.ts';
-import { checkSignedAnswer, type SignedVerdict } from '@/core/dns/signed-answer.ts';
-import type { RecordType } from '@/core/wire/dns.ts';
-import { plainName } from '@/core/dns/names.ts';
+import { checkSignedAnswer, type SignedVerdict } from '#core/dns/signed-answer.ts';
+import type { RecordType } from '#core/wire/dns.ts';
+import { plainName } from '#core/dns/names.ts';
 
 export interface LiveCheck {
   /** True when DNS answers this very record now. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { recordsKey } from '@/lib/query-keys.ts';
 import { PENDING_PREFIX } from '../model/table.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZoneScan } from '@/core/operations/records.ts';
+import type { ZoneScan } from '#core/operations/records.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseTtl, ttlInWords, TTL_PRESETS } from '@/core/dns/ttl.ts';
+import { parseTtl, ttlInWords, TTL_PRESETS } from '#core/dns/ttl.ts';
 import { Button, Select, TextField } from '@/ui/index.ts';
 
 export interface BulkBarProps {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { ttlInWords } from '@/core/dns/ttl.ts';
-import { fullName } from '@/core/dns/names.ts';
+import { ttlInWords } from '#core/dns/ttl.ts';
+import { fullName } from '#core/dns/names.ts';
 import { Badge, Button, Card } from '@/ui/index.ts';
 import type { DiffEntry } from '../model/change-set.ts';
 import { contentInWords } from '../model/describe.ts';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ttlInWords } from '@/core/dns/ttl.ts';
+import { ttlInWords } from '#core/dns/ttl.ts';
 import { config } from '@/lib/config.ts';
 import { Button } from '@/ui/index.ts';
 import { checkAliasLive, checkLive, type AliasLiveCheck, type LiveCheck } from '../api/dns-lookup.ts';
 import type { Row } from '../model/table.ts';
-import type { RecordType } from '@/core/wire/dns.ts';
+import type { RecordType } from '#core/wire/dns.ts';
 
 /**
  * "Is it live?": what DNS answers for one record now, through the configured DoH resolver, for how long caches keep

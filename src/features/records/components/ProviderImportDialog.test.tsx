@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { ZoneScan } from '@/core/operations/records.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { ZoneScan } from '#core/operations/records.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { json, renderWithQueries } from '../../../../test/dashboard/service-edge.tsx';
 import { ProviderImportDialog } from './ProviderImportDialog.tsx';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { ZoneScan } from '@/core/operations/records.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { ZoneScan } from '#core/operations/records.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { isApiError } from '@/lib/api/client.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { Button, Dialog, Notice, TextField } from '@/ui/index.ts';

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { fullName, validateRecordName } from '@/core/dns/names.ts';
-import { parseTtl, ttlInWords, TTL_PRESETS } from '@/core/dns/ttl.ts';
+import { fullName, validateRecordName } from '#core/dns/names.ts';
+import { parseTtl, ttlInWords, TTL_PRESETS } from '#core/dns/ttl.ts';
 import { config } from '@/lib/config.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
-import { rdataWarnings } from '@/core/dns/rdata.ts';
-import { MAX_COMMENT, parseTags } from '@/core/dns/record-notes.ts';
+import { rdataWarnings } from '#core/dns/rdata.ts';
+import { MAX_COMMENT, parseTags } from '#core/dns/record-notes.ts';
 import { Button, Notice, Select, TextField } from '@/ui/index.ts';
 import { fieldsFor, type FieldSpec } from '../model/record-fields.ts';
 import {

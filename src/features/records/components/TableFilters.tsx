@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { ListedType } from '@/core/wire/dns.ts';
+import type { ListedType } from '#core/wire/dns.ts';
 import { Select, Switch, TextField } from '@/ui/index.ts';
 import type { TableView } from '../model/table.ts';
 

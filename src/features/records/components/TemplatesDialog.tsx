@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { RECORD_TEMPLATES, templateErrors } from '@/core/dns/templates.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { RECORD_TEMPLATES, templateErrors } from '#core/dns/templates.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { Button, Dialog, Select, TextField } from '@/ui/index.ts';
 import { planImport } from '../model/zone-import.ts';
 import type { RecordInput } from '../model/record-form.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { parseZoneFileInSteps } from '@/core/dns/zone-file.ts';
+import { parseZoneFileInSteps } from '#core/dns/zone-file.ts';
 import { useSteps } from '@/lib/use-steps.ts';
-import { MAX_BATCH, type DnsRecord } from '@/core/wire/dns.ts';
+import { MAX_BATCH, type DnsRecord } from '#core/wire/dns.ts';
 import { Button, Dialog, Notice, ProgressBar, Tabs } from '@/ui/index.ts';
 import { planImport, type ImportPlan } from '../model/zone-import.ts';
 import type { RecordInput } from '../model/record-form.ts';

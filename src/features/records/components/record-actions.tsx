@@ -1,5 +1,5 @@
-import { managedWords } from '@/core/dns/managed.ts';
-import { isWritableType, managedByOf } from '@/core/wire/dns.ts';
+import { managedWords } from '#core/dns/managed.ts';
+import { isWritableType, managedByOf } from '#core/wire/dns.ts';
 import { Badge, Button } from '@/ui/index.ts';
 import type { Row } from '../model/table.ts';
 import { LiveStatus } from './LiveStatus.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { EMPTY_DRAFT, planBatches } from './change-set.ts';
 import { bulkAddTag, bulkDelete, bulkRemoveTag, bulkTtl, selectedRecords } from './bulk.ts';
 

@@ -1,5 +1,5 @@
-import { MAX_TAGS, notesOf, tagProblem } from '@/core/dns/record-notes.ts';
-import { isStoredRecord, type DnsRecord } from '@/core/wire/dns.ts';
+import { MAX_TAGS, notesOf, tagProblem } from '#core/dns/record-notes.ts';
+import { isStoredRecord, type DnsRecord } from '#core/wire/dns.ts';
 import { addDelete, setUpdate, type Draft } from './change-set.ts';
 import type { RecordInput } from './record-form.ts';
 

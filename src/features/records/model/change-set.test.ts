@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { addCreate, addDelete, diffDraft, EMPTY_DRAFT, planBatches, removeItem, setUpdate, settleBatch, type Draft, asOneWrite } from './change-set.ts';
 import { batchInWords } from './describe.ts';
 import { draftStorageKey, loadDraft, saveDraft } from './draft-storage.ts';

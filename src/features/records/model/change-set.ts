@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { managedWords } from '@/core/dns/managed.ts';
-import { isManaged, managedByOf, MAX_BATCH, recordType, type DnsRecord } from '@/core/wire/dns.ts';
-import { notesDiffer, notesOf } from '@/core/dns/record-notes.ts';
+import { managedWords } from '#core/dns/managed.ts';
+import { isManaged, managedByOf, MAX_BATCH, recordType, type DnsRecord } from '#core/wire/dns.ts';
+import { notesDiffer, notesOf } from '#core/dns/record-notes.ts';
 import type { RecordInput } from './record-form.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addCreate, addDelete, EMPTY_DRAFT, planBatches } from './change-set.ts';
 import { batchInWords, capLines, contentInWords } from './describe.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const zone: DnsRecord[] = [{ id: '1', zoneName: 'example.com', name: 'www', type: 'A', class: 'IN', ttl: 300, rdata: '192.0.2.1', metadata: null, createdAt: at, updatedAt: at }];

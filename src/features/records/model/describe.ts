@@ -1,6 +1,6 @@
-import { fullName } from '@/core/dns/names.ts';
-import { txtFromWire } from '@/core/dns/rdata.ts';
-import { ttlInWords } from '@/core/dns/ttl.ts';
+import { fullName } from '#core/dns/names.ts';
+import { txtFromWire } from '#core/dns/rdata.ts';
+import { ttlInWords } from '#core/dns/ttl.ts';
 import type { Batch } from './change-set.ts';
 
 const MAX_CONTENT = 60;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredDnsRecord } from '@/core/wire/dns.ts';
+import type { StoredDnsRecord } from '#core/wire/dns.ts';
 import { addCreate, EMPTY_DRAFT } from './change-set.ts';
 import { addForm, checkFormChange, draftEntryForm, editForm, formKey, formTitle, formWording, signsNow, singleWrite, withFormChange } from './form-mode.ts';
 

@@ -1,4 +1,4 @@
-import { managedByOf, type DnsRecord, type StoredDnsRecord } from '@/core/wire/dns.ts';
+import { managedByOf, type DnsRecord, type StoredDnsRecord } from '#core/wire/dns.ts';
 import { addCreate, replaceCreate, setUpdate, type DiffEntry, type Draft } from './change-set.ts';
 import { blankFormValues, toFormValues, type EditableType, type RecordFormValues, type RecordInput } from './record-form.ts';
 import { checkDraft, checkOne, type Problem } from './zone-check.ts';

@@ -1,4 +1,4 @@
-import { toALabels } from '@/core/names/idna.ts';
+import { toALabels } from '#core/names/idna.ts';
 import type { RecordFormValues } from './record-form.ts';
 
 /** The form fields that hold a host name, which a person may type in Unicode. */

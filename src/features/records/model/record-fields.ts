@@ -1,7 +1,7 @@
-import type { RecordType } from '@/core/wire/dns.ts';
-import { normaliseHost } from '@/core/dns/host.ts';
-import { tokenize, tokenText } from '@/core/dns/presentation.ts';
-import { RDATA_EXAMPLES, txtFromWire, txtToWire, validateRdata } from '@/core/dns/rdata.ts';
+import type { RecordType } from '#core/wire/dns.ts';
+import { normaliseHost } from '#core/dns/host.ts';
+import { tokenize, tokenText } from '#core/dns/presentation.ts';
+import { RDATA_EXAMPLES, txtFromWire, txtToWire, validateRdata } from '#core/dns/rdata.ts';
 
 /**
  * The fields of the record form per type. Structured types get one field per part of their data; every other

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RECORD_TYPES, type RecordType } from '@/core/wire/dns.ts';
-import { validateRecordName } from '@/core/dns/names.ts';
-import { parseTtl } from '@/core/dns/ttl.ts';
-import { commentProblem, parseTags, tagsProblems } from '@/core/dns/record-notes.ts';
+import { RECORD_TYPES, type RecordType } from '#core/wire/dns.ts';
+import { validateRecordName } from '#core/dns/names.ts';
+import { parseTtl } from '#core/dns/ttl.ts';
+import { commentProblem, parseTags, tagsProblems } from '#core/dns/record-notes.ts';
 import { checkFields, decomposeRdata, emptyFields, fieldsFor, STRUCTURED_FIELDS } from './record-fields.ts';
 import { toALabelValues } from './idna-fields.ts';
 
@@ -27,7 +27,7 @@ export interface RecordInput {
   type: RecordType;
   rdata: string;
   ttl: number;
-  /** Its notes (src/core/dns/record-notes.ts): absent where they are not known (production keeps none). */
+  /** Its notes (core/dns/record-notes.ts): absent where they are not known (production keeps none). */
   comment?: string;
   tags?: string[];
 }

@@ -1,8 +1,8 @@
-import type { OperationId, OperationRequest } from '@/core/operations/index.ts';
-import type { TypesForMethod } from '@/core/wire/eip712.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
-import { chooseSigning, type SigningChoice } from '@/core/eip712/signing-choice.ts';
-import { fitNotes } from '@/core/eip712/envelope.ts';
+import type { OperationId, OperationRequest } from '#core/operations/index.ts';
+import type { TypesForMethod } from '#core/wire/eip712.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
+import { chooseSigning, type SigningChoice } from '#core/eip712/signing-choice.ts';
+import { fitNotes } from '#core/eip712/envelope.ts';
 import { fieldNames, unsignedTypeNotice } from '@/lib/signing/signing-choice.ts';
 import { asOneWrite, type Batch, type Plan } from './change-set.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { DEFAULT_VIEW, filterRows, listItems, markedRows, narrowingFilter, PENDING_PREFIX, sortedBy, sortRows, firstByName, storedRecords, toRow, typesIn } from './table.ts';
 
 const at = '2026-01-01T00:00:00.000Z';

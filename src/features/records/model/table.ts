@@ -1,7 +1,7 @@
-import { isManaged, LISTED_TYPES, type DnsRecord, type ListedType } from '@/core/wire/dns.ts';
-import { canonicalKey, fullName, toAbsolute } from '@/core/dns/names.ts';
-import { ttlInWords } from '@/core/dns/ttl.ts';
-import { hasTag } from '@/core/dns/record-notes.ts';
+import { isManaged, LISTED_TYPES, type DnsRecord, type ListedType } from '#core/wire/dns.ts';
+import { canonicalKey, fullName, toAbsolute } from '#core/dns/names.ts';
+import { ttlInWords } from '#core/dns/ttl.ts';
+import { hasTag } from '#core/dns/record-notes.ts';
 import type { Draft } from './change-set.ts';
 import { contentInWords } from './describe.ts';
 

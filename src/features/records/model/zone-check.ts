@@ -1,6 +1,6 @@
-import { checkZoneChange, type ZoneChange, type ZoneViolation } from '@/core/dns/zone-rules.ts';
-import { weighedRecords } from '@/core/dns/listed.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { checkZoneChange, type ZoneChange, type ZoneViolation } from '#core/dns/zone-rules.ts';
+import { weighedRecords } from '#core/dns/listed.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import type { Draft } from './change-set.ts';
 
 export interface Problem {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseZoneFile, printZoneFile } from '@/core/dns/zone-file.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { parseZoneFile, printZoneFile } from '#core/dns/zone-file.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { planImport } from './zone-import.ts';
-import { listedRecordLike } from '@/core/dns/listed.ts';
+import { listedRecordLike } from '#core/dns/listed.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const rec = (id: string, name: string, type: DnsRecord['type'], rdata: string, managed = false): DnsRecord => ({

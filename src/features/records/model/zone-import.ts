@@ -1,7 +1,7 @@
-import type { ParsedZoneFile } from '@/core/dns/zone-file.ts';
-import { isParkingRecord } from '@/core/dns/parking.ts';
-import { managedWords } from '@/core/dns/managed.ts';
-import { isManaged, managedByOf, type DnsRecord } from '@/core/wire/dns.ts';
+import type { ParsedZoneFile } from '#core/dns/zone-file.ts';
+import { isParkingRecord } from '#core/dns/parking.ts';
+import { managedWords } from '#core/dns/managed.ts';
+import { isManaged, managedByOf, type DnsRecord } from '#core/wire/dns.ts';
 import { recordIdentity } from './change-set.ts';
 import type { RecordInput } from './record-form.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreatedOrder, RenewDomainInput } from '@/core/wire/orders.ts';
+import type { CreatedOrder, RenewDomainInput } from '#core/wire/orders.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import { followCreatedOrder } from '@/features/orders/index.ts';
 

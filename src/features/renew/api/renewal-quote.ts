@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RenewalQuote } from '@/core/wire/orders.ts';
+import type { RenewalQuote } from '#core/wire/orders.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { renewalQuoteKey } from '@/lib/query-keys.ts';
 

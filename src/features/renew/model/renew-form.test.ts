@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RenewalQuote } from '@/core/wire/orders.ts';
+import type { RenewalQuote } from '#core/wire/orders.ts';
 import { dateInWords, maxYearsOf, renewalOf, renewFormSchema } from './renew-form.ts';
 
 const quote = (expiresAt: string, latestExpiresAt = '2036-11-26T09:00:00.000Z'): RenewalQuote => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxRenewalYears, RENEWAL_YEARS, renewedExpiry, type RenewalQuote } from '@/core/wire/orders.ts';
+import { maxRenewalYears, RENEWAL_YEARS, renewedExpiry, type RenewalQuote } from '#core/wire/orders.ts';
 
 export const years = (n: number) => `${n} year${n === 1 ? '' : 's'}`;
 

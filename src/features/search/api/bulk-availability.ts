@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { MAX_BULK, type Availability } from '@/core/wire/search.ts';
+import { MAX_BULK, type Availability } from '#core/wire/search.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { availabilityKey, searchKey } from '@/lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Availability } from '@/core/wire/search.ts';
+import type { Availability } from '#core/wire/search.ts';
 import { Badge, Button } from '@/ui/index.ts';
 import { unavailableReason, yearlyPrice } from './price.ts';
 

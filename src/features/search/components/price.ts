@@ -1,4 +1,4 @@
-import type { Availability } from '@/core/wire/search.ts';
+import type { Availability } from '#core/wire/search.ts';
 
 export function yearlyPrice(availability: Availability): string | undefined {
   const price = availability.pricingDetails?.registrationPrice.price;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ApiKeySummary, CreatedApiKey } from '@/core/wire/user.ts';
+import type { ApiKeySummary, CreatedApiKey } from '#core/wire/user.ts';
 import { isApiError } from '@/lib/api/errors.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { scopeInWords, splitList } from '@/core/access/scope.ts';
-import { apiKeyScope, type ApiKeyScope } from '@/core/wire/api-key-scope.ts';
+import { scopeInWords, splitList } from '#core/access/scope.ts';
+import { apiKeyScope, type ApiKeyScope } from '#core/wire/api-key-scope.ts';
 
 /** The new-key form as typed: the scope's lists as text, its end as a day; checked by the service's own schema. */
 export const keyFormSchema = z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
-import { parseZoneFile } from '@/core/dns/zone-file.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { parseZoneFile } from '#core/dns/zone-file.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 import { exportZones } from './export-zones.ts';
 

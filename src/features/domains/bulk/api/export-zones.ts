@@ -1,5 +1,5 @@
-import { listedRecordLike } from '@/core/dns/listed.ts';
-import { printZoneFile } from '@/core/dns/zone-file.ts';
+import { listedRecordLike } from '#core/dns/listed.ts';
+import { printZoneFile } from '#core/dns/zone-file.ts';
 import type { Api } from '@/lib/api/use-api.ts';
 
 /** Every zone as a BIND file (its own records; managed ones are the provider's), in one zip made in the browser (fflate, loaded only when someone exports). */

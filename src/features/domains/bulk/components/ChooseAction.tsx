@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { RECORD_TYPES } from '@/core/wire/dns.ts';
-import { RECORD_TEMPLATES } from '@/core/dns/templates.ts';
-import { FORWARD_STATUS_CODES, targetHost, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
-import type { RecordType } from '@/core/wire/dns.ts';
+import { RECORD_TYPES } from '#core/wire/dns.ts';
+import { RECORD_TEMPLATES } from '#core/dns/templates.ts';
+import { FORWARD_STATUS_CODES, targetHost, type ForwardStatusCode } from '#core/wire/forwarding.ts';
+import type { RecordType } from '#core/wire/dns.ts';
 import { Button, Checkbox, Select, TextField } from '@/ui/index.ts';
 import type { BulkChoice } from '../model/actions.ts';
 

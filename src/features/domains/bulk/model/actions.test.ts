@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parkingRecords } from '@/core/dns/parking.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { parkingRecords } from '#core/dns/parking.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { assess, callFor, signedInWords, type DomainState } from './actions.ts';
 
 const record = (zoneName: string, name: string, type: DnsRecord['type'], rdata: string, managedBy?: string): DnsRecord => ({

@@ -1,10 +1,10 @@
-import { parkingRecords } from '@/core/dns/parking.ts';
-import { weighedRecords } from '@/core/dns/listed.ts';
-import { checkZoneChange } from '@/core/dns/zone-rules.ts';
-import type { TemplateRecord } from '@/core/dns/templates.ts';
-import { isManaged, managedByOf, type DnsRecord } from '@/core/wire/dns.ts';
-import { isForwardingLoop, type ForwardStatusCode } from '@/core/wire/forwarding.ts';
-import { noticeOf } from '@/core/operations/index.ts';
+import { parkingRecords } from '#core/dns/parking.ts';
+import { weighedRecords } from '#core/dns/listed.ts';
+import { checkZoneChange } from '#core/dns/zone-rules.ts';
+import type { TemplateRecord } from '#core/dns/templates.ts';
+import { isManaged, managedByOf, type DnsRecord } from '#core/wire/dns.ts';
+import { isForwardingLoop, type ForwardStatusCode } from '#core/wire/forwarding.ts';
+import { noticeOf } from '#core/operations/index.ts';
 
 /** What a step changes, in the records table's words: '+ @ MX 10 mx.example.' / '- @ A 34.123.0.161 (parking)'. */
 export type DiffLine = { op: '+' | '-'; text: string };
@@ -102,7 +102,7 @@ export function assess(call: StepCall, state: DomainState): Assessed {
   }
 }
 
-/** What the wallet signs for a step, in words, said before it opens: its operation's notice (src/core/operations/). */
+/** What the wallet signs for a step, in words, said before it opens: its operation's notice (core/operations/). */
 export function signedInWords(call: StepCall): string {
   return noticeOf(call.operation, call.payload) ?? call.operation;
 }

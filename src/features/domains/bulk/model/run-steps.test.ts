@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { RECORD_TEMPLATES } from '@/core/dns/templates.ts';
-import type { DnsRecord } from '@/core/wire/dns.ts';
+import { RECORD_TEMPLATES } from '#core/dns/templates.ts';
+import type { DnsRecord } from '#core/wire/dns.ts';
 import { assess, callFor, signedInWords, type DomainState } from './actions.ts';
 import { loadRun, type BulkRun, type BulkStep } from './bulk-run.ts';
 import { runSteps, type RunDeps } from './run-steps.ts';

@@ -25,7 +25,7 @@ const userDomain = z.object({
    * domain to another wallet; null when the service keeps ownership in its database (no chain to send it on).
    */
   registry: z.object({ chainId: z.number().int(), address }).nullable().optional(),
-  /** Ours (A domain's life): where the domain is in its life after expiry, with the dates (src/core/expiry.ts). */
+  /** Ours (A domain's life): where the domain is in its life after expiry, with the dates (core/expiry.ts). */
   status: z.enum(['active', 'grace', 'redemption']).optional(),
   graceEndsAt: isoDate.optional(),
   redemptionEndsAt: isoDate.optional(),

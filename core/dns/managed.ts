@@ -17,7 +17,7 @@ export interface ManagedState {
   forwarding: boolean;
   /** The zone's key while it is signed (DNSSEC): its DNSKEY, CDNSKEY and CDS are listed too. */
   dnssecKey?: ZoneKeyView | null;
-  /** In redemption (src/core/expiry.ts): the apex answers only the "expired" holding page, and no stored record answers. */
+  /** In redemption (core/expiry.ts): the apex answers only the "expired" holding page, and no stored record answers. */
   expired?: boolean;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod } from './registry.ts';
 import type { TypesForMethod } from '../wire/eip712.ts';
 import { chooseSigning } from './signing-choice.ts';
-import { productionTypesForMethod, seedTypesForMethod } from '../../../test/fixtures/eip712-production-types.ts';
+import { productionTypesForMethod, seedTypesForMethod } from '../../test/fixtures/eip712-production-types.ts';
 
 const local = (method: string) => typesForMethod(TYPE_REGISTRY, ACCEPTED_PRIMARY_TYPES, method) as TypesForMethod;
 const production = productionTypesForMethod;

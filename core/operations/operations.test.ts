@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_PRIMARY_TYPES, TYPE_REGISTRY, typesForMethod, UNSIGNED_BUT_ACCEPTED } from '../eip712/registry.ts';
-import published from '../../../test/fixtures/local-types.json';
+import published from '../../test/fixtures/local-types.json';
 import { allOperations, operationById, operations, signedOperations, zoneChangingOperations, zoneOf } from './index.ts';
 
 describe('the declarations', () => {

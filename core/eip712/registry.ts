@@ -15,7 +15,7 @@ const envelopeOf = (payloadStruct: string) => [
 ];
 
 /**
- * Every struct, made of the declarations (src/core/operations/): the published-only and shared ones, then each
+ * Every struct, made of the declarations (core/operations/): the published-only and shared ones, then each
  * signed operation's own in the table's order, a nested shared struct just before the first struct that uses it.
  */
 function declaredStructs(): TypeRegistry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIcs, prop } from '../../../test/support/ics-parse.ts';
+import { parseIcs, prop } from '../../test/support/ics-parse.ts';
 import { calendarFileName, escapeText, foldLine, icsTime, printCalendar, REMINDER_DAYS } from './ics.ts';
 
 const now = new Date('2026-11-26T09:00:00Z');
