@@ -10,7 +10,7 @@ import { RCODE, rcodeName, storedAnswers, type StoredAnswer } from './reply.ts';
  * a zone can make the service send a packet to a private or loopback address it was not configured with.
  */
 
-export const MAX_CNAMES = 8;
+const MAX_CNAMES = 8;
 
 /** What one server (or the service's own zones) answered for a name: its rcode and the answers in stored form. */
 export interface Answered {
@@ -21,7 +21,7 @@ export interface Answered {
 /** The service's own zones: the answer for a name, or null when no zone of the service holds it. */
 export type OwnZones = (name: string, type: RecordType) => Promise<Answered | null>;
 
-export type Resolution =
+type Resolution =
   /** The records of the type at the end of the CNAME chain; `ttl` is the least of the chain's. */
   | { status: 'ok'; answers: StoredAnswer[]; ttl: number; from: Source }
   /** The name exists without records of this type. */
