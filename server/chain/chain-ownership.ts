@@ -1,4 +1,5 @@
 import { getAddress, zeroAddress } from 'viem';
+import { addYears } from '#core/dates.ts';
 import type { ChainClients } from './client.ts';
 import type { Queryable } from '../db/database.ts';
 import { domainRegistryAbi } from './contracts.ts';
@@ -37,8 +38,7 @@ export function chainOwnership(clients: ChainClients, deployment: Pick<Deploymen
     ownerOf: (name) => ownerOf(name),
     async mint(input, q) {
       const { name, to, years, now } = input;
-      const expiresAt = new Date(now);
-      expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + years);
+      const expiresAt = addYears(now, years);
       const expiry = BigInt(Math.floor(expiresAt.getTime() / 1000));
       // The mirror first: if it refuses (the name is taken there), nothing reaches the chain.
       if (options.mirror) await options.mirror.mint(input, q);

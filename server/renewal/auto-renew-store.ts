@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { DomainToken } from '../ownership/ownership.ts';
+import { DAY_MS } from '#core/dates.ts';
 import { AUTO_RENEW_DEFAULTS, type AutoRenew, type SetAutoRenewInput } from '#core/operations/domain-config.ts';
 
 /**
@@ -7,7 +8,6 @@ import { AUTO_RENEW_DEFAULTS, type AutoRenew, type SetAutoRenewInput } from '#co
  * (getAutoRenew) and by the worker (./worker.ts), which records each attempt here.
  */
 
-export const DAY_MS = 86_400_000;
 type Outcome = NonNullable<AutoRenew['lastAttempt']>['outcome'];
 
 export interface AutoRenewRow {

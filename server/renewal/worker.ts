@@ -1,7 +1,8 @@
+import { DAY_MS } from '#core/dates.ts';
 import type { Services } from '../services.ts';
 import { DomainError } from '../domain-errors.ts';
 import { insertRenewOrder, isPendingConflict } from '../orders/renew-order.ts';
-import { autoRenewRow, DAY_MS, nextAttemptOf, recordAttempt } from './auto-renew-store.ts';
+import { autoRenewRow, nextAttemptOf, recordAttempt } from './auto-renew-store.ts';
 
 export type AttemptOutcome = 'renewed' | 'short-of-credit' | 'failed' | 'not-due' | 'taken';
 
