@@ -58,6 +58,9 @@ function answer(message: Buffer, over: 'udp' | 'tcp', seen: string[]): Buffer[] 
       return [compressedReply(asked.id ?? 0)];
     case 'zone.test':
       return [reply(asked, [soa(name), a(`www.${name}`, '192.0.2.80')]), reply(asked, [a(`api.${name}`, '192.0.2.81'), soa(name)])];
+    case 'old.test':
+      // A server from before EDNS: a query with an OPT record is a format error.
+      return asked.additionals?.some((r) => r.type === 'OPT') ? [dnsPacket.encode({ type: 'response', id: asked.id, flags: 1, questions: asked.questions })] : [reply(asked, [a(name, '192.0.2.2')])];
     case 'elsewhere.test':
       return [reply(asked, [a(name, '198.51.100.7')])];
     default:
@@ -119,6 +122,13 @@ describe('the DNS client', () => {
 
     const truncated = await query(server, 'big.test', 'TXT', { timeoutMs: 1000, tcpOnTruncation: false });
     expect(truncated).toMatchObject({ ok: true, sent: 1, reply: { truncated: true, answers: [] } });
+  });
+
+  it('offers EDNS when asked to, and asks a server that does not know it again without', async () => {
+    expect(await query(server, 'one.test', 'A', { timeoutMs: 1000, edns: true })).toMatchObject({ ok: true, sent: 1 });
+    const old = await query(server, 'old.test', 'A', { timeoutMs: 1000, edns: true });
+    expect(old.sent).toBe(2);
+    expect(old.ok && storedAnswers(old.reply.answers).map((r) => r.rdata)).toEqual(['192.0.2.2']);
   });
 
   it('gives up on a server that stays silent after the timeout, and says so', async () => {

@@ -27,7 +27,7 @@ export interface Failed {
 }
 
 export type Asked = ({ ok: true; reply: Reply } | Failed) & {
-  /** Messages sent: 1, or 2 when a truncated answer was asked again over TCP. */
+  /** Messages sent: 1, and one more for each time the question was asked again (over TCP, or without EDNS). */
   sent: number;
 };
 
@@ -36,7 +36,16 @@ export interface QueryOptions {
   timeoutMs: number;
   /** Whether a truncated UDP answer is asked again over TCP (default yes); if not, the truncated answer is the answer. */
   tcpOnTruncation?: boolean;
+  /**
+   * Whether the query offers EDNS (RFC 6891) with a 1232-byte UDP payload, as a resolver is asked (fewer answers
+   * truncated); a server that answers it FORMERR is asked once more without. Default no: a plain RFC 1035 query.
+   */
+  edns?: boolean;
 }
+
+/** The UDP payload offered with EDNS: the size that needs no IP fragmentation (DNS Flag Day 2020). */
+const EDNS_UDP_PAYLOAD = 1232;
+const FORMERR = 1;
 
 /** A DNS_RESOLVER entry, `192.0.2.53:53` or `[2001:db8::53]:53` (checked by server/config.ts). */
 export function parseServer(entry: string): DnsServer {
@@ -55,9 +64,15 @@ interface Question {
   asked: { name: string; type: string };
 }
 
-function question(name: string, type: RecordType | 'AXFR'): Question {
+function question(name: string, type: RecordType | 'AXFR', edns = false): Question {
   const id = randomInt(0, 65536);
-  const message = dnsPacket.encode({ type: 'query', id, flags: type === 'AXFR' ? 0 : dnsPacket.RECURSION_DESIRED, questions: [{ name, type: typeName(type) as 'A', class: 'IN' }] });
+  const message = dnsPacket.encode({
+    type: 'query',
+    id,
+    flags: type === 'AXFR' ? 0 : dnsPacket.RECURSION_DESIRED,
+    questions: [{ name, type: typeName(type) as 'A', class: 'IN' }],
+    additionals: edns ? [{ type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_PAYLOAD } as dnsPacket.Answer] : [],
+  });
   return { id, message, asked: decodeReply(message).questions[0] };
 }
 
@@ -74,9 +89,15 @@ function readReply(bytes: Buffer, asked: Question): { ok: true; reply: Reply } |
   return { ok: true, reply };
 }
 
-/** One question to one server: UDP, then TCP when the answer is truncated. */
+/** One question to one server: UDP, then TCP when the answer is truncated (and again without EDNS if it is not known). */
 export async function query(server: DnsServer, name: string, type: RecordType, options: QueryOptions): Promise<Asked> {
-  const asked = question(name, type);
+  const first = await exchange(server, question(name, type, options.edns), options);
+  if (!options.edns || !first.ok || first.reply.rcode !== FORMERR) return first;
+  const again = await exchange(server, question(name, type), options);
+  return { ...again, sent: first.sent + again.sent };
+}
+
+async function exchange(server: DnsServer, asked: Question, options: QueryOptions): Promise<Asked> {
   const udp = await udpExchange(server, asked, options.timeoutMs);
   if (!Buffer.isBuffer(udp)) return { ...udp, sent: 1 };
   const first = readReply(udp, asked);

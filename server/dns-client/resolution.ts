@@ -54,7 +54,7 @@ export function nameResolution(settings: ResolutionSettings): ResolveName {
     let queries = 0;
     for (const server of servers) {
       for (let attempt = 0; attempt < settings.tries; attempt += 1) {
-        const asked = await query(server, name, type, { timeoutMs: settings.timeoutMs });
+        const asked = await query(server, name, type, { timeoutMs: settings.timeoutMs, edns: true });
         queries += asked.sent;
         if (asked.ok && (asked.reply.rcode === RCODE.NOERROR || asked.reply.rcode === RCODE.NXDOMAIN)) {
           return { answered: { rcode: asked.reply.rcode, answers: storedAnswers(asked.reply.answers) }, reason: '', queries };
