@@ -104,6 +104,7 @@ export function signZoneFile(zone: string, file: string, dir: string): string {
   const keys = [run(DNSSEC_KEYGEN, ['-K', dir, '-a', 'ECDSAP256SHA256', '-f', 'KSK', zone]), run(DNSSEC_KEYGEN, ['-K', dir, '-a', 'ECDSAP256SHA256', zone])];
   writeFileSync(file, `${readFileSync(file, 'utf8')}${keys.map((key) => `$INCLUDE ${join(dir, `${key}.key`)}\n`).join('')}`);
   const signed = `${file}.signed`;
-  run(DNSSEC_SIGNZONE, ['-K', dir, '-3', 'c0ffee', '-o', zone, '-f', signed, file]);
+  // -d: its dsset file goes beside the keys, not into the working directory.
+  run(DNSSEC_SIGNZONE, ['-K', dir, '-d', dir, '-3', 'c0ffee', '-o', zone, '-f', signed, file]);
   return signed;
 }
