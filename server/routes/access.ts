@@ -1,5 +1,5 @@
 import type { GrantZoneAccessInput, RevokeZoneAccessInput } from '#core/wire/access.ts';
-import { requireKeyReach } from '../access/authorise.ts';
+import { requireGranteeSignature, requireKeyReach } from '../access/authorise.ts';
 import { grantFor, sharedWith, wireGrant, zoneGrants } from '../access/grants.ts';
 import { requireRegisteredDomain } from '../dns/domain-access.ts';
 import { forbidden, unauthorized } from '../domain-errors.ts';
@@ -30,6 +30,7 @@ export const accessHandlers: Handlers = {
     if (token.owner.toLowerCase() === principal.wallet.toLowerCase()) return (await zoneGrants(services.db, input.zoneName)).map(wireGrant);
     const own = await grantFor(services.db, input.zoneName, principal.wallet, services.now());
     if (!own) throw forbidden(`The wallet ${principal.wallet} neither owns ${input.zoneName} nor holds a grant for it`, { domain: input.zoneName });
+    requireGranteeSignature(principal, own, input.zoneName);
     return (await zoneGrants(services.db, input.zoneName, principal.wallet)).map(wireGrant);
   },
 
