@@ -8,7 +8,7 @@ import { forbidden, notFound, unauthorized } from '../domain-errors.ts';
 import { authorOf, type ChangeAuthor } from '../history/record-change.ts';
 import type { DomainToken } from '../ownership/ownership.ts';
 import type { Principal, Services } from '../services.ts';
-import { grantById, grantFor, type StoredGrant } from './grants.ts';
+import { grantById, grantFor, unexpiredGrantsOf, type StoredGrant } from './grants.ts';
 
 /**
  * Who may do what to a zone: the one place (contract: Access). The zone-change pipeline asks `authoriseZoneChange`
@@ -145,4 +145,19 @@ export async function requireZoneReader(services: Pick<Services, 'ownership'>, q
   if (keyWhy) throw forbidden(keyWhy, { domain: zoneName, reason: 'api-key-scope' });
   if (principal.wallet.toLowerCase() === owner) return;
   await liveGrantOf(q, zoneName, principal, owner, now);
+}
+
+/**
+ * The wallet's grants that act now (getSharedDomains): by the rule a change is checked with (`grantRefusal`), against
+ * the owner `ownership` answers (the chain's holder on a chain), so the list never shows a grant a write would refuse.
+ */
+export async function grantsThatAct(services: Pick<Services, 'ownership'>, q: Queryable, grantee: string, now: Date): Promise<StoredGrant[]> {
+  const grants = await unexpiredGrantsOf(q, grantee, now);
+  const zones = [...new Set(grants.map((g) => g.zoneName))];
+  const tokens = await Promise.all(zones.map((zone) => services.ownership.ownerOf(zone, q)));
+  const owners = new Map(zones.map((zone, i) => [zone, tokens[i]?.owner.toLowerCase()]));
+  return grants.filter((g) => {
+    const owner = owners.get(g.zoneName);
+    return owner !== undefined && grantRefusal(g, owner, now, g.zoneName) === null;
+  });
 }

@@ -1,6 +1,6 @@
 import type { GrantZoneAccessInput, RevokeZoneAccessInput } from '#core/wire/access.ts';
-import { requireGranteeSignature, requireKeyReach } from '../access/authorise.ts';
-import { grantFor, sharedWith, wireGrant, zoneGrants } from '../access/grants.ts';
+import { grantsThatAct, requireGranteeSignature, requireKeyReach } from '../access/authorise.ts';
+import { grantFor, wireGrant, zoneGrants } from '../access/grants.ts';
 import { requireRegisteredDomain } from '../dns/domain-access.ts';
 import { forbidden, unauthorized } from '../domain-errors.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
@@ -36,7 +36,7 @@ export const accessHandlers: Handlers = {
 
   async getSharedDomains({ principal, services }) {
     if (!principal) throw unauthorized();
-    const grants = await sharedWith(services.db, principal.wallet, services.now());
+    const grants = await grantsThatAct(services, services.db, principal.wallet, services.now());
     return grants.map((g) => ({ normalizedDomainName: g.zoneName, role: g.role, names: g.names, types: g.types, expiresAt: g.expiresAt, grantedBy: g.grantedBy }));
   },
 };
