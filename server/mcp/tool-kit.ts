@@ -45,7 +45,7 @@ export const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: fals
 export const SETTING: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
 
 /** Whether an operation spends the wallet's credit, from its declaration: it answers 402 (Payment Required) when short. */
-export function spendsCredit(id: OperationId): boolean {
+function spendsCredit(id: OperationId): boolean {
   const declared = operations[id] as { errors?: readonly number[] };
   return declared.errors?.includes(402) ?? false;
 }
