@@ -16,6 +16,10 @@ import { changeZone, type PipelineServices, type ZoneCommand } from './pipeline.
  * forwarding stay as they were, so the entry moves no serial (`movesSerial: false`).
  */
 
+const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)');
+/** Blocks read per getLogs request. */
+const SPAN = 5_000n;
+
 /** One Transfer log of the registry between two holders (not a mint, not a burn). Addresses lowercase. */
 export interface ChainTransfer {
   chainId: number;
@@ -28,6 +32,11 @@ export interface ChainTransfer {
   txHash: string;
   logIndex: number;
   blockNumber: number;
+  /**
+   * Found by comparing the database's owner with the chain's holder, not read from a transfer log: recorded only while
+   * the database still names `from` (another instance comparing at its own start finds it recorded already).
+   */
+  unlogged?: true;
 }
 
 /**
@@ -37,6 +46,10 @@ export interface ChainTransfer {
 function transferCommand(transfer: ChainTransfer): ZoneCommand<boolean> {
   return {
     async apply(tx, zone, { now }) {
+      if (transfer.unlogged) {
+        const [mirror] = await tx.query<{ owner_address: string }>('SELECT owner_address FROM domains WHERE name = $1', [zone.name]);
+        if (mirror?.owner_address.toLowerCase() !== transfer.from) return { result: false, facts: null };
+      }
       const taken = await tx.query(
         `INSERT INTO domain_transfers (chain_id, tx_hash, log_index, zone_name, from_address, to_address, block_number, recorded_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING tx_hash`,
@@ -95,6 +108,7 @@ async function recordUnloggedMoves(services: PipelineServices, chain: { clients:
         txHash: last?.transactionHash ?? `unlogged:${row.name}@${head}`,
         logIndex: last?.logIndex ?? 0,
         blockNumber: Number(block.number),
+        unlogged: true,
       };
       const reason = `the chain held ${row.name} for ${holder} when the service read it, with no transfer from ${transfer.from} on record`;
       await recordTransfer(services, transfer, new Date(Number(block.timestamp) * 1000), reason);
@@ -102,9 +116,6 @@ async function recordUnloggedMoves(services: PipelineServices, chain: { clients:
   }
 }
 
-const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)');
-/** Blocks read per getLogs request. */
-const SPAN = 5_000n;
 
 export interface TransferFollower {
   /** Reads every block mined until now and records its transfers; resolves when they are recorded. */
