@@ -25,7 +25,7 @@ export type Target = ZoneViolation['target'];
 export type Touched = { record: RecordLike; target: Target };
 
 /** Each name's ALIAS or CNAME target inside the zone (relative). */
-export type Pointers = Map<string, { type: 'ALIAS' | 'CNAME'; to: string }>;
+type Pointers = Map<string, { type: 'ALIAS' | 'CNAME'; to: string }>;
 
 /**
  * The zone as it would stand after a change (deletes first, then updates, then creates), read only where the

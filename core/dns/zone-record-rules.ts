@@ -18,11 +18,11 @@ export interface Candidate {
   others: RecordLike[];
 }
 
-export type Finding = Omit<ZoneViolation, 'target'>;
+type Finding = Omit<ZoneViolation, 'target'>;
 
 type RecordRule = (it: Candidate, zone: ZoneAfter) => Finding | null;
 
-export function shorten(text: string, max = 60): string {
+function shorten(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
@@ -219,7 +219,7 @@ const noAliasLoop: RecordRule = ({ record }, zone) => {
 };
 
 /** The rules in rank: the first that finds something is the record's violation. */
-export const RECORD_RULES: readonly RecordRule[] = [
+const RECORD_RULES: readonly RecordRule[] = [
   nameTooLong,
   soaIsTheProviders,
   apexNameServersAreTheProviders,

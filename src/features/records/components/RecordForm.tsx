@@ -12,7 +12,6 @@ import { useRecordFormSubmit } from '../use-record-form-submit.ts';
 import { RdataField } from './RdataField.tsx';
 import { FormActions, NotesFields, SigningSection, TtlFields, ValueNotices } from './RecordFormParts.tsx';
 
-export type { SubmitMode };
 
 /** What a submit can answer: nothing (done) or errors to show on fields and above the form. */
 export interface SubmitProblem {

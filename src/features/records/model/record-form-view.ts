@@ -13,7 +13,7 @@ import type { Problem } from './zone-check.ts';
 export const CUSTOM_TTL = 'custom';
 
 /** The main field of a type: where zone-rule problems about the data land. */
-export function mainField(type: EditableType): string {
+function mainField(type: EditableType): string {
   const fields = fieldsFor(type);
   return fields[fields.length - 1].key;
 }
@@ -29,7 +29,7 @@ export function fieldOfServerError(field: string, type: EditableType): string {
 }
 
 /** The record without its notes: what is sent where the service keeps none. */
-export function withoutRecordNotes({ comment: _comment, tags: _tags, ...record }: RecordInput): RecordInput {
+function withoutRecordNotes({ comment: _comment, tags: _tags, ...record }: RecordInput): RecordInput {
   return record;
 }
 
@@ -85,7 +85,7 @@ export const showsAliasExplained = (type: EditableType, name: string | undefined
 export const enterMode = (unparkFirst: boolean, canSignNow: boolean): SubmitMode => (unparkFirst ? 'unpark-and-sign' : canSignNow ? 'sign' : 'draft');
 
 /** The notice's words for the notes: what an addition carries, or what an edit changes. */
-export function notesLines(record: RecordInput, initial: RecordFormValues | null): string[] {
+function notesLines(record: RecordInput, initial: RecordFormValues | null): string[] {
   if (record.comment === undefined && record.tags === undefined) return [];
   const comment = record.comment ?? '';
   const tags = record.tags ?? [];
