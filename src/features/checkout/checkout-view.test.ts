@@ -14,7 +14,7 @@ describe('what the checkout shows', () => {
   });
 
   it('words the signature with the records it creates and where the NFT goes', () => {
-    const values = { years: 1, records: [{ type: 'A', name: '@', rdata: '192.0.2.1', ttl: '3600' }], nftWallet: { custom: true, walletAddress: '', chainId: '1' } };
+    const values = { years: 1, records: [{ type: 'A' as const, name: '@', rdata: '192.0.2.1', ttl: '3600' }], nftWallet: { custom: true, walletAddress: '', chainId: '1' } };
     expect(registrationLines({ domain: 'a.com', values, validYears: true, total: 1200 })).toEqual([
       'Register a.com for 1 year, paying $12.00 from your credit',
       'Create 1 DNS record once it is registered',
