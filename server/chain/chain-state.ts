@@ -2,6 +2,7 @@ import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { isAtomicTemp, writeFileAtomic } from './atomic-file.ts';
 
 /**
@@ -78,11 +79,6 @@ export interface StateSaver {
  */
 export function stateSaver(rpcUrl: string, path: string, intervalMs: number, onError: (error: Error) => void = () => {}): StateSaver {
   let lastDigest: string | null = null;
-  let tail: Promise<void> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let lastError = '';
-
   const saveOnce = async () => {
     const state = await dumpState(rpcUrl);
     const digest = createHash('sha256').update(state).digest('hex');
@@ -90,35 +86,6 @@ export function stateSaver(rpcUrl: string, path: string, intervalMs: number, onE
     await writeFileAtomic(path, state);
     lastDigest = digest;
   };
-  const save = () => {
-    const run = tail.then(saveOnce);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  const tick = () => {
-    if (stopped) return;
-    save()
-      .then(() => {
-        lastError = '';
-      })
-      .catch((error: Error) => {
-        if (error.message !== lastError) onError(error);
-        lastError = error.message;
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, intervalMs);
-        timer.unref?.();
-      });
-  };
-  timer = setTimeout(tick, intervalMs);
-  timer.unref?.();
-  return {
-    save,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await tail;
-    },
-  };
+  const loop = startPollLoop(saveOnce, { pollMs: intervalMs, firstMs: intervalMs, onError });
+  return { save: loop.sync, stop: loop.stop };
 }
