@@ -51,13 +51,17 @@ export async function removeStaleTemps(path: string): Promise<void> {
 
 /** The chain's state as anvil's `--load-state` reads it (the RPC answers it gzipped, hex encoded). */
 async function dumpState(rpcUrl: string, timeoutMs = 10_000): Promise<string> {
-  const response = await fetch(rpcUrl, {
+  // A deadline cleared once answered (AbortSignal.timeout's timer would outlive the service's stop by up to timeoutMs).
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error(`anvil_dumpState: no answer within ${timeoutMs} ms`)), timeoutMs);
+  const body = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const body = (await response.json()) as { result?: string; error?: { message?: string } };
+    signal: deadline.signal,
+  })
+    .then((response) => response.json() as Promise<{ result?: string; error?: { message?: string } }>)
+    .finally(() => clearTimeout(timer));
   if (typeof body.result !== 'string' || !body.result.startsWith('0x')) throw new Error(`anvil_dumpState: ${body.error?.message ?? 'no state in the answer'}`);
   const bytes = Buffer.from(body.result.slice(2), 'hex');
   // Gzip's magic number; older anvils answered plain JSON.
