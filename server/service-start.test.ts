@@ -166,7 +166,7 @@ async function startWith(ports: Ports, env: Record<string, string>, block: (port
 }
 
 const none = async () => [];
-const taken = (kind: 'tcp' | 'udp', port: (p: Ports) => number) => (p: Ports) => Promise.all([occupy(port(p), kind)]);
+const taken = (kind: 'tcp' | 'udp', port: (p: Ports) => number) => async (p: Ports) => [await occupy(port(p), kind)];
 
 /*
  * On PostgreSQL, where the test clock and the zones each hold a LISTEN connection of their own: a subscription left

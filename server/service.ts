@@ -152,7 +152,8 @@ async function startChainJournal(chain: LocalChain, db: Database, closers: Close
   closers.push('the account journal', () => journal.stop());
 }
 
-interface Started {
+/** What the services are built from: the parts started before them. */
+interface ServiceParts {
   config: Config;
   db: Database;
   chain: LocalChain | null;
@@ -163,7 +164,7 @@ interface Started {
 }
 
 /** What every handler and worker is given, built once. */
-function buildServices({ config, db, chain, x402, forwarder, now, notifyOrders }: Started, closers: Closers): Services {
+function buildServices({ config, db, chain, x402, forwarder, now, notifyOrders }: ServiceParts, closers: Closers): Services {
   const registry = databaseOwnership(db);
   const services: Services = {
     config,
