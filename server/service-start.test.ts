@@ -153,16 +153,19 @@ async function startWith(ports: Ports, env: Record<string, string>, block: (port
     thrown = error as Error;
   }
   // Destroy hooks run after the tick that closed a handle or cleared a timer, a socket's once its peer has closed it
-  // too: what is still open after a second was left open.
-  for (const until = Date.now() + 1000; resources.left().length > 0 && Date.now() < until; ) await new Promise((settle) => setTimeout(settle, 20));
+  // too (a pool's ended connection, say): what is still open after two seconds was left open.
+  const added = () => Object.entries(openHandles()).filter(([kind, n]) => n > (handlesBefore[kind] ?? 0));
+  for (const until = Date.now() + 2000; (resources.left().length > 0 || added().length > 0) && Date.now() < until; ) {
+    await new Promise((settle) => setTimeout(settle, 20));
+  }
   const left = resources.left();
   resources.stop();
-  const handles = openHandles();
+  const handlesAdded = added();
   const newChildren = children().filter((pid) => !childrenBefore.includes(pid));
   for (const release of blockers) await release();
   const stillTaken: number[] = [];
   for (const port of [ports.http, ports.forwarder, ports.dns, ports.chain]) if (!(await bindable(port))) stillTaken.push(port);
-  return { thrown, left, handlesAdded: Object.entries(handles).filter(([kind, n]) => n > (handlesBefore[kind] ?? 0)), newChildren, stillTaken };
+  return { thrown, left, handlesAdded, newChildren, stillTaken };
 }
 
 const none = async () => [];
