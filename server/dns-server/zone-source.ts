@@ -1,4 +1,4 @@
-import { ancestorsOf } from '#core/dns/names.ts';
+import { owningZone, zoneCandidates } from '../dns/owning-zone.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { StoredZoneKey } from '../dnssec/keys.ts';
 import { VALIDITY_SECONDS } from '../dnssec/sign-zone.ts';
@@ -57,7 +57,6 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
   };
 
   /** The zones a name may be in: itself and the names above it, of two labels or more ('a.b.c' -> a.b.c, b.c). */
-  const candidatesOf = (qname: string) => [qname, ...ancestorsOf(qname)].filter((n) => n.includes('.'));
 
   /** Loads in flight, one per zone and generation: queries arriving meanwhile share it. */
   const loading = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
@@ -245,17 +244,12 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
     },
     /** The zone this service holds that is the closest enclosing zone of `qname` (lowercase, no final dot), or null. */
     async find(qname: string): Promise<ZoneSnapshot | null> {
-      const candidates = candidatesOf(qname);
-      if (candidates.length === 0) return null;
       if (known) {
-        const zone = candidates.find((c) => known?.has(c));
+        const zone = zoneCandidates(qname).find((c) => known?.has(c));
         if (!zone) return null;
         return cache.get(zone) ?? whileSigning(zone) ?? load(zone);
       }
-      const [row] = await db.query<{ name: string; version: string | null }>(
-        'SELECT name, zone_version::text AS version FROM domains WHERE name = ANY($1::text[]) ORDER BY length(name) DESC LIMIT 1',
-        [candidates],
-      );
+      const row = await owningZone(db, qname);
       if (!row) return null;
       const cached = cache.get(row.name);
       if (cached?.version === String(row.version)) return cached;
