@@ -8,6 +8,7 @@ import { resolve } from '../dns-server/resolve.ts';
 import type { ZoneSource } from '../dns-server/zone-source.ts';
 import { serviceAuthor } from '../history/record-change.ts';
 import { flattenAliasCommand, type FlatAddress } from '../zones/alias.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { changeZone, type PipelineServices } from '../zones/pipeline.ts';
 
 /**
@@ -74,7 +75,8 @@ const signature = (alias: Pick<AliasRow, 'rdata' | 'ttl'>, addresses: FlatAddres
 
 /**
  * Starts the refresher: a round now, then every ALIAS_REFRESH_MS, and soon after any zone changes (a new ALIAS, or a
- * change of a zone an ALIAS follows). Answers `ready` (the first round), `round()` (one more now) and `stop()`.
+ * change of a zone an ALIAS follows). Answers `ready` (the first round), `round()` (one more soon: answers when it
+ * has ended) and `stop()`.
  */
 export function startAliasRefresher(
   services: PipelineServices,
@@ -88,14 +90,10 @@ export function startAliasRefresher(
   const applied = new Map<string, string>();
   /** Targets of unresolved lookups: not tried again before this time (their last addresses stay served). */
   const retryAt = new Map<string, number>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   const minMs = config.ALIAS_MIN_CACHE_SECONDS * 1000;
   const clampMs = (ttl: number) => Math.min(Math.max(ttl * 1000, minMs), MAX_CACHE_SECONDS * 1000);
 
-  async function roundOnce(): Promise<void> {
+  async function roundOnce(stopped: () => boolean): Promise<void> {
     const aliases = await services.db.query<AliasRow>("SELECT zone_name, name, rdata, ttl FROM dns_records WHERE type = 'ALIAS' ORDER BY zone_name, name");
     const now = Date.now();
     const targets = new Set(aliases.map((a) => a.rdata));
@@ -136,7 +134,7 @@ export function startAliasRefresher(
     }
     for (const key of applied.keys()) if (!seen.has(key)) applied.delete(key);
     for (const [zoneName, names] of byZone) {
-      if (stopped) return;
+      if (stopped()) return;
       try {
         await changeZone(services, { zoneName, by: { author: serviceAuthor('flattenAlias', reasonFor(names)) }, command: flattenAliasCommand(names) });
         for (const [name, entry] of names) applied.set(`${zoneName} ${name}`, entry.signature);
@@ -146,45 +144,20 @@ export function startAliasRefresher(
     }
   }
 
-  function round(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = roundOnce()
-      .catch((error: Error) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void round();
-        }
-      });
-    return running;
-  }
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void round().finally(schedule), config.ALIAS_REFRESH_MS);
-    timer.unref?.();
-  };
+  const loop = startPollLoop(roundOnce, { pollMs: config.ALIAS_REFRESH_MS, onError: options.onError });
   // A zone's change: a new or changed ALIAS is resolved at once; targets inside that zone are read again.
   const unsubscribe = zones.onChange((zone) => {
-    if (stopped) return;
     for (const [target, entry] of cache) {
       if (zone === null || (entry.lookup.from === 'zone' && (plainName(target) === zone || plainName(target).endsWith(`.${zone}`)))) cache.delete(target);
     }
-    void round();
+    void loop.wake();
   });
-  const ready = round().finally(schedule);
   return {
-    ready,
-    round,
+    ready: loop.ready,
+    round: loop.wake,
     async stop() {
-      stopped = true;
       unsubscribe();
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { DAY_MS } from '#core/dates.ts';
 import type { Services } from '../services.ts';
 import { DomainError } from '../domain-errors.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { insertRenewOrder, isPendingConflict } from '../orders/renew-order.ts';
 import { autoRenewRow, nextAttemptOf, recordAttempt, setByOwner } from './auto-renew-store.ts';
 
@@ -81,29 +82,9 @@ export interface AutoRenewWorker {
 
 /** Looks for due renewals every `pollMs` (and when woken: the test clock moved). All its state is in the database. */
 export function startAutoRenewWorker(services: Services, options: { pollMs?: number } = {}): AutoRenewWorker {
-  const pollMs = options.pollMs ?? 60_000;
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const kick = () => {
-    clearTimeout(timer);
-    if (stopped || running) return;
-    running = autoRenewRound(services)
-      .catch((error: unknown) => console.error('Auto-renew worker:', error))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        timer = setTimeout(kick, pollMs);
-        timer.unref?.();
-      });
-  };
-  kick();
-  return {
-    wake: kick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await running;
-    },
-  };
+  const loop = startPollLoop(() => autoRenewRound(services).then(() => undefined), {
+    pollMs: options.pollMs ?? 60_000,
+    onError: (error) => console.error('Auto-renew worker:', error),
+  });
+  return { wake: () => void loop.wake(), stop: loop.stop };
 }
