@@ -20,6 +20,10 @@ export const signedWrite = z.object({
 });
 export type SignedWrite = z.infer<typeof signedWrite>;
 
+/** Changes made through a standard door rather than an operation of the API, by the `operation` their entries carry, in words. */
+export const DOOR_CHANGE_WORDS = { dynDnsUpdate: 'Set the address through DynDNS2' } as const;
+export type DoorChange = keyof typeof DOOR_CHANGE_WORDS;
+
 /**
  * Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. The
  * service's own changes (a DNSSEC renewal) have no wallet (`""`) and say why in `reason`.

@@ -2,7 +2,7 @@ import type { OperationId } from '#core/operations/index.ts';
 import { roleNeeded } from '#core/access/role.ts';
 import { nameCovered, outOfScope, roleAtLeast, scopeInWords, type RecordScope } from '#core/access/scope.ts';
 import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
-import type { ZoneChangeFacts } from '#core/wire/history.ts';
+import type { DoorChange, ZoneChangeFacts } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound, unauthorized } from '../domain-errors.ts';
 import { authorOf, type ChangeAuthor } from '../history/record-change.ts';
@@ -76,7 +76,7 @@ async function liveGrantOf(q: Queryable, zoneName: string, principal: Principal,
 export async function authoriseZoneChange(
   services: Pick<Services, 'ownership'>,
   tx: Queryable,
-  change: { zoneName: string; principal: Principal | null; operation: OperationId; now: Date; grantId?: string },
+  change: { zoneName: string; principal: Principal | null; operation: OperationId | DoorChange; now: Date; grantId?: string },
 ): Promise<ZoneAuthority> {
   const { zoneName, principal, operation, now } = change;
   if (!principal) throw unauthorized();
