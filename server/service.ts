@@ -109,6 +109,8 @@ export async function startService(config: Config): Promise<RunningService> {
       })
     : null;
   let wake = () => {};
+  // Known once the DNS server listens (DNS_PORT=0 picks a free port), which is after the services are built.
+  let dnsPort: number | null = null;
   const registry = databaseOwnership(db);
   const services: Services = {
     config,
@@ -125,6 +127,7 @@ export async function startService(config: Config): Promise<RunningService> {
     zoneCache: new ZoneCache(),
     envelopeNonces: { prunedAtMs: 0 },
     forwarderOrigin: forwarder?.origin ?? null,
+    dnsPort: () => dnsPort,
     queryCounter: config.ANALYTICS_ENABLED
       ? queryCounter(db, { flushMs: config.ANALYTICS_FLUSH_MS, keepDays: config.ANALYTICS_DAYS, onError: (error) => console.warn(`Query analytics: ${error.message}`) })
       : noCounting,
@@ -202,6 +205,7 @@ export async function startService(config: Config): Promise<RunningService> {
           await chain?.stop();
           throw error;
         });
+  dnsPort = dns?.port ?? null;
   // NOTIFY the secondaries from every instance that answers DNS: a duplicate NOTIFY only makes them ask the SOA again.
   const notifier = dns && config.DNS_ALSO_NOTIFY.length > 0 ? await notifyOnChange(zones, catalog, config.DNS_ALSO_NOTIFY, parseTsigKeys(config.DNS_TSIG_KEYS)[0]) : null;
   const { port } = server.address() as AddressInfo;

@@ -53,6 +53,8 @@ export interface Services {
   envelopeNonces: { prunedAtMs: number };
   /** The URL forwarder's origin (FORWARD_PORT set), which tryForwarding asks; null when none runs. */
   forwarderOrigin: string | null;
+  /** The port this instance's DNS server answers on (DNS_PORT set, once it listens), for getServiceDoors; null otherwise. */
+  dnsPort: () => number | null;
   /** Query analytics: what this instance's name server and DoH counted, not yet added to the database. */
   queryCounter: QueryCounter;
 }

@@ -27,7 +27,8 @@ let dir: string;
 
 beforeAll(async () => {
   if (missing) throw new Error(missing);
-  service = await startTestService();
+  // With a name server (any free port): getServiceDoors names the port the tools' configurations need.
+  service = await startTestService({ DNS_PORT: '0' });
   client = testClient(service);
   await service.services.ownership.mint({ name: ZONE, to: addressOf(OWNER), chainId: 31337, years: 1, now: new Date() });
   dir = await mkdtemp(join(tmpdir(), 'ddclient-'));
@@ -49,6 +50,10 @@ function runDdclient(conf: string, cache: string): Promise<string> {
 }
 
 describe('ddclient (Debian) through DynDNS2', () => {
+  it('the service says where its doors open: the DNS port it answers on, and DynDNS2’s path', async () => {
+    expect((await client.call('getServiceDoors')).body).toEqual({ dns: { host: '127.0.0.1', port: service.dns!.port }, dynDns: { path: '/nic/update' } });
+  });
+
   it('sets the home address, then a second run with the same address gets nochg', async () => {
     const token = await client.signIn(OWNER);
     const made = await client.call('createApiKey', {

@@ -181,6 +181,10 @@ describe('DynDNS2 /nic/update', () => {
     expect((await nicUpdate({ hostname: `flap.${ZONE}`, myip: '10.1.0.1' }, asKey(fresh))).text).toBe('good 10.1.0.1\n');
   });
 
+  it('tells the dashboard where the door opens, and that this service answers no DNS (no DNS_PORT)', async () => {
+    expect((await client.call('getServiceDoors')).body).toEqual({ dns: null, dynDns: { path: '/nic/update' } });
+  });
+
   it('never writes the key, the hostname or the address into the request log', async () => {
     const key = await makeKey('log check', homeScope(['log']));
     await nicUpdate({ hostname: `log.${ZONE}`, myip: '203.0.113.77' }, asKey(key));
