@@ -31,6 +31,8 @@ export function ddclientConf(settings: DdclientSettings): string {
     '# The password is an API key that may only set A and AAAA records at these names: keep this file private (chmod 600).',
     'daemon=300',
     `ssl=${ssl ? 'yes' : 'no'}`,
+    // The address comes from usev4 alone: without this, ddclient 3.10 also tries its old default (use=ip) and warns.
+    'use=no',
     ...source,
     'protocol=dyndns2',
     `server=${origin.host}`,

@@ -16,6 +16,11 @@ export function mountDynDns(app: Hono, services: Services, senderOf: (c: Context
       hostname: c.req.query('hostname') ?? null,
       myip: c.req.query('myip') ?? null,
       sender: senderOf(c),
+    }).catch((error: unknown) => {
+      // The protocol's own word for a failure of the service (its clients read the text, not a JSON 500); the
+      // message only, never the request's credentials.
+      console.error(`DynDNS2: ${(error as Error).message}`);
+      return { status: 200 as const, body: '911\n' };
     });
     // No cache may keep an answer that depends on the credentials; badauth asks for them as Basic auth does.
     const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };

@@ -25,7 +25,7 @@ interface Served {
   created: Array<{ label: string; scope: unknown; tsig: boolean }>;
 }
 
-function serve(dns: { host: string | null; port: number } | null = { host: '127.0.0.1', port: 8053 }): Served {
+function serve(dns: { host: string | null; port: number } | null | 'not offered' = { host: '127.0.0.1', port: 8053 }): Served {
   const served: Served = { created: [] };
   const keys: ApiKeySummary[] = [
     summary({ id: 'ddns', label: 'router', scope: { zones: [ZONE], names: ['home'], types: ['A', 'AAAA'], access: 'write', expiresAt: null, cidrs: [] }, lastUsedAt: new Date(Date.now() - 5 * 60_000).toISOString(), lastUsedVia: 'dyndns2' }),
@@ -35,7 +35,11 @@ function serve(dns: { host: string | null; port: number } | null = { host: '127.
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const { pathname } = new URL(url);
-      if (pathname.endsWith('/doors')) return json({ dns, dynDns: { path: '/nic/update' } });
+      if (pathname.endsWith('/doors')) {
+        // Production has no such operation: its 404.
+        if (dns === 'not offered') return new Response(JSON.stringify({ defined: true, code: 'NOT_FOUND', status: 404, message: 'Not Found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+        return json({ dns, dynDns: { path: '/nic/update' } });
+      }
       if (pathname.endsWith('/user/api-keys') && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as Served['created'][number];
         served.created.push(body);
@@ -133,7 +137,7 @@ describe('Connect a tool', () => {
     const conf = ((await screen.findByRole('textbox', { name: 'ddclient.conf' })) as HTMLTextAreaElement).value;
     expect(served.created).toEqual([{ label: `Home router or ddclient for ${ZONE}`, tsig: false, scope: { zones: [ZONE], names: ['home', 'nas'], types: ['A', 'AAAA'], access: 'write', expiresAt: null, cidrs: [] } }]);
     const origin = new URL(config.apiBaseUrl);
-    expect(conf).toContain(`ssl=${origin.protocol === 'https:' ? 'yes' : 'no'}\nusev4=webv4\nwebv4=ipify-ipv4\nprotocol=dyndns2\nserver=${origin.host}\nlogin=${KEY_ID}\npassword=${KEY}\nhome.${ZONE},nas.${ZONE}\n`);
+    expect(conf).toContain(`ssl=${origin.protocol === 'https:' ? 'yes' : 'no'}\nuse=no\nusev4=webv4\nwebv4=ipify-ipv4\nprotocol=dyndns2\nserver=${origin.host}\nlogin=${KEY_ID}\npassword=${KEY}\nhome.${ZONE},nas.${ZONE}\n`);
     expect(configText('A router’s DynDNS settings')).toContain(`Username: ${KEY_ID}\nPassword: ${KEY}\nHostname: home.${ZONE},nas.${ZONE}`);
   });
 
@@ -147,6 +151,13 @@ describe('Connect a tool', () => {
     expect((screen.getByRole('button', { name: 'Make the key' }) as HTMLButtonElement).disabled).toBe(true);
     for (const name of [/^Certificates/, /^Kubernetes/, /^Terraform/]) expect((screen.getByRole('radio', { name }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getAllByText('This service answers no DNS (DNS_PORT is not set)')).toHaveLength(3);
+  });
+
+  it('against a service without the doors (production), offers no purpose and says why', async () => {
+    serve('not offered');
+    renderWithQueries(<ToolsPanel domain={ZONE} />);
+    expect(await screen.findByText('This service does not say where its DNS UPDATE and DynDNS2 doors open')).toBeTruthy();
+    for (const radio of screen.getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
   });
 
   it('lists the keys that reach the domain with when and through which door each was last used', async () => {
