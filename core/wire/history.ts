@@ -50,6 +50,13 @@ export const SERVICE_CHANGE_WORDS = {
 export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
 
 /**
+ * Changes made through the standard doors (contract: The standard doors) with a scoped key: a DNS UPDATE message
+ * (RFC 2136, TSIG) or a DynDNS2 request, one entry each, `actor.client` naming the door.
+ */
+export const DOOR_CHANGE_WORDS = { dnsUpdate: 'Changed by DNS UPDATE (RFC 2136)', dynDnsUpdate: 'Set an address by DynDNS2' } as const;
+export type DoorChange = keyof typeof DOOR_CHANGE_WORDS;
+
+/**
  * Changes the service reads from the chain rather than makes (`actor.via: "chain"`): the domain's token moved to
  * another wallet, by any tool. `actor.wallet` is the account that sent the transaction.
  */

@@ -1,6 +1,6 @@
 import { printNotes } from '#core/dns/record-notes.ts';
 import { isErc6492Signature, type Hex } from 'viem';
-import { CHAIN_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '#core/wire/history.ts';
+import { CHAIN_CHANGE_WORDS, DOOR_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '#core/wire/history.ts';
 
 type ZoneSetting = (typeof ZONE_SETTINGS)[number];
 import type { RecordType } from '#core/wire/dns.ts';
@@ -22,7 +22,7 @@ export function entryTitle(entry: HistoryEntry): string {
   return count > 1 ? `${words} (${count})` : words;
 }
 
-const serviceWords: Record<string, string> = { ...SERVICE_CHANGE_WORDS, ...CHAIN_CHANGE_WORDS };
+const serviceWords: Record<string, string> = { ...SERVICE_CHANGE_WORDS, ...CHAIN_CHANGE_WORDS, ...DOOR_CHANGE_WORDS };
 
 /** A transfer of the domain's token, as the History tab titles it: to whom, by whom, where. */
 function transferInWords(transfer: NonNullable<HistoryEntry['transfer']>): string {
