@@ -20,10 +20,6 @@ export const signedWrite = z.object({
 });
 export type SignedWrite = z.infer<typeof signedWrite>;
 
-/** Changes made through a standard door rather than an operation of the API, by the `operation` their entries carry, in words. */
-export const DOOR_CHANGE_WORDS = { dynDnsUpdate: 'Set the address through DynDNS2' } as const;
-export type DoorChange = keyof typeof DOOR_CHANGE_WORDS;
-
 /**
  * Who made a change and how they proved it (contract: History). `account` is the delegated account acted for. The
  * service's own changes (a DNSSEC renewal) have no wallet (`""`) and say why in `reason`.
@@ -52,6 +48,13 @@ export const SERVICE_CHANGE_WORDS = {
   flattenAlias: "Followed an ALIAS target: the addresses it answers changed",
 } as const;
 export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
+
+/**
+ * Changes made through the standard doors (contract: The standard doors) with a scoped key: a DNS UPDATE message
+ * (RFC 2136, TSIG) or a DynDNS2 request, one entry each, `actor.client` naming the door.
+ */
+export const DOOR_CHANGE_WORDS = { dnsUpdate: 'Changed by DNS UPDATE (RFC 2136)', dynDnsUpdate: 'Set an address by DynDNS2' } as const;
+export type DoorChange = keyof typeof DOOR_CHANGE_WORDS;
 
 /**
  * Changes the service reads from the chain rather than makes (`actor.via: "chain"`): the domain's token moved to

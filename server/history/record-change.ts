@@ -5,7 +5,7 @@ import type { Principal } from '../services.ts';
 
 /** Who makes a change and under which operation: what every zone write carries down to `recordChange`. */
 export interface ChangeAuthor {
-  operation: OperationId | DoorChange | ServiceChange | ChainChange;
+  operation: OperationId | ServiceChange | ChainChange | DoorChange;
   actor: HistoryActor;
   signed?: SignedWrite;
 }

@@ -55,10 +55,7 @@ export interface ZoneCommand<R> {
   apply(tx: Queryable, zone: LockedZone, context: CommandContext): Promise<CommandOutcome<R>>;
 }
 
-/**
- * Who changes the zone: a request's principal (checked as the zone's owner) under an operation of the API or a standard
- * door's (DynDNS2), or an order or the service as itself.
- */
+/** Who changes the zone: a request's principal (checked as the zone's owner), or an order or the service as itself. */
 type ZoneActor = { principal: Principal | null; operation: OperationId | DoorChange; grantId?: string } | { author: ChangeAuthor };
 
 export interface ZoneChange<R> {

@@ -31,7 +31,7 @@ describe('history in words', () => {
 
   it('names the door a key’s change came through (DynDNS2)', () => {
     const dyndns: HistoryEntry = { ...base, operation: 'dynDnsUpdate', signed: undefined, actor: { ...base.actor, via: 'api-key', apiKeyId: '8a1f0c2e-0000-4000-8000-000000000000', client: 'dyndns2' } };
-    expect(entryTitle(dyndns)).toBe('Set the address through DynDNS2');
+    expect(entryTitle(dyndns)).toBe('Set an address by DynDNS2');
     expect(howSigned(dyndns)).toBe('with an API key (8a1f0c2e), no signature kept, through DynDNS2 (ddclient or a router)');
   });
 
