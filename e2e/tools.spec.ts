@@ -3,6 +3,7 @@ import { TEST_KEYS } from './support/keys.ts';
 import { expectSignedIn, walletModal } from './support/pages.ts';
 import { ownDomain } from './support/service-client.ts';
 import { TEST_WALLET_NAME } from './support/test-wallet.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 
 const domain = `tools-${Date.now().toString(36)}.com`;
 
@@ -42,6 +43,7 @@ test.describe('Connect a tool', () => {
     expect(shown).toMatch(/^dns_rfc2136_secret = [A-Za-z0-9+/]{43}=$/m);
     await panel.getByRole('button', { name: 'Copy the certbot credentials file' }).click();
     await expect(page.getByText('Copied the certbot credentials file')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
     await expect(panel.getByRole('textbox', { name: 'certbot command' })).toHaveValue(`certbot certonly --dns-rfc2136 --dns-rfc2136-credentials ~/.secrets/namefi-rfc2136.ini --dns-rfc2136-propagation-seconds 5 --email you@example.com --agree-tos -d '${domain}' -d 'www.${domain}'`);
 
