@@ -21,7 +21,7 @@ import { ToolKeyList } from './components/ToolKeyList.tsx';
 export default function ToolsPanel({ domain }: { domain: string }) {
   const session = useWalletSession();
   const doors = useQuery(serviceDoorsQuery());
-  const create = useCreateToolKey(session.address);
+  const create = useCreateToolKey();
   const { toast } = useToast();
   const [purpose, setPurpose] = useState<Purpose | null>(null);
   const [shown, setShown] = useState<{ label: string; blocks: ConfigBlock[] } | null>(null);
@@ -34,9 +34,9 @@ export default function ToolsPanel({ domain }: { domain: string }) {
 
   const make = async (chosen: Purpose, choice: PurposeChoice) => {
     try {
-      if (session.status !== 'signed-in') await session.requestSignIn();
+      const address = session.status === 'signed-in' && session.address ? session.address : (await session.requestSignIn()).address;
       const label = `${PURPOSES[chosen].title} for ${domain}`;
-      const created = await create.mutateAsync({ label, scope: choice.scope, tsig: needsTsig(chosen) });
+      const created = await create.mutateAsync({ body: { label, scope: choice.scope, tsig: needsTsig(chosen) }, address });
       const names = choice.names.map((n) => fullNameOf(domain, n));
       const origin = new URL(config.apiBaseUrl).origin;
       setShown({ label, blocks: configsFor(chosen, { zoneName: domain, names, created, server, origin }) });
