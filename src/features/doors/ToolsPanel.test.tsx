@@ -148,6 +148,9 @@ describe('Connect a tool', () => {
     await user.clear(hostnames);
     await user.type(hostnames, 'h!ome');
     expect(screen.getByText(`h!ome is not a name under ${ZONE}`)).toBeTruthy();
+    await user.clear(hostnames);
+    await user.type(hostnames, '*.lan');
+    expect(screen.getByText(`*.lan is not a name under ${ZONE}`)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Make the key' }) as HTMLButtonElement).disabled).toBe(true);
     for (const name of [/^Certificates/, /^Kubernetes/, /^Terraform/]) expect((screen.getByRole('radio', { name }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getAllByText('This service answers no DNS (DNS_PORT is not set)')).toHaveLength(3);

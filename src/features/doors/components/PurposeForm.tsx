@@ -27,7 +27,11 @@ export function PurposeForm({ domain, purpose, signedIn, pending, onSubmit }: Pr
   const [www, setWww] = useState(true);
   const [wildcard, setWildcard] = useState(false);
   const [other, setOther] = useState(purpose === 'router' ? 'home' : '');
-  const typed = splitList(other).map((t) => ({ typed: t, name: relativeTo(domain, t) }));
+  // A router sets the address of names it names one by one: a wildcard is no hostname.
+  const typed = splitList(other).map((t) => {
+    const name = relativeTo(domain, t);
+    return { typed: t, name: purpose === 'router' && name?.startsWith('*') ? null : name };
+  });
   const bad = typed.find((t) => t.name === null);
   const picked = purpose === 'certificates' ? [...(apex ? ['@'] : []), ...(www ? ['www'] : []), ...(wildcard ? ['*'] : [])] : [];
   const names = [...new Set([...picked, ...typed.flatMap((t) => (t.name ? [t.name] : []))])];
