@@ -12,7 +12,7 @@ import { setUpWorld } from './world.ts';
  * fixed number of cases each (FUZZ_SCALE scales them), the seed printed and replayed with FUZZ_SEED (fuzz-run.ts).
  * The run with the chain up is no-5xx-chain.test.ts.
  */
-// Sized so npm test fits its 25 minutes as operations are added (56 of them now: 3,360 cases, 300 DoH queries and 150
+// Sized so npm test fits its 25 minutes as operations are added (53 of them now: 3,180 cases, 300 DoH queries and 150
 // DynDNS2 requests in about a minute and a half); each is a floor the run must reach. FUZZ_SCALE=4 for a long night.
 const CASES_PER_OPERATION = 60;
 const DOH_CASES = 300;
