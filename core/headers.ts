@@ -22,3 +22,6 @@ export const DEFAULT_HEADER_PREFIX = 'namefi';
 export const clientHeader = (prefix: string) => `x-${prefix}-client`;
 export const CLIENT_NAMES = ['mcp'] as const;
 export type ClientName = (typeof CLIENT_NAMES)[number];
+/** The clients a history entry names: those above, and the standard doors a key's change came through (RFC 2136 UPDATE, DynDNS2). */
+export const HISTORY_CLIENTS = [...CLIENT_NAMES, 'rfc2136', 'dyndns2'] as const;
+export type HistoryClient = (typeof HISTORY_CLIENTS)[number];

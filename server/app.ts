@@ -7,8 +7,9 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { HttpError, errorBody, httpErrorOf } from './http/errors.ts';
 import { DomainError } from './domain-errors.ts';
 import { rateLimitHeaders, rateLimitMessage, rateLimits, type RateLimitResult } from './http/rate-limit.ts';
-import { clientAddressOf } from './http/client-address.ts';
-import { parseCidr } from './net/addresses.ts';
+import { clientAddressOf, clientBytesOf } from './http/client-address.ts';
+import { addressText, parseCidr } from './net/addresses.ts';
+import { DYNDNS_PATH, mountDynDns } from './routes/dyndns.ts';
 import { budgetedVerifier } from './auth/contract-signatures.ts';
 import { API_PREFIX, mountOperations } from './http/router.ts';
 import type { Handlers } from './http/context.ts';
@@ -62,6 +63,7 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
   };
   app.use(`${API_PREFIX}/*`, clientBudget);
   app.use('/dns-query', clientBudget);
+  app.use(DYNDNS_PATH, clientBudget);
 
   // A budget's headers replace the ones already set when they are tighter; a refusal is a 429 with them. It is thrown
   // as a DomainError: a contract account's signature check spends the budget from inside server/auth, which lets it
@@ -93,6 +95,11 @@ export function createApp(services: Services, handlers: Handlers, extra?: (app: 
       const spend = () => charge(c, limits.client(address));
       return { ...services, contractSignatures: budgetedVerifier(verifier, { spend, timeoutMs: config.CONTRACT_CALL_TIMEOUT_MS }) };
     },
+  });
+  // DynDNS2 (contract: The standard doors): the address set when `myip` is absent is the sender's own, by the same walk.
+  mountDynDns(app, services, (c) => {
+    const sender = clientBytesOf(peerOf(c), c.req.header('x-forwarded-for'), trustedProxies);
+    return sender ? addressText(sender) : null;
   });
   extra?.(app);
 

@@ -86,6 +86,11 @@ const configSchema = z.object({
   DNS_ALSO_NOTIFY: list('').pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):[0-9]{1,5}$/, 'host:port, an IPv6 address in brackets'))),
   /** TSIG keys `name:hmac-sha256:<base64 secret>`; when set, transfers must be signed by one (RFC 8945). */
   DNS_TSIG_KEYS: list('').pipe(z.array(z.string().regex(/^[a-zA-Z0-9._-]+:hmac-sha256:[A-Za-z0-9+/]+=*$/, 'name:hmac-sha256:<base64 secret>'))),
+  /**
+   * A secret (at least 32 characters) the service seals the secrets it must read back with: the TSIG forms of API keys
+   * (AES-256-GCM). Unset: they are stored as they are, like the DNSSEC private keys. Changing it voids existing TSIG forms.
+   */
+  SECRETS_KEY: z.string().min(32, 'at least 32 characters').optional(),
   /** Days of zone changes kept for IXFR (beside at least 1,000 serials per zone). */
   DNS_JOURNAL_DAYS: z.coerce.number().min(0).default(7),
   /** The catalog zone (RFC 9432) listing every zone the service holds. */

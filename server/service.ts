@@ -91,7 +91,8 @@ async function startParts(config: Config, closers: Closers): Promise<RunningServ
   if (chain?.ownsNode) await startChainJournal(chain, db, closers);
   // Orders made over HTTP wake the order worker, which starts after the services it is given.
   const orders = { wake: () => {} };
-  const services = buildServices({ config, db, chain, x402, forwarder, now, notifyOrders: () => orders.wake() }, closers);
+  let dnsPort: number | null = null;
+  const services = buildServices({ config, db, chain, x402, forwarder, now, notifyOrders: () => orders.wake(), dnsPort: () => dnsPort }, closers);
   const zones = await startZones(config, db, closers);
   const workers = await startWorkers(services, zones.zones, chain, orders, closers);
   clock.follow(workers.followClock);
@@ -103,6 +104,7 @@ async function startParts(config: Config, closers: Closers): Promise<RunningServ
   });
   const server = await serveHttp(app, config, closers);
   const dns = await startDns(config, services, zones, closers);
+  dnsPort = dns?.port ?? null;
   // NOTIFY the secondaries from every instance that answers DNS: a duplicate NOTIFY only makes them ask the SOA again.
   const notifier = dns && config.DNS_ALSO_NOTIFY.length > 0 ? await notifyOnChange(zones.zones, zones.catalog, config.DNS_ALSO_NOTIFY, parseTsigKeys(config.DNS_TSIG_KEYS)[0]) : null;
   if (notifier) closers.push('the NOTIFY sender', () => notifier.stop());
@@ -161,10 +163,12 @@ interface ServiceParts {
   forwarder: Forwarder | null;
   now: () => Date;
   notifyOrders: () => void;
+  /** The DNS server's port once it listens (DNS_PORT=0 picks a free one), which is after the services are built. */
+  dnsPort: () => number | null;
 }
 
 /** What every handler and worker is given, built once. */
-function buildServices({ config, db, chain, x402, forwarder, now, notifyOrders }: ServiceParts, closers: Closers): Services {
+function buildServices({ config, db, chain, x402, forwarder, now, notifyOrders, dnsPort }: ServiceParts, closers: Closers): Services {
   const registry = databaseOwnership(db);
   const services: Services = {
     config,
@@ -181,6 +185,7 @@ function buildServices({ config, db, chain, x402, forwarder, now, notifyOrders }
     zoneCache: new ZoneCache(),
     envelopeNonces: { prunedAtMs: 0 },
     forwarderOrigin: forwarder?.origin ?? null,
+    dnsPort,
     queryCounter: config.ANALYTICS_ENABLED
       ? queryCounter(db, { flushMs: config.ANALYTICS_FLUSH_MS, keepDays: config.ANALYTICS_DAYS, onError: (error) => console.warn(`Query analytics: ${error.message}`) })
       : noCounting,

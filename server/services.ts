@@ -2,7 +2,7 @@ import type { Database } from './db/database.ts';
 import type { Config } from './config.ts';
 import type { Ownership } from './ownership/ownership.ts';
 import type { CreditStore } from './balance/credit-store.ts';
-import type { ClientName, ServiceHeaders } from '#core/headers.ts';
+import type { HistoryClient, ServiceHeaders } from '#core/headers.ts';
 import type { X402Rail } from './x402/rail.ts';
 import type { ContractSignatureVerifier } from './auth/contract-signatures.ts';
 import type { ZoneCache } from './dns/zone-read.ts';
@@ -25,8 +25,8 @@ export interface Principal {
   apiKeyId?: string;
   /** The API key's limits (null: an unlimited key); checked by server/access/authorise.ts. */
   apiKeyScope?: ApiKeyScope | null;
-  /** The client that named itself (the MCP server, or the dashboard signing what an agent prepared): attribution only. */
-  client?: ClientName;
+  /** The client that named itself (the MCP server, or the dashboard signing what an agent prepared), or the standard door a key came through: attribution only. */
+  client?: HistoryClient;
   /** An EIP-712 request as verified (the body as received, the domain and types, the signature): kept in the zone's history. */
   signed?: SignedWrite;
 }
@@ -53,6 +53,8 @@ export interface Services {
   envelopeNonces: { prunedAtMs: number };
   /** The URL forwarder's origin (FORWARD_PORT set), which tryForwarding asks; null when none runs. */
   forwarderOrigin: string | null;
+  /** The port this instance's DNS server answers on (DNS_PORT set, once it listens), for getServiceDoors; null otherwise. */
+  dnsPort: () => number | null;
   /** Query analytics: what this instance's name server and DoH counted, not yet added to the database. */
   queryCounter: QueryCounter;
 }

@@ -11,6 +11,7 @@ import { x402Operations } from './x402.ts';
 import { userOperations } from './user.ts';
 import { analyticsOperations } from './analytics.ts';
 import { accessOperations } from './access.ts';
+import { doorOperations } from './doors.ts';
 
 export type { AuthMode, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
 
@@ -32,6 +33,7 @@ export const operations = {
   ...userOperations,
   ...analyticsOperations,
   ...accessOperations,
+  ...doorOperations,
 } satisfies Record<string, Operation>;
 
 type Table = typeof operations;

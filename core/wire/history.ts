@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_NAMES } from '../headers.ts';
+import { HISTORY_CLIENTS } from '../headers.ts';
 import { isoDate, zoneName } from './common.ts';
 import { dnsRecord } from './dns.ts';
 import { signingDomain, typeRegistry } from './eip712.ts';
@@ -29,8 +29,8 @@ const historyActor = z.object({
   account: z.string().nullable(),
   via: z.enum(['eip712', 'api-key', 'order', 'service', 'chain']),
   apiKeyId: z.string().optional(),
-  /** The client that made or prepared the change, as it named itself (`mcp`: through the MCP server). */
-  client: z.enum(CLIENT_NAMES).optional(),
+  /** The client that made or prepared the change, as it named itself (`mcp`: through the MCP server), or the door it came through (`rfc2136`, `dyndns2`). */
+  client: z.enum(HISTORY_CLIENTS).optional(),
   /** Why the service made a change of its own accord (`via: "service"`). */
   reason: z.string().optional(),
   /** A grantee's change (contract: Access): the grant it was made under, with the owner's signature over it. */
@@ -48,6 +48,13 @@ export const SERVICE_CHANGE_WORDS = {
   flattenAlias: "Followed an ALIAS target: the addresses it answers changed",
 } as const;
 export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
+
+/**
+ * Changes made through the standard doors (contract: The standard doors) with a scoped key: a DNS UPDATE message
+ * (RFC 2136, TSIG) or a DynDNS2 request, one entry each, `actor.client` naming the door.
+ */
+export const DOOR_CHANGE_WORDS = { dnsUpdate: 'Changed by DNS UPDATE (RFC 2136)', dynDnsUpdate: 'Set an address by DynDNS2' } as const;
+export type DoorChange = keyof typeof DOOR_CHANGE_WORDS;
 
 /**
  * Changes the service reads from the chain rather than makes (`actor.via: "chain"`): the domain's token moved to

@@ -51,13 +51,30 @@ export const faucetResult = z.object({
 });
 export type FaucetResult = z.infer<typeof faucetResult>;
 
+/** The doors a key comes through: the REST API, the MCP server, DNS UPDATE (RFC 2136, TSIG) and DynDNS2. */
+export const API_KEY_DOORS = ['rest', 'mcp', 'rfc2136', 'dyndns2'] as const;
+export type ApiKeyDoor = (typeof API_KEY_DOORS)[number];
 export const API_KEY_PATTERN = /^nfk_[A-Za-z0-9_-]{43}$/;
 export const createApiKeyInput = z.object({
   label: displayText(z.string().trim().min(1, 'Give the key a label').max(100, 'At most 100 characters')),
   /** The key's limits (contract: Access); none: the old, unlimited key. */
   scope: apiKeyScope.optional(),
+  /** Also make the key's TSIG form (contract: The standard doors), for DNS UPDATE and keyed transfers; needs a scope. */
+  tsig: z.boolean().optional(),
 });
-export const createdApiKey = z.object({ id: z.string(), label: z.string(), key: z.string(), createdAt: isoDate, scope: apiKeyScope.nullable().optional() });
+/** The only TSIG algorithm the service signs and verifies with. */
+export const TSIG_ALGORITHM = 'hmac-sha256';
+/** A key's TSIG form as listed: its DNS name (with the trailing dot) and algorithm, never its secret. */
+const tsigForm = z.object({ keyName: z.string(), algorithm: z.literal(TSIG_ALGORITHM) });
+export const createdApiKey = z.object({
+  id: z.string(),
+  label: z.string(),
+  key: z.string(),
+  createdAt: isoDate,
+  scope: apiKeyScope.nullable().optional(),
+  /** Shown once, like the key: `secret` is 32 random bytes in base64. */
+  tsig: tsigForm.extend({ secret: z.string() }).optional(),
+});
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 const apiKeySummary = z.object({
   id: z.string(),
@@ -65,8 +82,12 @@ const apiKeySummary = z.object({
   prefix: z.string(),
   createdAt: isoDate,
   lastUsedAt: isoDate.nullable(),
+  /** The door the key last came through (null: never used). */
+  lastUsedVia: z.enum(API_KEY_DOORS).nullable(),
   /** null: an old, unlimited key. */
   scope: apiKeyScope.nullable(),
+  /** The key's TSIG form, if it has one (never its secret). */
+  tsig: tsigForm.nullable(),
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 export const apiKeyList = z.array(apiKeySummary);

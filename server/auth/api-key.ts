@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_KEY_PATTERN } from '#core/wire/user.ts';
+import { API_KEY_PATTERN, type ApiKeyDoor } from '#core/wire/user.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../services.ts';
 import { forbidden, unauthorized } from '../domain-errors.ts';
@@ -24,15 +24,15 @@ export function generateApiKey(): CreatedKey {
 
 export const hashApiKey = (key: string) => sha256Hex(key);
 
-/** The wallet that created the key; 401 saying what is wrong with it otherwise. Records its use. */
-export async function authenticateApiKey(db: Queryable, key: string, now: Date, clientAddress?: string): Promise<Principal> {
+/** The wallet that created the key; 401 saying what is wrong with it otherwise. Records its use, and the door it came through. */
+export async function authenticateApiKey(db: Queryable, key: string, now: Date, clientAddress?: string, door: ApiKeyDoor = 'rest'): Promise<Principal> {
   if (!API_KEY_PATTERN.test(key)) {
     throw unauthorized('The API key is malformed: expected nfk_ followed by 43 base64url characters');
   }
   const hash = hashApiKey(key);
   const [used] = await db.query<{ id: string; wallet_address: string; scope: ApiKeyScope | string | null }>(
-    'UPDATE api_keys SET last_used_at = $2 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING id, wallet_address, scope',
-    [hash, now.toISOString()],
+    'UPDATE api_keys SET last_used_at = $2, last_used_via = $3 WHERE key_hash = $1 AND revoked_at IS NULL RETURNING id, wallet_address, scope',
+    [hash, now.toISOString(), door],
   );
   if (used) {
     const scope = typeof used.scope === 'string' ? (JSON.parse(used.scope) as ApiKeyScope) : used.scope;

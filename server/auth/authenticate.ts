@@ -1,5 +1,6 @@
 import type { Operation } from '#core/operations/index.ts';
 import { envelope } from '#core/wire/eip712.ts';
+import { clientHeader } from '#core/headers.ts';
 import type { Principal, Services } from '../services.ts';
 import { forbidden, invalidInput, unauthorized } from '../domain-errors.ts';
 import { textProblem } from '#core/wire/text.ts';
@@ -45,7 +46,11 @@ async function principalOf(services: Services, operation: Operation, { headers, 
   const h = services.headers;
   const now = services.now();
   const apiKey = headers.get(h.apiKey);
-  if (apiKey !== null) return refuseOutsideKeyScope(operation, await authenticateApiKey(services.db, apiKey.trim(), now, clientAddress));
+  if (apiKey !== null) {
+    // The door, for the key list: the MCP server names itself; everything else came through the REST API.
+    const door = headers.get(clientHeader(services.config.HEADER_PREFIX))?.trim().toLowerCase() === 'mcp' ? 'mcp' : 'rest';
+    return refuseOutsideKeyScope(operation, await authenticateApiKey(services.db, apiKey.trim(), now, clientAddress, door));
+  }
   if (hasSignatureHeaders(headers, services)) return authenticateEnvelope(services, operation, headers, body);
   const token = headers.get(h.siweToken);
   if (operation.auth === 'write') {

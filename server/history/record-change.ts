@@ -1,17 +1,17 @@
 import type { OperationId } from '#core/operations/index.ts';
-import { ZONE_SETTINGS, type ChainChange, type HistoryActor, type ServiceChange, type SignedWrite, type ZoneChangeFacts } from '#core/wire/history.ts';
+import { ZONE_SETTINGS, type ChainChange, type DoorChange, type HistoryActor, type ServiceChange, type SignedWrite, type ZoneChangeFacts } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Principal } from '../services.ts';
 
 /** Who makes a change and under which operation: what every zone write carries down to `recordChange`. */
 export interface ChangeAuthor {
-  operation: OperationId | ServiceChange | ChainChange;
+  operation: OperationId | ServiceChange | ChainChange | DoorChange;
   actor: HistoryActor;
   signed?: SignedWrite;
 }
 
 /** The author of a request's change: the wallet that signed, the account it acted for, and how it proved it. */
-export function authorOf(operation: OperationId, principal: Principal): ChangeAuthor {
+export function authorOf(operation: OperationId | DoorChange, principal: Principal): ChangeAuthor {
   const acting = principal.signer ? { wallet: principal.signer, account: principal.wallet } : { wallet: principal.wallet, account: null };
   const via = principal.via === 'api-key' ? 'api-key' : 'eip712';
   const key = principal.apiKeyId ? { apiKeyId: principal.apiKeyId, apiKeyScope: principal.apiKeyScope ?? null } : {};

@@ -7,8 +7,14 @@ import { clientKey, contains, parseAddress, type Bytes, type Cidr } from '../net
  * A header entry that is not an address ends the walk at the last trusted hop, which is then counted as the client.
  */
 export function clientAddressOf(peer: string, forwardedFor: string | undefined, trusted: readonly Cidr[]): string {
+  const client = clientBytesOf(peer, forwardedFor, trusted);
+  return client ? clientKey(client) : peer;
+}
+
+/** The client's own address by the same walk (DynDNS2's sender, whose address it sets): null when the peer is not an address. */
+export function clientBytesOf(peer: string, forwardedFor: string | undefined, trusted: readonly Cidr[]): Bytes | null {
   const peerBytes = parseAddress(peer);
-  if (!peerBytes) return peer;
+  if (!peerBytes) return null;
   const isTrusted = (bytes: Bytes) => trusted.some((cidr) => contains(cidr, bytes));
   let client = peerBytes;
   if (forwardedFor && isTrusted(client)) {
@@ -20,5 +26,5 @@ export function clientAddressOf(peer: string, forwardedFor: string | undefined, 
       if (!isTrusted(bytes)) break;
     }
   }
-  return clientKey(client);
+  return client;
 }

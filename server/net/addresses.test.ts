@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { clientAddressOf } from '../http/client-address.ts';
-import { clientKey, isNonPublicAddress, parseAddress, parseCidr } from './addresses.ts';
+import { clientAddressOf, clientBytesOf } from '../http/client-address.ts';
+import { addressText, clientKey, isNonPublicAddress, parseAddress, parseCidr } from './addresses.ts';
 
 const keyOf = (text: string) => {
   const bytes = parseAddress(text);
@@ -31,6 +31,18 @@ describe('client addresses', () => {
     }
     // An IPv4-compatible or NAT64 address is an IPv6 client like any other.
     expect(keyOf('64:ff9b::192.0.2.7')).toBe('0064:ff9b:0000:0000::/64');
+  });
+
+  it('give the client’s own address, as an A or AAAA record stores it (DynDNS2 sets it)', () => {
+    const own = (peer: string, forwarded?: string) => {
+      const bytes = clientBytesOf(peer, forwarded, trusted('10.0.0.0/8'));
+      return bytes && addressText(bytes);
+    };
+    expect(own('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(own('2001:0DB8:0000:0000:0000:0000:0000:0001')).toBe('2001:db8::1');
+    expect(own('10.1.2.3', '2001:db8:a:b:0:0:0:9')).toBe('2001:db8:a:b::9');
+    expect(own('198.51.100.9', '203.0.113.5')).toBe('198.51.100.9');
+    expect(own('unknown')).toBeNull();
   });
 
   it('refuse what is not an address', () => {

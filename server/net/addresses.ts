@@ -1,4 +1,4 @@
-import { parseIpv4, parseIpv6 } from '#core/dns/ip.ts';
+import { canonicalIpv6, parseIpv4, parseIpv6 } from '#core/dns/ip.ts';
 
 /*
  * Client addresses and networks, one way for the whole service: the HTTP rate limits and TRUSTED_PROXIES
@@ -38,6 +38,13 @@ export function clientKey(bytes: Bytes): string {
   if (bytes.length === 4) return bytes.join('.');
   const groups = [0, 2, 4, 6].map((i) => ((bytes[i] << 8) | bytes[i + 1]).toString(16).padStart(4, '0'));
   return `${groups.join(':')}::/64`;
+}
+
+/** An address's one text form, as an A or AAAA record stores it: dotted IPv4, or IPv6 as RFC 5952 writes it. */
+export function addressText(bytes: Bytes): string {
+  if (bytes.length === 4) return bytes.join('.');
+  const groups = [0, 2, 4, 6, 8, 10, 12, 14].map((i) => ((bytes[i] << 8) | bytes[i + 1]).toString(16));
+  return canonicalIpv6(groups.join(':'))!;
 }
 
 export interface Cidr {

@@ -30,14 +30,31 @@ describe('API keys', () => {
 
     const listed = await client.call('listApiKeys', { headers: client.withToken(token) });
     const entry = listed.body.find((k: { id: string }) => k.id === created.body.id);
-    expect(entry).toEqual({ id: created.body.id, label: 'laptop', prefix: created.body.key.slice(0, 12), createdAt: created.body.createdAt, lastUsedAt: null, scope: null });
+    expect(entry).toEqual({ id: created.body.id, label: 'laptop', prefix: created.body.key.slice(0, 12), createdAt: created.body.createdAt, lastUsedAt: null, lastUsedVia: null, scope: null, tsig: null });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.key);
 
     // The key acts as its wallet, on a write too.
     const write = await client.call('createDnsRecord', { body: { zoneName: ZONE, type: 'TXT', name: 'api', rdata: '"hello"' }, headers: client.withApiKey(created.body.key) });
     expect(write.status).toBe(200);
     const after = await client.call('listApiKeys', { headers: client.withApiKey(created.body.key) });
-    expect(after.body.find((k: { id: string }) => k.id === created.body.id).lastUsedAt).toEqual(expect.any(String));
+    const used = after.body.find((k: { id: string }) => k.id === created.body.id);
+    expect(used.lastUsedAt).toEqual(expect.any(String));
+    expect(used.lastUsedVia).toBe('rest');
+  });
+
+  it('gives a scoped key a TSIG form on asking: its secret shown once, listed by name only; a key without a scope has none', async () => {
+    const scope = { zones: [ZONE], names: ['_acme-challenge'], types: ['TXT'], access: 'write', expiresAt: null, cidrs: [] };
+    const created = await client.call('createApiKey', { body: { label: 'certbot', scope, tsig: true }, headers: client.withToken(token) });
+    expect(created.status).toBe(200);
+    expect(created.body.tsig).toEqual({ keyName: `nfk-${created.body.id}.`, algorithm: 'hmac-sha256', secret: expect.any(String) });
+    expect(Buffer.from(created.body.tsig.secret, 'base64')).toHaveLength(32);
+    const listed = await client.call('listApiKeys', { headers: client.withToken(token) });
+    expect(listed.body.find((k: { id: string }) => k.id === created.body.id).tsig).toEqual({ keyName: created.body.tsig.keyName, algorithm: 'hmac-sha256' });
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.tsig.secret);
+
+    const unscoped = await client.call('createApiKey', { body: { label: 'wide', tsig: true }, headers: client.withToken(token) });
+    expect(unscoped.status).toBe(400);
+    expect(JSON.stringify(unscoped.body)).toContain('tsig');
   });
 
   it('stores only a hash of the key', async () => {

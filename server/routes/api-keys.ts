@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { createApiKeyInput } from '#core/wire/user.ts';
+import { TSIG_ALGORITHM, type ApiKeyDoor, type createApiKeyInput } from '#core/wire/user.ts';
 import { generateApiKey, hashApiKey } from '../auth/api-key.ts';
+import { newTsigForm } from '../auth/tsig-form.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
 import type { Principal } from '../services.ts';
 import { forbidden, invalidInput, notFound, unauthorized } from '../domain-errors.ts';
@@ -26,7 +27,9 @@ interface KeyRow {
   prefix: string;
   created_at: Date | string;
   last_used_at: Date | string | null;
+  last_used_via: ApiKeyDoor | null;
   scope: ApiKeyScope | string | null;
+  tsig_key_name: string | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -42,20 +45,32 @@ export const apiKeyHandlers: Handlers = {
     if (scope?.expiresAt && Date.parse(scope.expiresAt) <= now.getTime()) throw invalidInput({ 'scope.expiresAt': ['A key’s expiry lies in the future'] });
     const badCidr = scope?.cidrs.find((c) => !parseCidr(c));
     if (badCidr) throw invalidInput({ 'scope.cidrs': [`${badCidr} is not an address range (CIDR)`] });
+    if (input.tsig && !scope) throw invalidInput({ tsig: ['Only a key with a scope has a TSIG form: give the key a scope'] });
+    const tsig = input.tsig ? newTsigForm(created.id, services.config.SECRETS_KEY) : null;
     await services.db.query(
-      'INSERT INTO api_keys (id, wallet_address, label, key_hash, prefix, created_at, scope) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [created.id, wallet, input.label, hashApiKey(created.key), created.prefix, now.toISOString(), scope ? JSON.stringify(scope) : null],
+      'INSERT INTO api_keys (id, wallet_address, label, key_hash, prefix, created_at, scope, tsig_key_name, tsig_secret) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [created.id, wallet, input.label, hashApiKey(created.key), created.prefix, now.toISOString(), scope ? JSON.stringify(scope) : null, tsig?.keyName ?? null, tsig?.sealed ?? null],
     );
-    // The only time the key itself leaves the service.
-    return { id: created.id, label: input.label, key: created.key, createdAt: now.toISOString(), scope };
+    // The only time the key itself, and its TSIG secret, leave the service.
+    const answer = { id: created.id, label: input.label, key: created.key, createdAt: now.toISOString(), scope };
+    return tsig ? { ...answer, tsig: { keyName: tsig.keyName, algorithm: tsig.algorithm, secret: tsig.secret } } : answer;
   },
 
   async listApiKeys({ principal, services }) {
     const rows = await services.db.query<KeyRow>(
-      'SELECT id, label, prefix, created_at, last_used_at, scope FROM api_keys WHERE wallet_address = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id',
+      'SELECT id, label, prefix, created_at, last_used_at, last_used_via, scope, tsig_key_name FROM api_keys WHERE wallet_address = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id',
       [walletOf(principal)],
     );
-    return rows.map((r) => ({ id: r.id, label: r.label, prefix: r.prefix, createdAt: iso(r.created_at), lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null, scope: scopeOf(r.scope) }));
+    return rows.map((r) => ({
+      id: r.id,
+      label: r.label,
+      prefix: r.prefix,
+      createdAt: iso(r.created_at),
+      lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
+      lastUsedVia: r.last_used_via,
+      scope: scopeOf(r.scope),
+      tsig: r.tsig_key_name ? { keyName: r.tsig_key_name, algorithm: TSIG_ALGORITHM } : null,
+    }));
   },
 
   async revokeApiKey({ params, principal, services }) {

@@ -12,6 +12,7 @@ import { x402Handlers } from './x402.ts';
 import { historyHandlers } from './history.ts';
 import { analyticsHandlers } from './analytics.ts';
 import { accessHandlers } from './access.ts';
+import { doorHandlers } from './doors.ts';
 
 /** Every operation's handler; the operation table (core/operations/) declares the rest. */
 export const handlers: Handlers = {
@@ -28,4 +29,5 @@ export const handlers: Handlers = {
   ...historyHandlers,
   ...analyticsHandlers,
   ...accessHandlers,
+  ...doorHandlers,
 };

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { authoriseZoneChange, requireChangeInScope, type ZoneAuthority } from '../access/authorise.ts';
 import { FORWARDING_COLUMNS, type ForwardingRow } from '../dns/forwarding-row.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
-import type { ZoneChangeFacts } from '#core/wire/history.ts';
+import type { DoorChange, ZoneChangeFacts } from '#core/wire/history.ts';
 import { recordChange, type ChangeAuthor } from '../history/record-change.ts';
 import { conflict, invalidInput, notFound } from '../domain-errors.ts';
 import { expiryState } from '#core/expiry.ts';
@@ -56,7 +56,7 @@ export interface ZoneCommand<R> {
 }
 
 /** Who changes the zone: a request's principal (checked as the zone's owner), or an order or the service as itself. */
-type ZoneActor = { principal: Principal | null; operation: OperationId; grantId?: string } | { author: ChangeAuthor };
+type ZoneActor = { principal: Principal | null; operation: OperationId | DoorChange; grantId?: string } | { author: ChangeAuthor };
 
 export interface ZoneChange<R> {
   zoneName: string;

@@ -24,6 +24,7 @@ const RenewStrip = lazy(() => import('@/features/renew/RenewStrip.tsx'));
 const AnalyticsPanel = lazy(() => import('@/features/analytics/AnalyticsPanel.tsx'));
 const MailPanel = lazy(() => import('@/features/mail/MailPanel.tsx'));
 const AccessPanel = lazy(() => import('@/features/access/AccessPanel.tsx'));
+const ToolsPanel = lazy(() => import('@/features/doors/ToolsPanel.tsx'));
 
 /**
  * /domains/:domain — a domain's whole life on one page. At the top an overview that answers "is it mine, until when,
@@ -31,10 +32,10 @@ const AccessPanel = lazy(() => import('@/features/access/AccessPanel.tsx'));
  * one tab per concern, its records first so that the table is on the first screen (1280×800 and a 390×844 phone).
  * A tab is in the address (?tab=forwarding); Records is the page without one. A later tab (Access) is one more entry
  * in TABS and in `items`. A grantee (a wallet another lets help) sees the tabs of what their role may do, under a
- * banner that says it in words; the owner's own tabs (Renewal, Send, Access) are not theirs. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records);
+ * banner that says it in words; the owner's own tabs (Renewal, Send, Access, Tools: keys for tools are the owner's) are not theirs. Analytics' "Add a record" opens the record form filled in (?add=name&type=A on Records);
  * Mail's fixes go into the change set, shown on Records.
  */
-const TABS = ['records', 'forwarding', 'dnssec', 'mail', 'renewal', 'history', 'analytics', 'send', 'access'] as const;
+const TABS = ['records', 'forwarding', 'dnssec', 'mail', 'renewal', 'history', 'analytics', 'send', 'access', 'tools'] as const;
 type DomainTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is DomainTab => TABS.includes(value as DomainTab);
 /** The tabs a grantee's role may use (the service refuses the rest anyway). */
@@ -68,7 +69,7 @@ export default function DomainRoute() {
         <DomainOverview domain={domain} renewAction={<RenewStrip domain={domain} />} />
       </Suspense>
       <Tabs
-        label={`${domain}: records, forwarding and parking, DNSSEC, mail, renewal, history, analytics, send or access`}
+        label={`${domain}: records, forwarding and parking, DNSSEC, mail, renewal, history, analytics, send, access or tools`}
         selected={tab}
         onSelect={(id) => show(id as DomainTab)}
         items={[
@@ -99,6 +100,7 @@ export default function DomainRoute() {
           { id: 'analytics', label: 'Analytics', content: <AnalyticsPanel domain={domain} onAddRecord={(r) => setSearch({ add: r.name, type: r.type })} /> },
           { id: 'send', label: 'Send', content: <SendDomainPanel domain={domain} /> },
           { id: 'access', label: 'Access', content: <AccessPanel domain={domain} /> },
+          { id: 'tools', label: 'Tools', content: <ToolsPanel domain={domain} /> },
         ].filter((item) => allowed(item.id as DomainTab))}
       />
     </div>

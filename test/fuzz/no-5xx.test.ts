@@ -4,6 +4,7 @@ import { startTestService, type TestService } from '../support/test-service.ts';
 import { FuzzRun } from './fuzz-run.ts';
 import { caseArbitrary, describeCase, runCase, type World } from './operation-cases.ts';
 import { describeDohCase, dohCaseArbitrary, runDohCase } from './doh-cases.ts';
+import { describeDynDnsCase, dynDnsCaseArbitrary, runDynDnsCase } from './dyndns-cases.ts';
 import { setUpWorld } from './world.ts';
 
 /**
@@ -11,10 +12,11 @@ import { setUpWorld } from './world.ts';
  * fixed number of cases each (FUZZ_SCALE scales them), the seed printed and replayed with FUZZ_SEED (fuzz-run.ts).
  * The run with the chain up is no-5xx-chain.test.ts.
  */
-// Sized so npm test fits its 25 minutes as operations are added (55 of them now: 3,300 cases and 300 DoH queries in
-// about a minute); each is a floor the run must reach. FUZZ_SCALE=4 for a long night.
+// Sized so npm test fits its 25 minutes as operations are added (53 of them now: 3,180 cases, 300 DoH queries and 150
+// DynDNS2 requests in about a minute and a half); each is a floor the run must reach. FUZZ_SCALE=4 for a long night.
 const CASES_PER_OPERATION = 60;
 const DOH_CASES = 300;
+const DYNDNS_CASES = 150;
 const run = new FuzzRun('without a chain', 'test/fuzz/no-5xx.test.ts');
 
 let service: TestService;
@@ -48,5 +50,9 @@ describe('no input yields a 5xx (no chain)', () => {
   it('/dns-query: never a 5xx; every 4xx is an error body; every 200 a DNS message', async () => {
     const zones = [world.zone, world.freeName];
     await run.property('dns-query', 1000, DOH_CASES, dohCaseArbitrary(zones), (c) => runDohCase(service.origin, c, (answer) => run.answered('dns-query', answer)), describeDohCase);
+  }, 600_000);
+
+  it('/nic/update (DynDNS2): never a 5xx nor 911; every line the protocol\u2019s; nothing written without a good', async () => {
+    await run.property('nic-update', 2000, DYNDNS_CASES, dynDnsCaseArbitrary(world.zone), (c) => runDynDnsCase(world, c, (answer) => run.answered('nic-update', answer)), describeDynDnsCase);
   }, 600_000);
 });

@@ -22,7 +22,7 @@ beforeAll(() => {
 });
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const;
-const key = (id: string, label: string, scope: ApiKeySummary['scope']): ApiKeySummary => ({ id, label, prefix: `nfk_${id}`, createdAt: '2026-11-01T00:00:00.000Z', lastUsedAt: null, scope });
+const key = (id: string, label: string, scope: ApiKeySummary['scope']): ApiKeySummary => ({ id, label, prefix: `nfk_${id}`, createdAt: '2026-11-01T00:00:00.000Z', lastUsedAt: null, lastUsedVia: null, scope, tsig: null });
 const KEYS = [
   key('old', 'old script', null),
   key('acme', 'certbot', { zones: ['shop.com'], names: ['_acme', '*._acme'], types: ['TXT'], access: 'write', expiresAt: null, cidrs: [] }),

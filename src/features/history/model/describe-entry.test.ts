@@ -29,6 +29,12 @@ describe('history in words', () => {
     expect(howSigned({ ...base, actor: { ...base.actor, client: 'mcp' } })).toBe('signed (EIP-712, CreateTypedDnsRecord), through MCP (an AI agent)');
   });
 
+  it('names the door a key’s change came through (DynDNS2)', () => {
+    const dyndns: HistoryEntry = { ...base, operation: 'dynDnsUpdate', signed: undefined, actor: { ...base.actor, via: 'api-key', apiKeyId: '8a1f0c2e-0000-4000-8000-000000000000', client: 'dyndns2' } };
+    expect(entryTitle(dyndns)).toBe('Set an address by DynDNS2');
+    expect(howSigned(dyndns)).toBe('with an API key (8a1f0c2e), no signature kept, through DynDNS2 (ddclient or a router)');
+  });
+
   it("says the service's own change as the service, with why", () => {
     const renewal: HistoryEntry = { ...base, operation: 'renewDnssecSignatures', changes: [], dnssec: { before: true, after: true }, signed: undefined, actor: { wallet: '', account: null, via: 'service', reason: 'DNSSEC signatures renewed before they lapse' } };
     expect(entryTitle(renewal)).toBe('Renewed the DNSSEC signatures');

@@ -1,6 +1,6 @@
 import { printNotes } from '#core/dns/record-notes.ts';
 import { isErc6492Signature, type Hex } from 'viem';
-import { CHAIN_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '#core/wire/history.ts';
+import { CHAIN_CHANGE_WORDS, DOOR_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '#core/wire/history.ts';
 
 type ZoneSetting = (typeof ZONE_SETTINGS)[number];
 import type { RecordType } from '#core/wire/dns.ts';
@@ -8,6 +8,7 @@ import type { Forwarding } from '#core/wire/forwarding.ts';
 import { shortAddress } from '@/lib/format.ts';
 import { operationById } from '#core/operations/index.ts';
 import { scopeInWords } from '#core/access/scope.ts';
+import type { HistoryClient } from '#core/headers.ts';
 
 /** What the entry did, in a few words: its operation's own title, a flip it made, or its operation's words (counted). */
 export function entryTitle(entry: HistoryEntry): string {
@@ -22,7 +23,7 @@ export function entryTitle(entry: HistoryEntry): string {
   return count > 1 ? `${words} (${count})` : words;
 }
 
-const serviceWords: Record<string, string> = { ...SERVICE_CHANGE_WORDS, ...CHAIN_CHANGE_WORDS };
+const serviceWords: Record<string, string> = { ...SERVICE_CHANGE_WORDS, ...CHAIN_CHANGE_WORDS, ...DOOR_CHANGE_WORDS };
 
 /** A transfer of the domain's token, as the History tab titles it: to whom, by whom, where. */
 function transferInWords(transfer: NonNullable<HistoryEntry['transfer']>): string {
@@ -57,10 +58,17 @@ export function settingLines(entry: HistoryEntry): string[] {
   return ZONE_SETTINGS.filter((key) => entry[key] !== undefined).map((key) => (SETTING_LINES[key] as (e: HistoryEntry) => string)(entry));
 }
 
-/** How the change was authorised, in words a person reads; "through MCP" when an agent made or prepared it. */
+/** The client or door a change came through, in words: a new one does not compile without its line. */
+const THROUGH: Record<HistoryClient, string> = {
+  mcp: 'through MCP (an AI agent)',
+  rfc2136: 'through DNS UPDATE (RFC 2136, signed with the key’s TSIG form)',
+  dyndns2: 'through DynDNS2 (ddclient or a router)',
+};
+
+/** How the change was authorised, in words a person reads, and the client or door it came through ("through MCP" when an agent made or prepared it). */
 export function howSigned(entry: HistoryEntry): string {
   const proof = howProved(entry);
-  return entry.actor.client === 'mcp' ? `${proof}, through MCP (an AI agent)` : proof;
+  return entry.actor.client ? `${proof}, ${THROUGH[entry.actor.client]}` : proof;
 }
 
 function howProved(entry: HistoryEntry): string {
