@@ -2,10 +2,10 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { HistoryPage } from '#core/wire/history.ts';
 import type { ApiError } from '@/lib/api-error.ts';
 import type { Api } from '@/lib/api/use-api.ts';
-import { zoneKey } from '@/lib/query-keys.ts';
+import { domainFactKey } from '@/lib/query-keys.ts';
 
-/** Under the zone's key, so that every write of the zone (which invalidates it) reads the history again. */
-const historyKey = (zoneName: string, account: string | undefined) => [...zoneKey(zoneName), 'history', account?.toLowerCase() ?? 'anonymous'];
+/** The zone's `history` fact, as this account may read it: every write of the zone re-reads it (the refresh rule). */
+const historyKey = (zoneName: string, account: string | undefined) => domainFactKey(zoneName, 'history', account?.toLowerCase() ?? 'anonymous');
 
 const PAGE_SIZE = 50;
 
