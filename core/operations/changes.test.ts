@@ -18,7 +18,7 @@ describe('what each write changes (derived from the declarations)', () => {
     expect(factsChangedByOperation('toggleDomainParking').domain).toContain('settings');
     expect(factsChangedByOperation('grantZoneAccess')).toMatchObject({ domain: ['history', 'access'], account: ['domains'] });
     expect(factsChangedByOperation('registerDomain')).toMatchObject({ domain: ['registration'], account: ['orders'] });
-    expect(factsChangedByOperation('setAutoRenew')).toMatchObject({ domain: ['settings'], account: [] });
+    expect(factsChangedByOperation('setAutoRenew')).toMatchObject({ domain: ['settings'], account: ['domains'] });
   });
 
   it('a zone moved elsewhere and a finished order change the union their operations declare', () => {

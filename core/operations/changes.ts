@@ -58,10 +58,11 @@ export function zoneMovedFacts(table: readonly Operation[]): { domain: DomainFac
 }
 
 /**
- * What a finished order changed: its zone as the operations that order declare (parked, or given its records), the
- * name's registration (holder, expiry), and the account's domains, balance (charged or refunded) and orders.
+ * What a finished order changed: its zone as the operations that order declare (parked, or given its records), and a
+ * registration brings the domain into being, so every fact of it (its access list, its registration: holder,
+ * expiry); the account's domains, balance (charged or refunded) and orders.
  */
 export function orderFinishedFacts(table: readonly Operation[]): { domain: DomainFact[]; account: AccountFact[] } {
   const ordering = table.filter((op) => op.zone?.when === 'order');
-  return union([...ordering.map(contentFacts), { domain: ['registration'], account: ['domains', 'balance', 'orders'] }]);
+  return union([...ordering.map(contentFacts), { domain: ['access', 'registration'], account: ['domains', 'balance', 'orders'] }]);
 }

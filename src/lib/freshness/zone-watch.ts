@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { QueryObserver, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { factsOfZoneMoved } from '#core/operations/index.ts';
 import { config } from '../config.ts';
@@ -20,58 +20,69 @@ async function soaSerial(dohUrl: string, zone: string, signal?: AbortSignal): Pr
   return Number.isFinite(serial) ? serial : null;
 }
 
-export function zoneVersionQuery(zone: string) {
+function zoneVersionQuery(zone: string, dohUrl: string, pollMs: number) {
   return queryOptions({
     queryKey: zoneVersionKey(zone),
-    queryFn: ({ signal }) => soaSerial(config.dohUrl, zone, signal),
-    enabled: zone !== '',
+    queryFn: ({ signal }) => soaSerial(dohUrl, zone, signal),
     staleTime: 0,
-    refetchInterval: ZONE_POLL_MS,
+    refetchInterval: pollMs,
     retry: 1,
   });
 }
 
-/** The serial each zone's facts were last refreshed for, per cache; a pending own write, per cache. */
-const refreshedFor = new WeakMap<QueryClient, Map<string, number | null>>();
-const ownPending = new WeakMap<QueryClient, Set<string>>();
-const mapOf = <V>(map: WeakMap<QueryClient, V>, client: QueryClient, make: () => V): V => {
-  let value = map.get(client);
-  if (!value) map.set(client, (value = make()));
-  return value;
-};
+/** Per cache: the serial each zone's facts were last refreshed for, and the zones a write of this page is refreshing. */
+interface WatchState {
+  refreshedFor: Map<string, number | null>;
+  ownPending: Set<string>;
+}
+const states = new WeakMap<QueryClient, WatchState>();
+function stateOf(queryClient: QueryClient): WatchState {
+  let state = states.get(queryClient);
+  if (!state) states.set(queryClient, (state = { refreshedFor: new Map(), ownPending: new Set() }));
+  return state;
+}
 
 /**
  * Before a write of this page refreshes the zone's facts: the serial is read again first, so the facts read after it
  * are at least as new, and the watcher takes that serial as seen rather than refreshing them a second time.
  */
 export async function ownZoneChange(queryClient: QueryClient, zone: string): Promise<void> {
-  if (!queryClient.getQueryCache().find({ queryKey: zoneVersionKey(zone), exact: true })) return;
-  const pending = mapOf(ownPending, queryClient, () => new Set<string>());
-  pending.add(zone);
+  const key = zoneVersionKey(zone);
+  if (!queryClient.getQueryCache().find({ queryKey: key, exact: true, type: 'active' })) return;
+  const state = stateOf(queryClient);
+  state.ownPending.add(zone);
   try {
-    const serial = await queryClient.fetchQuery({ ...zoneVersionQuery(zone), staleTime: 0 });
-    mapOf(refreshedFor, queryClient, () => new Map()).set(zone, serial);
-  } catch {
-    // DNS did not answer: the facts are refreshed anyway, and the next poll compares with what it saw last.
+    await queryClient.refetchQueries({ queryKey: key, exact: true });
+    const serial = queryClient.getQueryData<number | null>(key);
+    if (serial !== undefined) state.refreshedFor.set(zone, serial);
   } finally {
-    pending.delete(zone);
+    state.ownPending.delete(zone);
   }
 }
 
+/** A serial the poll read: when it moved and no write of this page moved it, every fact a zone change may change is read again. */
+function onSerial(queryClient: QueryClient, zone: string, serial: number | null): void {
+  const state = stateOf(queryClient);
+  const before = state.refreshedFor.get(zone);
+  if (before === serial) return;
+  state.refreshedFor.set(zone, serial);
+  if (state.ownPending.has(zone) || before === undefined) return;
+  void refreshFacts(queryClient, factsOfZoneMoved(), zone);
+}
+
 /**
- * Mounted by the domain page: polls the zone's serial, and when it moves without a write of this page, refreshes
- * every fact a zone change may change (derived from the operation table: factsOfZoneMoved).
+ * Polls a zone's serial (SOA over DoH, never from an HTTP cache) and refreshes what a zone change may change
+ * (derived from the operation table: factsOfZoneMoved) when it moves. Returns the function that stops watching.
  */
+export function watchZone(queryClient: QueryClient, zone: string, options: { dohUrl?: string; pollMs?: number } = {}): () => void {
+  const observer = new QueryObserver(queryClient, zoneVersionQuery(zone, options.dohUrl ?? config.dohUrl, options.pollMs ?? ZONE_POLL_MS));
+  return observer.subscribe((result) => {
+    if (result.data !== undefined) onSerial(queryClient, zone, result.data);
+  });
+}
+
+/** Mounted by the domain page: a change made elsewhere shows within ZONE_POLL_MS. */
 export function useZoneWatch(zone: string): void {
   const queryClient = useQueryClient();
-  const version = useQuery(zoneVersionQuery(zone));
-  const serial = version.data;
-  useEffect(() => {
-    if (serial === undefined) return;
-    const seen = mapOf(refreshedFor, queryClient, () => new Map());
-    const before = seen.get(zone);
-    seen.set(zone, serial);
-    if (mapOf(ownPending, queryClient, () => new Set<string>()).has(zone)) return;
-    if (before !== undefined && before !== serial) void refreshFacts(queryClient, factsOfZoneMoved(), zone);
-  }, [queryClient, serial, zone]);
+  useEffect(() => (zone ? watchZone(queryClient, zone) : undefined), [queryClient, zone]);
 }
