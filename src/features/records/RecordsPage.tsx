@@ -108,6 +108,7 @@ export default function RecordsPage({
           <BulkBar
             count={selection.count}
             shown={selection.shown}
+            clearedBecause={selection.clearedBecause}
             notes={recordForm.notes}
             onSelectShown={selection.selectShown}
             onClear={selection.clear}
