@@ -51,7 +51,7 @@ export interface Operation {
 export type DomainFact = 'records' | 'answers' | 'settings' | 'history' | 'access' | 'registration';
 export type AccountFact = 'domains' | 'balance' | 'orders' | 'api-keys' | 'session';
 
-export interface Changes {
+interface Changes {
   /** The domain whose facts change, from the request (body, query and path parameters together); absent: the zone's. */
   of?: (input: never) => string;
   domain?: readonly DomainFact[];

@@ -12,7 +12,7 @@ import { userOperations } from './user.ts';
 import { analyticsOperations } from './analytics.ts';
 import { accessOperations } from './access.ts';
 
-export type { AccountFact, AuthMode, Changes, DomainFact, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
+export type { AccountFact, AuthMode, DomainFact, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
 import { factsChangedBy, orderFinishedFacts, zoneMovedFacts, type FactsChanged } from './changes.ts';
 export type { FactsChanged } from './changes.ts';
 

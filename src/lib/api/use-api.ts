@@ -9,7 +9,7 @@ export interface Api {
 }
 
 /** What a request names, body, query and path parameters together: where a write's declaration reads its domain. */
-export function requestOf(args: CallArgs = {}): Record<string, unknown> {
+function requestOf(args: CallArgs = {}): Record<string, unknown> {
   const body = args.body !== null && typeof args.body === 'object' ? (args.body as Record<string, unknown>) : {};
   return { ...args.params, ...args.query, ...body };
 }

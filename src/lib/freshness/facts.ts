@@ -17,7 +17,7 @@ function accountFactFilter(fact: AccountFact): QueryFilters {
 }
 
 /** The filters that name these facts: each fact's one key (src/lib/query-keys.ts), of this domain and of any account. */
-export function factFilters(facts: Facts, domain: string | undefined): QueryFilters[] {
+function factFilters(facts: Facts, domain: string | undefined): QueryFilters[] {
   return [...(domain ? facts.domain.map((fact) => ({ queryKey: domainFactKey(domain, fact) })) : []), ...facts.account.map(accountFactFilter)];
 }
 

@@ -10,7 +10,7 @@ import { refreshFacts } from './facts.ts';
  * How often an open domain page asks for its zone's serial (while the tab is visible): a change made elsewhere (another
  * tab, a grantee, an API key, DNS UPDATE, the service's own renewals) shows within this.
  */
-export const ZONE_POLL_MS = 10_000;
+const ZONE_POLL_MS = 10_000;
 
 /** The zone's SOA serial as DNS answers it now (null: no SOA, e.g. a name with no zone here). */
 async function soaSerial(dohUrl: string, zone: string, signal?: AbortSignal): Promise<number | null> {
