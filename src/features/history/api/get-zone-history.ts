@@ -17,7 +17,7 @@ export function zoneHistoryQuery(api: Api, zoneName: string, account: string | u
     initialPageParam: null as string | null,
     getNextPageParam: (last: HistoryPage) => last.next,
     enabled,
-    // Every write of the zone adds an entry, and a record write refreshes only the records: opening the tab reads it again.
+    // Every write of the zone adds an entry (the refresh rule re-reads it); opening the tab reads it again too.
     staleTime: 0,
     // A service without the operation answers the same every time.
     retry: (count: number, error: Error) => !isHistoryUnsupported(error as ApiError) && count < 2,
