@@ -36,6 +36,7 @@ export const accessOperations = {
     },
     zone: { of: (input: access.GrantZoneAccessInput) => input.zoneName, change: 'history-only' },
     history: { changes: [], access: true, words: 'Granted access', title: (entry) => (entry.access ? `${entry.access.action === 'grant' ? 'Granted' : 'Revoked'} ${entry.access.role} access to ${entry.access.grantee}` : undefined) },
+    changes: { account: ['domains'] },
   }),
 
   revokeZoneAccess: op({
@@ -50,6 +51,7 @@ export const accessOperations = {
     },
     zone: { of: (input: access.RevokeZoneAccessInput) => input.zoneName, change: 'history-only' },
     history: { changes: [], access: true, words: 'Revoked access', title: (entry) => (entry.access ? `Revoked ${entry.access.role} access of ${entry.access.grantee}` : undefined) },
+    changes: { account: ['domains'] },
   }),
 
   listZoneAccess: op({

@@ -35,6 +35,27 @@ export interface Operation {
   zone?: ZoneEffect;
   /** For an operation that writes the zone's history: what its entry holds and how the dashboard says it. */
   history?: HistoryDescription;
+  /**
+   * What else a client may be showing that this write changes, beyond what its `zone` and `history` already say
+   * (./changes.ts derives the rest): what the dashboard reads again after it succeeds.
+   */
+  changes?: Changes;
+}
+
+/**
+ * The facts a client shows that a write may change. A domain's: its records, what DNS answers for it, its settings
+ * (forwarding, DNSSEC, auto-renew), its history, who has access, its registration (availability, holder, expiry). An
+ * account's: its domains (held and shared with it), balance, orders, API keys, or everything (`session`: whose data
+ * the service answers with).
+ */
+export type DomainFact = 'records' | 'answers' | 'settings' | 'history' | 'access' | 'registration';
+export type AccountFact = 'domains' | 'balance' | 'orders' | 'api-keys' | 'session';
+
+interface Changes {
+  /** The domain whose facts change, from the request (body, query and path parameters together); absent: the zone's. */
+  of?: (input: never) => string;
+  domain?: readonly DomainFact[];
+  account?: readonly AccountFact[];
 }
 
 /** An operation's EIP-712 form. */

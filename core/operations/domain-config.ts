@@ -159,6 +159,7 @@ const autoRenewOperations = {
           ? `Renew ${input.normalizedDomainName} automatically, ${input.durationInYears} year${input.durationInYears === 1 ? '' : 's'} at a time, from your credit (SetAutoRenew)`
           : `Stop renewing ${input.normalizedDomainName} automatically (SetAutoRenew)`,
     },
+    changes: { of: (input: SetAutoRenewInput) => input.normalizedDomainName, domain: ['settings'], account: ['domains'] },
   }),
 };
 

@@ -13,7 +13,9 @@ import { analyticsOperations } from './analytics.ts';
 import { accessOperations } from './access.ts';
 import { doorOperations } from './doors.ts';
 
-export type { AuthMode, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
+export type { AccountFact, AuthMode, DomainFact, Operation, PayloadCheck, Signed, ZoneEffect } from './define.ts';
+import { factsChangedBy, orderFinishedFacts, zoneMovedFacts, type FactsChanged } from './changes.ts';
+export type { FactsChanged } from './changes.ts';
 
 /**
  * Every operation of the contract, each declared once in the file of its group (the contract's tags: records, domain-config, orders, …), so a new operation of a group touches its group's file alone. The service routes, authenticates,
@@ -87,3 +89,22 @@ export function noticeOf<K extends SignedOperationId>(id: K, input: OperationReq
 export function operationPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
 }
+
+/** What a write changes that a client may be showing (derived from its declaration: ./changes.ts). */
+export function factsChangedByOperation(id: OperationId): FactsChanged {
+  return factsChangedBy(operations[id]);
+}
+
+/** The domain whose facts a write changes, from its request (body, query and path parameters together). */
+export function domainOfRequest(id: OperationId, request: Record<string, unknown>): string | undefined {
+  const of = factsChangedBy(operations[id]).of as ((request: unknown) => string) | undefined;
+  if (!of) return undefined;
+  const name = of(request);
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+/** What a zone change made elsewhere may have changed (a new serial seen by a client): derived from the table. */
+export const factsOfZoneMoved = () => zoneMovedFacts(allOperations());
+
+/** What a finished order changed: derived from the operations that order. */
+export const factsOfOrderFinished = () => orderFinishedFacts(allOperations());

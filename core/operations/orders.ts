@@ -40,6 +40,7 @@ export const orderOperations = {
       accepted: ['RenewDomainEnvelope'],
       notice: (input: orders.RenewDomainInput) => `Renew ${input.normalizedDomainName} for ${input.durationInYears} year${input.durationInYears === 1 ? '' : 's'}, paid from your credit (RenewDomain)`,
     },
+    changes: { of: (input: orders.RenewDomainInput) => input.normalizedDomainName, domain: ['registration'], account: ['orders'] },
   }),
 
   getRenewalQuote: op({ id: 'getRenewalQuote', method: 'GET', path: '/orders/renew-domain/quote', tag: 'orders', summary: 'What renewing a registered name costs a year, its expiry and how far a renewal may take it (ours)', auth: 'none', input: orders.renewalQuoteQuery, output: orders.renewalQuote, errors: [404] }),

@@ -219,6 +219,24 @@ describe('DNS over HTTPS (RFC 8484)', () => {
     expect((dnsPacket.decode(Buffer.from(await post.arrayBuffer())) as { rcode?: string }).rcode).toBe('NXDOMAIN');
   });
 
+  it('a request that asks for now (a browser fetch with cache: no-store) is answered no-store, the same answer otherwise', async () => {
+    const url = `${service.origin}/dns-query?dns=${query(z, 'A').toString('base64url')}`;
+    for (const headers of [{ 'cache-control': 'no-cache' }, { pragma: 'no-cache' }, { 'cache-control': 'no-store' }] as Array<Record<string, string>>) {
+      const now = await fetch(url, { headers });
+      expect(now.headers.get('cache-control')).toBe('no-store');
+      expect(dnsPacket.decode(Buffer.from(await now.arrayBuffer())).answers?.map((a) => (a as { data?: unknown }).data)).toEqual(['192.0.2.1']);
+    }
+    const post = await fetch(`${service.origin}/dns-query`, { method: 'POST', headers: { 'content-type': 'application/dns-message', 'cache-control': 'no-cache' }, body: new Uint8Array(query(z, 'A')) });
+    expect(post.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(url)).headers.get('cache-control')).toBe('max-age=300');
+  });
+
+  it('an operation of the API is kept by no HTTP cache', async () => {
+    const records = await fetch(`${service.origin}/v-next/dns/records?zoneName=${z}`);
+    expect(records.status).toBe(200);
+    expect(records.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('answers bad requests with a 4xx error body, never a 5xx', async () => {
     const none = await fetch(`${service.origin}/dns-query`);
     expect(none.status).toBe(400);

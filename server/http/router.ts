@@ -56,6 +56,8 @@ export function mountOperations(app: Hono, services: Services, handlers: Handler
       }
       const result = await handler({ operationId: id, input, params, principal, services: scoped, request: c.req.raw });
       if (result instanceof Response) return result;
+      // What an operation answers is true now, for this caller: no HTTP cache keeps it (a client caches it itself).
+      c.header('cache-control', 'no-store');
       if (result instanceof CompressedJson) {
         // Already compressed (or plain when the client accepts neither): the compress middleware leaves it as it is.
         const encoded = await result.encodedFor(acceptedEncodings(c.req.header('accept-encoding')));

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { PageHeader, Tabs } from '@/ui/index.ts';
 import type { GrantRole } from '#core/access/scope.ts';
 import { GrantBanner, useMyGrant } from '@/features/access/index.ts';
+import { useZoneWatch } from '@/lib/freshness/zone-watch.ts';
 
 // The overview and the Records tab are on every visit's first screen: both start loading with this module, side by
 // side, rather than one after the other as React reaches each.
@@ -49,6 +50,8 @@ export default function DomainRoute() {
   const domain = (useParams().domain ?? '').toLowerCase();
   const [search, setSearch] = useSearchParams();
   const grant = useMyGrant(domain);
+  // A change made elsewhere (another tab, a grantee, an API key, DNS UPDATE) shows within the zone's poll.
+  useZoneWatch(domain);
   const allowed = (t: DomainTab) => !grant || GRANTEE_TABS[grant.role].includes(t);
   const asked = search.get('tab');
   const tab: DomainTab = isTab(asked) && allowed(asked) ? asked : 'records';

@@ -1,26 +1,57 @@
-/** Query keys shared by every feature, so invalidation after a write reaches every view of the data. */
+import type { AccountFact, DomainFact } from '#core/operations/index.ts';
+
+/**
+ * The one home of every query key. A fact a write may change (core/operations/changes.ts) has one key here, and every
+ * read of it sits under that key, so the refresh rule (src/lib/freshness/refresh.ts) reaches every view of it by
+ * naming the fact alone.
+ */
 export function accountKey(address: string | undefined, ...parts: unknown[]): unknown[] {
   return [...allAccountsKey(), address?.toLowerCase() ?? 'anonymous', ...parts];
 }
 
-/** Every account's data at once: invalidated when a sign-in changes whose data the service answers with. */
+/** Every account's data at once: the `session` fact, changed when a sign-in changes whose data the service answers with. */
 export function allAccountsKey(): unknown[] {
   return ['account'];
 }
 
-/** Records use [...zoneKey(z), 'records'] (parking is read from them); invalidate zoneKey(z) after any zone write. */
+/** One fact of an account: [...accountKey(address), fact, …]. */
+export function accountFactKey(address: string | undefined, fact: Exclude<AccountFact, 'session'>, ...parts: unknown[]): unknown[] {
+  return accountKey(address, fact, ...parts);
+}
+
+/** Everything the dashboard reads of one domain (registered or not); its facts and its analytics sit below. */
 export function zoneKey(zoneName: string): unknown[] {
   return ['zone', zoneName];
 }
 
-/** A zone's records (GET /dns/records), shared by the records table and the parking panel. */
-export function recordsKey(zoneName: string): unknown[] {
-  return [...zoneKey(zoneName), 'records'];
+/** One fact of a domain: [...zoneKey(name), fact, …]. */
+export function domainFactKey(name: string, fact: DomainFact, ...parts: unknown[]): unknown[] {
+  return [...zoneKey(name), fact, ...parts];
 }
 
-/** A zone's DNSSEC state (GET /dns/dnssec); below zoneKey, so every zone write re-reads it. */
+/** A zone's records (GET /dns/records), shared by the records table, the overview, parking, mail and ENS. */
+export function recordsKey(zoneName: string): unknown[] {
+  return domainFactKey(zoneName, 'records');
+}
+
+/** One of a domain's settings (forwarding, DNSSEC, auto-renew). */
+export function settingKey(name: string, setting: 'forwarding' | 'dnssec' | 'auto-renew'): unknown[] {
+  return domainFactKey(name, 'settings', setting);
+}
+
+/** A zone's DNSSEC state (GET /dns/dnssec). */
 export function dnssecKey(zoneName: string): unknown[] {
-  return [...zoneKey(zoneName), 'dnssec'];
+  return settingKey(zoneName, 'dnssec');
+}
+
+/** What DNS answers for the domain now, asked in some way (the apex's addresses, the mail check). */
+export function answersKey(name: string, ...parts: unknown[]): unknown[] {
+  return domainFactKey(name, 'answers', ...parts);
+}
+
+/** The zone's serial as DNS answers it now: what the zone watcher polls (not a fact: it says when the facts moved). */
+export function zoneVersionKey(zoneName: string): unknown[] {
+  return [...zoneKey(zoneName), 'version'];
 }
 
 /** Public search answers; they do not depend on who asks. */
@@ -28,14 +59,14 @@ export function searchKey(...parts: unknown[]): unknown[] {
   return ['search', ...parts];
 }
 
-/** One name's availability: re-read (lazily) after a registration of that name. */
+/** One name's availability: part of its registration, re-read after an order of that name. */
 export function availabilityKey(name: string): unknown[] {
-  return searchKey('availability', name);
+  return domainFactKey(name, 'registration', 'availability');
 }
 
-/** What renewing a name would be (its holder, expiry and price; public): re-read after an order of that name. */
+/** What renewing a name would be (its holder, expiry and price; public): part of its registration. */
 export function renewalQuoteKey(name: string): unknown[] {
-  return ['renewal-quote', name];
+  return domainFactKey(name, 'registration', 'renewal-quote');
 }
 
 /** x402 payment terms and purchases of the checkout. */

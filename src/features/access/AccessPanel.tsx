@@ -71,7 +71,7 @@ export default function AccessPanel({ domain }: { domain: string }) {
   const supported = useServiceSupports('grantZoneAccess');
   const session = useWalletSession();
   const grants = useQuery(zoneGrantsQuery(domain, supported === 'yes' && session.status === 'signed-in'));
-  const grant = useGrantZoneAccess(domain);
+  const grant = useGrantZoneAccess();
   const revoke = useRevokeZoneAccess(domain);
   useSigningTypes(ACCESS_OPERATIONS);
   const write = useConfirmedWrite({ domain, address: session.address });

@@ -3,3 +3,5 @@
 export { SharedWithYou } from './components/SharedWithYou.tsx';
 export { GrantBanner } from './components/GrantBanner.tsx';
 export { useMyGrant } from './use-my-grant.ts';
+// The zone's grants as the Access tab reads them (the refresh rule's test mounts it).
+export { zoneGrantsQuery } from './api/zone-access.ts';

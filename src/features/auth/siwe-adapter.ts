@@ -1,6 +1,6 @@
 import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit';
 import type { QueryClient } from '@tanstack/react-query';
-import { allAccountsKey } from '@/lib/query-keys.ts';
+import { refreshAfterWrite } from '@/lib/freshness/refresh.ts';
 import type { Config } from 'wagmi';
 import { getAccount } from 'wagmi/actions';
 import type { SiweMessage } from '#core/wire/siwe.ts';
@@ -91,7 +91,8 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
           expiresAt: session.expiresAt,
           apiBaseUrl: deps.apiBaseUrl,
         });
-        await deps.queryClient.invalidateQueries({ queryKey: allAccountsKey() });
+        // verifySiwe changes whose data the service answers with (its declared `session` fact).
+        await refreshAfterWrite(deps.queryClient, 'verifySiwe', {});
         return true;
       } catch (error) {
         deps.onError(error);

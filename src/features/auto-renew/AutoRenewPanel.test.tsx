@@ -8,9 +8,25 @@ import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { json, renderWithQueries, typesForMethodAnswer } from '../../../test/dashboard/service-edge.tsx';
 import AutoRenewPanel from './AutoRenewPanel.tsx';
 
-// The wallet is not what this test is about: the signed call is a stand-in each test answers (e2e signs for real).
+// The wallet is not what this test is about: the signed call is a stand-in each test answers (e2e signs for real),
+// followed by the dashboard's own refresh rule, as useSignedCall does.
 const signAndCall = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/signing/use-signed-call.ts', () => ({ useSignedCall: () => ({ signAndCall }) }));
+vi.mock('@/lib/signing/use-signed-call.ts', async () => {
+  const { useQueryClient } = await import('@tanstack/react-query');
+  const { refreshAfterWrite } = await import('@/lib/freshness/refresh.ts');
+  return {
+    useSignedCall: () => {
+      const queryClient = useQueryClient();
+      return {
+        signAndCall: async (id: 'setAutoRenew', payload: unknown) => {
+          const result: unknown = await signAndCall(id, payload);
+          await refreshAfterWrite(queryClient, id, payload);
+          return result;
+        },
+      };
+    },
+  };
+});
 
 // jsdom has <dialog> but not its modal methods: open it as a browser would.
 beforeAll(() => {
@@ -25,12 +41,14 @@ beforeAll(() => {
 const NEVER_SWITCHED: AutoRenew = { normalizedDomainName: 'keep.com', enabled: false, durationInYears: 1, nextAttemptAt: null, lastAttempt: null };
 
 /** The service at the network edge: production (no auto-renew of ours) or this project's, answering `setting`. */
+let stored: AutoRenew = NEVER_SWITCHED;
 function serve(kind: 'production' | 'ours', setting: AutoRenew = NEVER_SWITCHED) {
+  stored = setting;
   const fetchMock = vi.fn(async (url: string) => {
     const { pathname } = new URL(url);
     if (pathname.endsWith('/eip712/types-for-method')) return json(typesForMethodAnswer('setAutoRenew', kind !== 'production'));
     if (pathname.endsWith('/eip712/domain')) return json({ name: 'Namefi Local', version: '1' });
-    if (pathname.endsWith('/domain-config/auto-renew')) return json(setting);
+    if (pathname.endsWith('/domain-config/auto-renew')) return json(stored);
     throw new Error(`unexpected request ${url}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -93,7 +111,11 @@ describe('AutoRenewPanel', () => {
     expect(signAndCall).not.toHaveBeenCalled();
 
     const saved: AutoRenew = { ...NEVER_SWITCHED, enabled: true, durationInYears: 3, nextAttemptAt: '2027-05-01T00:00:00.000Z' };
-    signAndCall.mockResolvedValue(saved);
+    // The service stores it; the panel shows what it reads back.
+    signAndCall.mockImplementation(async () => {
+      stored = saved;
+      return saved;
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Sign and save' }));
     expect(signAndCall).toHaveBeenCalledWith('setAutoRenew', { normalizedDomainName: 'keep.com', enabled: true, durationInYears: 3 });
     expect(await screen.findByText("On: renews for 3 years at a time from the owner's credit; the next attempt is due on 2027-05-01.")).toBeTruthy();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { UserDomain } from '#core/wire/user.ts';
 import { useApi } from '@/lib/api/use-api.ts';
 import { shortAddress } from '@/lib/format.ts';
-import { accountKey } from '@/lib/query-keys.ts';
+import { refreshFacts } from '@/lib/freshness/facts.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { isUserRejection } from '@/lib/signing/errors.ts';
 import { Button, Card, Dialog, Notice, Spinner, TextField } from '@/ui/index.ts';
@@ -117,7 +117,8 @@ export default function SendDomainPanel({ domain }: { domain: string }) {
     try {
       const { blockNumber } = await waitMined(registry.chainId, hash);
       setStep({ at: 'mined', to, hash, blockNumber });
-      void queryClient.invalidateQueries({ queryKey: accountKey(to, 'domains') });
+      // Not an operation of the service but a transaction on the chain: the facts it changes are said here, once.
+      void refreshFacts(queryClient, { domain: ['registration'], account: ['domains'] }, domain);
     } catch (error) {
       setStep({ at: 'form', failed: error instanceof Error ? error.message : String(error) });
     }

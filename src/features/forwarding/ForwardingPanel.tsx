@@ -33,7 +33,7 @@ export default function ForwardingPanel({ domain }: { domain: string }) {
   const supported = useServiceSupports('setForwarding');
   const current = useQuery(forwardingQuery(api, domain, supported === 'yes'));
   const records = useQuery({ ...zoneRecordsQuery(api, domain), enabled: supported === 'yes' });
-  const save = useSetForwarding(domain, session.address);
+  const save = useSetForwarding(domain);
   useSigningTypes(FORWARDING_OPERATIONS);
   const [form, setForm] = useState<ForwardingChoice>({ enabled: true, targetUrl: '', statusCode: 301, keepPath: true });
   const [asking, setAsking] = useState<ForwardingChoice | null>(null);

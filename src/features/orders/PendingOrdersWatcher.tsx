@@ -23,7 +23,7 @@ export default function PendingOrdersWatcher() {
     () =>
       orderFollower.connect(canRead ? { account } : undefined, {
         fetchOrder: (orderId) => api.call('getOrder', { params: { orderId } }),
-        refresh: (reader, domains) => void refreshAfterOrder(queryClient, reader, domains),
+        refresh: (_reader, domains) => void refreshAfterOrder(queryClient, domains),
         toast,
       }),
     [api, queryClient, toast, account, canRead, status],

@@ -23,7 +23,7 @@ export default function ParkingPanel({ domain }: { domain: string }) {
   const api = useApi();
   const session = useWalletSession();
   const records = useQuery(zoneRecordsQuery(api, domain));
-  const toggle = useToggleParking(domain, session.address);
+  const toggle = useToggleParking(domain);
   const [asking, setAsking] = useState<boolean | null>(null);
   // Asked as the dialog opens: the person reads it before the wallet can open, and a visit that never parks asks nothing.
   useSigningTypes(PARKING_OPERATIONS, asking !== null);

@@ -1,12 +1,10 @@
 import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { SignatureRejectedError } from '@/lib/signing/errors.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import { useBatchCreateRecords } from './api/batch-create-records.ts';
 import { useBatchDeleteRecords } from './api/batch-delete-records.ts';
 import { useBatchUpdateRecords } from './api/batch-update-records.ts';
 import { useUpdateRecord } from './api/update-record.ts';
-import { settle } from './api/optimistic.ts';
 import { dropKeys, settleBatch, type Draft, type Plan } from './model/change-set.ts';
 import { sentPayload } from './model/signing-plan.ts';
 import { reasonFromError } from './errors.ts';
@@ -22,7 +20,6 @@ export type ApplyResult =
  * lands leaves the draft; the first refusal stops, keeping it and everything after it in the draft.
  */
 export function useApplyChangeSet(zoneName: string, address: string | undefined, updateDraft: (change: (draft: Draft) => Draft) => void) {
-  const queryClient = useQueryClient();
   const deletes = useBatchDeleteRecords(zoneName);
   const updates = useBatchUpdateRecords(zoneName);
   const retypes = useUpdateRecord(zoneName);
@@ -42,7 +39,8 @@ export function useApplyChangeSet(zoneName: string, address: string | undefined,
             else if (batch.kind === 'update') await updates.mutateAsync(batch.payload);
             else if (batch.kind === 'retype') await retypes.mutateAsync({ id: batch.id, record: batch.payload });
             else if (batch.kind === 'create') await creates.mutateAsync(batch.payload);
-            // One record per signature (the service's batch type cannot sign the batch): the table reloads after.
+            // One record per signature (the service's batch type cannot sign the batch). Each write that lands
+            // reads the zone again (the refresh rule in useSignedCall).
             else await signAndCall(batch.operationId, sentPayload(batch));
           } catch (error) {
             if (error instanceof SignatureRejectedError) return { status: 'declined', landed };
@@ -56,10 +54,9 @@ export function useApplyChangeSet(zoneName: string, address: string | undefined,
         return { status: 'applied', batches: landed };
       } finally {
         setRunning(null);
-        await settle(queryClient, zoneName);
       }
     },
-    [address, creates, deletes, queryClient, retypes, signAndCall, updateDraft, updates, zoneName],
+    [address, creates, deletes, retypes, signAndCall, updateDraft, updates, zoneName],
   );
   return { apply, running };
 }

@@ -51,7 +51,7 @@ export function useRecordForm({ zoneName, zone, parked, forwarding, address, api
   const create = useCreateRecord(zoneName);
   const update = useUpdateRecord(zoneName);
   const remove = useDeleteRecord(zoneName);
-  const unpark = useToggleParking(zoneName, address);
+  const unpark = useToggleParking(zoneName);
   const context = { domain: zoneName, address };
 
   const openAdd = useCallback(() => setForm(addForm()), []);

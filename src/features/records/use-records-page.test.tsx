@@ -374,6 +374,20 @@ describe('useRecordsPage: the change set', () => {
     expect(service.sent('POST /dns/records/batch')).toHaveLength(2);
   });
 
+  it('a change made to the selection empties it and says why; selecting again forgets the reason', async () => {
+    serve([stored('a', 'www', 'A', '192.0.2.1'), stored('b', 'mail', 'A', '192.0.2.2')]);
+    const hook = await loaded();
+    await waitFor(() => expect(hook.result.current.selection.shown).toBe(2));
+    act(() => hook.result.current.selection.selectShown());
+    expect(hook.result.current.selection.count).toBe(2);
+    expect(hook.result.current.selection.clearedBecause).toBeNull();
+    act(() => void hook.result.current.selection.addTag('staging'));
+    expect(hook.result.current.selection.count).toBe(0);
+    expect(hook.result.current.selection.clearedBecause).toBe('Selection cleared: the tags changed, in the change set to review');
+    act(() => hook.result.current.selection.toggle('a'));
+    expect(hook.result.current.selection.clearedBecause).toBeNull();
+  });
+
   it('adds a template to the change set, removes an item, and discards the rest', async () => {
     serve([]);
     const hook = await loaded();

@@ -61,6 +61,8 @@ export async function callOperation<K extends OperationId>(
         method: op.method,
         headers,
         body: hasBody ? JSON.stringify(args.body) : undefined,
+        // The query cache decides what is fresh; the browser's HTTP cache never answers for the service.
+        cache: 'no-store',
         signal: options.signal,
       });
     } catch (cause) {

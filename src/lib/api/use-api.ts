@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import type { OperationId, OperationOutput } from '#core/operations/index.ts';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext, useMemo } from 'react';
+import { operations, type OperationId, type OperationOutput } from '#core/operations/index.ts';
 import { apiCall } from './call.ts';
 import type { CallArgs } from './client.ts';
 
@@ -7,11 +8,32 @@ export interface Api {
   call<K extends OperationId>(id: K, args?: CallArgs): Promise<OperationOutput<K>>;
 }
 
+/** What a request names, body, query and path parameters together: where a write's declaration reads its domain. */
+function requestOf(args: CallArgs = {}): Record<string, unknown> {
+  const body = args.body !== null && typeof args.body === 'object' ? (args.body as Record<string, unknown>) : {};
+  return { ...args.params, ...args.query, ...body };
+}
+
 /**
  * The dashboard's API client for components: attaches the read credential (API key from settings, else
  * the SIWE token) and delegated-account headers, checks the answer with the operation's schema and
- * throws ApiError. Credentials are read per call, so the object is stable.
+ * throws ApiError. Credentials are read per call, so the object is stable. A write (any method but GET) that
+ * succeeds refreshes what its declaration says it changes before it resolves (src/lib/freshness/refresh.ts, loaded
+ * with the first write).
  */
 export function useApi(): Api {
-  return useMemo(() => ({ call: (id, args) => apiCall(id, args) }), []);
+  const queryClient = useContext(QueryClientContext);
+  return useMemo(
+    () => ({
+      call: async (id, args) => {
+        const result = await apiCall(id, args);
+        if (queryClient && operations[id].method !== 'GET') {
+          const { refreshAfterWrite } = await import('../freshness/refresh.ts');
+          await refreshAfterWrite(queryClient, id, requestOf(args));
+        }
+        return result;
+      },
+    }),
+    [queryClient],
+  );
 }

@@ -1,13 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { accountKey, recordsKey } from '../query-keys.ts';
+import { accountFactKey, recordsKey } from '../query-keys.ts';
 import { OutsideGrantError } from './errors.ts';
 import { refuseOutsideGrant } from './grant-guard.ts';
 
 const me = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 function withShared(role: 'viewer' | 'editor' | 'manager', names: string[], types: string[]) {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(accountKey(me, 'shared-domains'), [{ normalizedDomainName: 'example.com', role, names, types, expiresAt: '2027-01-01T00:00:00.000Z', grantedBy: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }]);
+  queryClient.setQueryData(accountFactKey(me, 'domains', 'shared'), [{ normalizedDomainName: 'example.com', role, names, types, expiresAt: '2027-01-01T00:00:00.000Z', grantedBy: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }]);
   return queryClient;
 }
 

@@ -3,14 +3,14 @@ import { outOfScope, roleAtLeast, scopeInWords, ROLE_WORDS } from '#core/access/
 import { roleNeeded } from '#core/access/role.ts';
 import type { SharedDomain } from '#core/wire/access.ts';
 import { apiCall } from '../api/call.ts';
-import { accountKey, recordsKey } from '../query-keys.ts';
+import { accountFactKey, recordsKey } from '../query-keys.ts';
 import type { DnsRecord } from '#core/wire/dns.ts';
 import { OutsideGrantError } from './errors.ts';
 
 /** GET /user/shared-domains (ours): the domains other wallets let this one help with, under live grants. */
 export function sharedDomainsQuery(address: string | undefined, enabled = true) {
   return queryOptions<SharedDomain[]>({
-    queryKey: accountKey(address, 'shared-domains'),
+    queryKey: accountFactKey(address, 'domains', 'shared'),
     queryFn: () => apiCall('getSharedDomains'),
     enabled: enabled && !!address,
     staleTime: 30_000,
@@ -57,7 +57,7 @@ function recordsOf(payload: Fields, zone: DnsRecord[] | undefined): Named[] {
 export function refuseOutsideGrant(queryClient: QueryClient, address: string | undefined, id: string, payload: Fields): void {
   const zoneName = typeof payload.zoneName === 'string' ? payload.zoneName : typeof payload.normalizedDomainName === 'string' ? payload.normalizedDomainName : null;
   if (!zoneName || !address) return;
-  const shared = queryClient.getQueryData<SharedDomain[]>(accountKey(address, 'shared-domains'));
+  const shared = queryClient.getQueryData<SharedDomain[]>(accountFactKey(address, 'domains', 'shared'));
   const grant = shared?.find((d) => d.normalizedDomainName === zoneName);
   if (!grant) return;
   // Giving a grant up is the grantee's own to do, whatever its role (the service checks the grant is theirs).

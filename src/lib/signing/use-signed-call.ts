@@ -16,6 +16,7 @@ import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
 import { chooseSigning } from '#core/eip712/signing-choice.ts';
 import { fitNotes } from '#core/eip712/envelope.ts';
 import { readServiceOffset, serviceNowSeconds } from '../clock/service-clock.ts';
+import { refreshAfterWrite } from '../freshness/refresh.ts';
 
 /**
  * The signing domain and the structs of one operation, as `/eip712/types-for-method` answers for it: asked once per
@@ -42,13 +43,15 @@ export interface SignedCallOptions {
  * Writes: with an API key in settings, a plain call with the key. Otherwise the payload is wrapped in
  * an EIP-712 envelope the wallet signs. Where the service publishes no type for the operation, the
  * API key or SIWE token is used, as the contract says. A declined signature throws SignatureRejectedError;
- * a refused signature (401) leaves the session alone, so the person can simply sign again.
+ * a refused signature (401) leaves the session alone, so the person can simply sign again. Once the service
+ * accepted the write, every view of what the operation declares it changes is read again before this resolves
+ * (refreshAfterWrite): no hook decides that by hand.
  */
 export function useSignedCall(): {
   signAndCall<K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options?: SignedCallOptions): Promise<OperationOutput<K>>;
 } {
   const queryClient = useQueryClient();
-  const signAndCall = useCallback(
+  const send = useCallback(
     async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options: SignedCallOptions = {}): Promise<OperationOutput<K>> => {
       const settings = settingsStore.getState();
       if (settings.apiKey) return apiCall(id, { body: payload });
@@ -96,6 +99,14 @@ export function useSignedCall(): {
       });
     },
     [queryClient],
+  );
+  const signAndCall = useCallback(
+    async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options: SignedCallOptions = {}): Promise<OperationOutput<K>> => {
+      const result = await send(id, payload, options);
+      await refreshAfterWrite(queryClient, id, payload);
+      return result;
+    },
+    [queryClient, send],
   );
   return { signAndCall };
 }

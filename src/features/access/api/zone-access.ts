@@ -1,11 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { GrantZoneAccessInput, ZoneGrant } from '#core/wire/access.ts';
 import { apiCall } from '@/lib/api/call.ts';
-import { zoneKey } from '@/lib/query-keys.ts';
+import { domainFactKey } from '@/lib/query-keys.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 
-/** A zone's grants; below zoneKey, so a grant or revocation (a zone write) re-reads it. */
-const grantsKey = (domain: string) => [...zoneKey(domain), 'grants'];
+/** A zone's grants: its `access` fact, which a grant or revocation changes (the refresh rule re-reads it). */
+const grantsKey = (domain: string) => domainFactKey(domain, 'access');
 
 /** GET /dns/grants (ours): every grant for the owner, their own for a grantee. */
 export function zoneGrantsQuery(domain: string, enabled = true) {
@@ -13,21 +13,13 @@ export function zoneGrantsQuery(domain: string, enabled = true) {
 }
 
 /** POST /dns/grants, signed by the owner. */
-export function useGrantZoneAccess(domain: string) {
+export function useGrantZoneAccess() {
   const { signAndCall } = useSignedCall();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: GrantZoneAccessInput) => signAndCall('grantZoneAccess', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: zoneKey(domain) }),
-  });
+  return useMutation({ mutationFn: (input: GrantZoneAccessInput) => signAndCall('grantZoneAccess', input) });
 }
 
 /** DELETE /dns/grants, signed by the owner (or the grantee giving it up). */
 export function useRevokeZoneAccess(domain: string) {
   const { signAndCall } = useSignedCall();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (grantId: string) => signAndCall('revokeZoneAccess', { zoneName: domain, grantId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: zoneKey(domain) }),
-  });
+  return useMutation({ mutationFn: (grantId: string) => signAndCall('revokeZoneAccess', { zoneName: domain, grantId }) });
 }

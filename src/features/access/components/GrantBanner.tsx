@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ROLE_WORDS, scopeInWords } from '#core/access/scope.ts';
 import type { SharedDomain } from '#core/wire/access.ts';
 import { noticeOf } from '#core/operations/index.ts';
 import { useConfirmedWrite } from '@/lib/errors/use-confirmed-write.ts';
 import { shortAddress } from '@/lib/format.ts';
-import { accountKey } from '@/lib/query-keys.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
 import { Button, Dialog, Notice } from '@/ui/index.ts';
@@ -16,7 +15,6 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'n
 /** On a shared domain's page: what the grantee may do here, in words, before they try; and a way to give it up. */
 export function GrantBanner({ domain, grant }: { domain: string; grant: SharedDomain }) {
   const session = useWalletSession();
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   // A grantee's list holds only their own grants: the live one is the one to give up.
   const mine = useQuery(zoneGrantsQuery(domain, asking)).data?.find((g) => !g.revokedAt && Date.parse(g.expiresAt) > Date.now());
@@ -54,7 +52,6 @@ export function GrantBanner({ domain, grant }: { domain: string; grant: SharedDo
                   void write.run(
                     async () => {
                       await giveUp.mutateAsync(mine.id);
-                      await queryClient.invalidateQueries({ queryKey: accountKey(session.address, 'shared-domains') });
                     },
                     { success: `You no longer have access to ${domain}`, close: () => setAsking(false) },
                   )

@@ -1,19 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SetAutoRenewInput } from '#core/operations/domain-config.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
-import { autoRenewKey } from './get-auto-renew.ts';
 
 export type AutoRenewChoice = Omit<SetAutoRenewInput, 'normalizedDomainName'>;
 
 /**
- * PUT /domain-config/auto-renew, signed. The answer is the new setting; nothing else changes (not the zone), and a
- * refused or declined write re-reads nothing, so the panel's form keeps what the person chose.
+ * PUT /domain-config/auto-renew, signed. Its declaration says it changes the domain's settings alone (not the zone):
+ * those are read again after it succeeds; a refused or declined write re-reads nothing, so the panel's form keeps
+ * what the person chose.
  */
 export function useSetAutoRenew(domain: string) {
   const { signAndCall } = useSignedCall();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (choice: AutoRenewChoice) => signAndCall('setAutoRenew', { normalizedDomainName: domain, ...choice }),
-    onSuccess: (setting) => queryClient.setQueryData(autoRenewKey(domain), setting),
-  });
+  return useMutation({ mutationFn: (choice: AutoRenewChoice) => signAndCall('setAutoRenew', { normalizedDomainName: domain, ...choice }) });
 }

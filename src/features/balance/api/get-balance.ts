@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '@/lib/api/use-api.ts';
-import { accountKey } from '@/lib/query-keys.ts';
+import { accountFactKey } from '@/lib/query-keys.ts';
 
 export function balanceKey(account: string | undefined): unknown[] {
-  return accountKey(account, 'balance');
+  return accountFactKey(account, 'balance');
 }
 
 /** GET /balance of the signed-in account; refreshed by invalidation after a purchase or the faucet. */

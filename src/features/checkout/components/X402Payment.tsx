@@ -12,7 +12,7 @@ import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
 import { requestSignIn, useWalletSession } from '@/lib/session/wallet-session.ts';
 import { Button, Notice, Spinner } from '@/ui/index.ts';
 import { balanceKey } from '@/features/balance/index.ts';
-import { availabilityKey } from '@/features/search/index.ts';
+import { refreshAfterWrite } from '@/lib/freshness/refresh.ts';
 import { fetchX402Terms, payWithX402, X402RefusedError, type X402Target } from '../api/x402-request.ts';
 import { followDone, x402PurchaseQuery } from '../api/x402-purchase.ts';
 import { formatTokenUnits, refusalInWords, signingSentence, tokenShortfall, validUntil } from '../x402-terms.ts';
@@ -82,8 +82,8 @@ export function X402Payment({ domain, years, receiver, blockedBy }: {
     },
     onMutate: () => setOutcome(null),
     onSuccess: (accepted) => {
-      void queryClient.invalidateQueries({ queryKey: availabilityKey(domain), refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: balanceKey(session.address) });
+      // Paid through the x402 rail, not the API client: the purchase's declared facts are refreshed here.
+      void refreshAfterWrite(queryClient, 'registerDomainX402', { normalizedDomainName: domain });
       if (signedIn && accepted.orderId) navigate(`/orders/${encodeURIComponent(accepted.orderId)}`);
       else setPurchase(accepted);
     },

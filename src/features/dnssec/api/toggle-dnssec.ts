@@ -1,14 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dnssecKey, zoneKey } from '@/lib/query-keys.ts';
+import { useMutation } from '@tanstack/react-query';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 
-/** PUT /dns/dnssec, signed. The answer is the new state; the zone's serial changed, so its other reads are stale too. */
+/** PUT /dns/dnssec, signed. What it changes (the zone's settings, records, answers, history) is read again by the refresh rule. */
 export function useToggleDnssec(domain: string) {
   const { signAndCall } = useSignedCall();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (enabled: boolean) => signAndCall('toggleDnssec', { normalizedDomainName: domain, enabled }),
-    onSuccess: (state) => queryClient.setQueryData(dnssecKey(domain), state),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: zoneKey(domain) }),
-  });
+  return useMutation({ mutationFn: (enabled: boolean) => signAndCall('toggleDnssec', { normalizedDomainName: domain, enabled }) });
 }

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '@/lib/api/use-api.ts';
-import { accountKey } from '@/lib/query-keys.ts';
+import { accountFactKey } from '@/lib/query-keys.ts';
 import type { UserDomain } from '#core/wire/user.ts';
 
 /** The signed-in wallet's domains (GET /user/domains, SIWE). */
 export function userDomainsQueryOptions(api: Api, address: string | undefined) {
   return queryOptions<UserDomain[]>({
-    queryKey: accountKey(address, 'domains'),
+    queryKey: accountFactKey(address, 'domains'),
     queryFn: () => api.call('getUserDomains'),
     enabled: !!address,
   });

@@ -6,8 +6,6 @@ import { useServiceSupports } from '@/lib/signing/service-supports.ts';
 import { SigningNotice } from '@/lib/signing/SigningNotice.tsx';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 import { Button, Card, ProgressBar } from '@/ui/index.ts';
-import { useQueryClient } from '@tanstack/react-query';
-import { allAccountsKey, zoneKey } from '@/lib/query-keys.ts';
 import { exportZones } from './api/export-zones.ts';
 import { readDomain } from './api/read-domain.ts';
 import { ChooseAction } from './components/ChooseAction.tsx';
@@ -24,7 +22,6 @@ import { runSteps } from './model/run-steps.ts';
  */
 export default function BulkPanel({ account, selected }: { account: string; selected: string[] }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const { signAndCall } = useSignedCall();
   const forwarding = useServiceSupports('setForwarding') === 'yes';
   const dnssec = useServiceSupports('toggleDnssec') === 'yes';
@@ -69,9 +66,9 @@ export default function BulkPanel({ account, selected }: { account: string; sele
     try {
       await runSteps(start, which, {
         read: (domain) => readDomain(api, domain, { forwarding, dnssec }),
+        // signAndCall refreshes what each step's operation changes (the zone's facts, the domain list).
         send: async (step) => {
           await signAndCall(step.call.operation, step.call.payload);
-          void queryClient.invalidateQueries({ queryKey: zoneKey(step.domain) });
         },
         isDeclined: (error) => error instanceof SignatureRejectedError,
         explain: (error) => {
@@ -83,7 +80,6 @@ export default function BulkPanel({ account, selected }: { account: string; sele
       });
     } finally {
       setRunning(false);
-      void queryClient.invalidateQueries({ queryKey: allAccountsKey() });
     }
   }
 

@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Forwarding } from '#core/wire/forwarding.ts';
-import { accountKey, zoneKey } from '@/lib/query-keys.ts';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
 
 export type ForwardingChoice = Omit<Forwarding, 'normalizedDomainName'>;
 
-/** PUT /domain-config/forwarding, signed: changes the apex's managed records and may unpark, so the zone is re-read. */
-export function useSetForwarding(domain: string, account: string | undefined) {
+/**
+ * PUT /domain-config/forwarding, signed: changes the apex's managed records and may unpark; the refresh rule reads
+ * the zone and the domain list again.
+ */
+export function useSetForwarding(domain: string) {
   const { signAndCall } = useSignedCall();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (choice: ForwardingChoice) => signAndCall('setForwarding', { normalizedDomainName: domain, ...choice }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: zoneKey(domain) }),
-        queryClient.invalidateQueries({ queryKey: accountKey(account, 'domains') }),
-      ]),
-  });
+  return useMutation({ mutationFn: (choice: ForwardingChoice) => signAndCall('setForwarding', { normalizedDomainName: domain, ...choice }) });
 }

@@ -2,10 +2,10 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { HistoryPage } from '#core/wire/history.ts';
 import type { ApiError } from '@/lib/api-error.ts';
 import type { Api } from '@/lib/api/use-api.ts';
-import { zoneKey } from '@/lib/query-keys.ts';
+import { domainFactKey } from '@/lib/query-keys.ts';
 
-/** Under the zone's key, so that every write of the zone (which invalidates it) reads the history again. */
-const historyKey = (zoneName: string, account: string | undefined) => [...zoneKey(zoneName), 'history', account?.toLowerCase() ?? 'anonymous'];
+/** The zone's `history` fact, as this account may read it: every write of the zone re-reads it (the refresh rule). */
+const historyKey = (zoneName: string, account: string | undefined) => domainFactKey(zoneName, 'history', account?.toLowerCase() ?? 'anonymous');
 
 const PAGE_SIZE = 50;
 
@@ -17,7 +17,7 @@ export function zoneHistoryQuery(api: Api, zoneName: string, account: string | u
     initialPageParam: null as string | null,
     getNextPageParam: (last: HistoryPage) => last.next,
     enabled,
-    // Every write of the zone adds an entry, and a record write refreshes only the records: opening the tab reads it again.
+    // Every write of the zone adds an entry (the refresh rule re-reads it); opening the tab reads it again too.
     staleTime: 0,
     // A service without the operation answers the same every time.
     retry: (count: number, error: Error) => !isHistoryUnsupported(error as ApiError) && count < 2,

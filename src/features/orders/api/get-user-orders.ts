@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '@/lib/api/use-api.ts';
-import { accountKey } from '@/lib/query-keys.ts';
+import { accountFactKey } from '@/lib/query-keys.ts';
 
 function userOrdersKey(account: string | undefined): unknown[] {
-  return accountKey(account, 'orders');
+  return accountFactKey(account, 'orders');
 }
 
 /** GET /user/orders: order items of the caller, newest first. */

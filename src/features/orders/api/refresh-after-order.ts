@@ -1,15 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountKey, availabilityKey, renewalQuoteKey } from '@/lib/query-keys.ts';
+import { factsOfOrderFinished } from '#core/operations/index.ts';
+import { refreshFacts } from '@/lib/freshness/facts.ts';
 
 /**
- * A finished order changes the balance (charged or refunded), the domain list and the order list, and a renewal its
- * name's expiry.
- * Only those are re-read: the finished order itself is final and never asked for again.
+ * A finished order changed what the operations that order declare (derived: factsOfOrderFinished): each name's zone
+ * and registration, and the account's domains, balance and orders. The finished order itself is final and never
+ * asked for again.
  */
-export function refreshAfterOrder(queryClient: QueryClient, account: string | undefined, domains: string[]): Promise<unknown> {
-  return Promise.all([
-    ...['balance', 'domains', 'orders'].map((part) => queryClient.invalidateQueries({ queryKey: accountKey(account, part) })),
-    ...domains.map((domain) => queryClient.invalidateQueries({ queryKey: availabilityKey(domain), refetchType: 'none' })),
-    ...domains.map((domain) => queryClient.invalidateQueries({ queryKey: renewalQuoteKey(domain) })),
-  ]);
+export function refreshAfterOrder(queryClient: QueryClient, domains: string[]): Promise<unknown> {
+  const facts = factsOfOrderFinished();
+  if (domains.length === 0) return refreshFacts(queryClient, facts, undefined);
+  return Promise.all(domains.map((domain) => refreshFacts(queryClient, facts, domain)));
 }

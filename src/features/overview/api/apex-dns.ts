@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { rcodeName } from '#core/dns/message.ts';
 import { askDns } from '@/lib/dns-over-https.ts';
+import { answersKey } from '@/lib/query-keys.ts';
 
 export interface ApexDns {
   /** NOERROR, NXDOMAIN, SERVFAIL… for the address question. */
@@ -13,12 +14,13 @@ export interface ApexDns {
 
 /**
  * What DNS answers for the domain itself right now, through the configured DoH resolver: its addresses (is it
- * working?) and its name servers. Keyed by the apex's addresses as the records list them, so it is asked again when
- * they change and not on every other record's edit. Two questions (three when the apex has only IPv6).
+ * working?) and its name servers. Part of the zone's `answers` fact, so every change of the zone asks again (the
+ * refresh rule), and keyed by the apex's addresses as the records list them, so a change of them asks at once. Two
+ * questions (three when the apex has only IPv6), never answered from the browser's HTTP cache (askDns).
  */
 export function apexDnsQuery(dohUrl: string, domain: string, listedApex: string) {
   return queryOptions<ApexDns>({
-    queryKey: ['apex-dns', domain, listedApex],
+    queryKey: answersKey(domain, 'apex', listedApex),
     queryFn: async ({ signal }) => {
       const [a, ns] = await Promise.all([askDns(dohUrl, domain, 'A', signal), askDns(dohUrl, domain, 'NS', signal)]);
       let addresses = a.answers.filter((r) => r.type === 'A').map((r) => r.rdata);

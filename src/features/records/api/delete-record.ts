@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
-import { applyOptimistic, rollback, settle } from './optimistic.ts';
+import { applyOptimistic, rollback } from './optimistic.ts';
 
 /** One record deleted: one envelope (DELETE /dns/record). */
 export function useDeleteRecord(zoneName: string) {
@@ -9,10 +9,6 @@ export function useDeleteRecord(zoneName: string) {
   return useMutation({
     mutationFn: (id: string) => signAndCall('deleteDnsRecord', { id, zoneName }),
     onMutate: (id) => applyOptimistic(queryClient, zoneName, (rows) => rows.filter((r) => r.id !== id)),
-    // The optimistic removal is what the service did; only a refusal needs the zone again.
-    onError: (_error, _id, snapshot) => {
-      rollback(queryClient, zoneName, snapshot);
-      void settle(queryClient, zoneName);
-    },
+    onError: (_error, _id, snapshot) => rollback(queryClient, zoneName, snapshot),
   });
 }

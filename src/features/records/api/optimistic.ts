@@ -9,7 +9,10 @@ export interface Snapshot {
   previous: DnsRecord[] | undefined;
 }
 
-/** Shows a write in the table at once; the snapshot restores the table if the service refuses it. */
+/**
+ * Shows a write in the table at once; the snapshot restores the table if the service refuses it. Once the service
+ * accepted it, the refresh rule (useSignedCall) reads the records again, and the stored rows take the pending ones' place.
+ */
 export async function applyOptimistic(queryClient: QueryClient, zoneName: string, change: (records: DnsRecord[]) => DnsRecord[]): Promise<Snapshot> {
   const key = recordsKey(zoneName);
   await queryClient.cancelQueries({ queryKey: key });
@@ -20,19 +23,6 @@ export async function applyOptimistic(queryClient: QueryClient, zoneName: string
 
 export function rollback(queryClient: QueryClient, zoneName: string, snapshot: Snapshot | undefined): void {
   if (snapshot?.previous) queryClient.setQueryData(recordsKey(zoneName), snapshot.previous);
-}
-
-/**
- * After a batch or a refused write the zone's records reload. Only the records: a record write cannot change
- * whether the domain is parked, and every request counts against the service's per-client rate limit.
- */
-export function settle(queryClient: QueryClient, zoneName: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: recordsKey(zoneName), exact: true });
-}
-
-/** A single write answers with the stored record: it takes the optimistic row's place, so nothing reloads. */
-export function confirmRecord(queryClient: QueryClient, zoneName: string, replaceId: string, stored: DnsRecord): void {
-  queryClient.setQueryData<DnsRecord[]>(recordsKey(zoneName), (rows) => rows?.map((row) => (row.id === replaceId ? stored : row)));
 }
 
 /** A record not yet stored, shown while its write is on the way; its id marks it as pending. */

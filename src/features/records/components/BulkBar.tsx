@@ -7,6 +7,8 @@ export interface BulkBarProps {
   count: number;
   /** Records shown that can be selected (stored, not managed). */
   shown: number;
+  /** Why the selection was just emptied on purpose (a change made to it), said with "No record selected". */
+  clearedBecause?: string | null;
   onSelectShown: () => void;
   onClear: () => void;
   onTtl: (ttl: number) => void;
@@ -21,7 +23,7 @@ export interface BulkBarProps {
  * Changes to the selected records together: each puts one item per record in the change set and opens its review,
  * so they are applied as one batch per kind, one signature each.
  */
-export function BulkBar({ count, shown, onSelectShown, onClear, onTtl, onAddTag, onRemoveTag, onDelete, notes }: BulkBarProps) {
+export function BulkBar({ count, shown, clearedBecause = null, onSelectShown, onClear, onTtl, onAddTag, onRemoveTag, onDelete, notes }: BulkBarProps) {
   const [ttl, setTtl] = useState(String(TTL_PRESETS[0].seconds));
   const [tag, setTag] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
@@ -29,7 +31,7 @@ export function BulkBar({ count, shown, onSelectShown, onClear, onTtl, onAddTag,
   return (
     <div role="group" aria-label="Selected records" className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 p-2 text-sm dark:border-slate-700">
       <p className="self-center font-medium" role="status">
-        {count === 0 ? 'No record selected' : `${count} ${count === 1 ? 'record' : 'records'} selected`}
+        {count === 0 ? (clearedBecause ? `No record selected. ${clearedBecause}.` : 'No record selected') : `${count} ${count === 1 ? 'record' : 'records'} selected`}
       </p>
       <Button size="sm" variant="secondary" onClick={onSelectShown} disabled={shown === 0}>
         Select all {shown} shown

@@ -44,6 +44,7 @@ export function RecordsList({
         <BulkBar
           count={selection.count}
           shown={selection.shown}
+          clearedBecause={selection.clearedBecause}
           notes={recordForm.notes}
           onSelectShown={selection.selectShown}
           onClear={selection.clear}

@@ -2,8 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '@/lib/api/use-api.ts';
 import { availabilityKey } from '@/lib/query-keys.ts';
 
-export { availabilityKey };
-
 /** GET /search/availability for one valid name; a minute is fresh enough for a search result. */
 export function availabilityQuery(api: Api, name: string | undefined) {
   return queryOptions({

@@ -1,12 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api/call.ts';
-import { accountKey } from '@/lib/query-keys.ts';
+import { useMutation } from '@tanstack/react-query';
+import { useApi } from '@/lib/api/use-api.ts';
 
 /** DELETE /user/api-keys/{id} */
-export function useRevokeApiKey(address: string | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiCall('revokeApiKey', { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKey(address, 'api-keys') }),
-  });
+export function useRevokeApiKey() {
+  const api = useApi();
+  return useMutation({ mutationFn: (id: string) => api.call('revokeApiKey', { params: { id } }) });
 }

@@ -20,8 +20,8 @@ export function ApiKeyManager() {
   const settings = useSettings();
   const canCall = session.status === 'signed-in' || !!settings.apiKey;
   const keys = useQuery({ ...apiKeysQuery(session.address), enabled: canCall });
-  const create = useCreateApiKey(session.address);
-  const revoke = useRevokeApiKey(session.address);
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
   const { toast } = useToast();
   const [created, setCreated] = useState<CreatedApiKey>();
   const [toRevoke, setToRevoke] = useState<ApiKeySummary>();

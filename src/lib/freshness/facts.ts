@@ -1,0 +1,33 @@
+import type { Query, QueryClient, QueryFilters } from '@tanstack/react-query';
+import type { AccountFact, DomainFact } from '#core/operations/index.ts';
+import { allAccountsKey, domainFactKey } from '../query-keys.ts';
+
+export interface Facts {
+  domain: readonly DomainFact[];
+  account: readonly AccountFact[];
+}
+
+/**
+ * An account's fact, for every account the cache holds: a write may change another wallet's data too (a grant, a
+ * domain sent), and an account the cache holds is one this browser may show.
+ */
+function accountFactFilter(fact: AccountFact): QueryFilters {
+  if (fact === 'session') return { queryKey: allAccountsKey() };
+  return { predicate: (query: Query) => query.queryKey[0] === allAccountsKey()[0] && query.queryKey[2] === fact };
+}
+
+/** The filters that name these facts: each fact's one key (src/lib/query-keys.ts), of this domain and of any account. */
+function factFilters(facts: Facts, domain: string | undefined): QueryFilters[] {
+  return [...(domain ? facts.domain.map((fact) => ({ queryKey: domainFactKey(domain, fact) })) : []), ...facts.account.map(accountFactFilter)];
+}
+
+/**
+ * The one refresh: every view on screen of these facts reads them again (and this resolves when they have), and
+ * what no view shows is dropped, so a view opened later starts from the service rather than from what is no longer
+ * true.
+ */
+export async function refreshFacts(queryClient: QueryClient, facts: Facts, domain: string | undefined): Promise<void> {
+  const filters = factFilters(facts, domain);
+  for (const filter of filters) queryClient.removeQueries({ ...filter, type: 'inactive' });
+  await Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
+}
