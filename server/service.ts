@@ -26,6 +26,7 @@ import { noCounting, queryCounter } from './dns-server/query-counts.ts';
 import { catalogSource, withCatalog } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
+import { updateDoor } from './doors/update/door.ts';
 import { dnsServingOptions } from './dns-server/serving-options.ts';
 import { zoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
@@ -187,7 +188,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const dns =
     config.DNS_PORT === undefined
       ? null
-      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db), counter: services.queryCounter, cache: answers }).catch(async (error: unknown) => {
+      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db), counter: services.queryCounter, cache: answers, keyed: updateDoor(services) }).catch(async (error: unknown) => {
           await renewal.stop();
           await aliases.stop();
           await transfers?.stop();
