@@ -50,12 +50,13 @@ async function answerUpdate(services: DoorServices, bytes: Buffer, request: Upda
   const id = bytes.readUInt16BE(0);
   let zone: string | null = null;
   try {
+    // Read first: a message that is no UPDATE (a truncated TSIG included) is FORMERR, signed or not.
+    const message = readMessage(bytes);
+    zone = message.zone.name;
     const { key, mac } = request;
     if (!key?.apiKeyId || !mac) throw prohibited('An UPDATE is signed with the TSIG form of a scoped API key (RFC 8945)');
     const now = services.now();
     if (await seenBefore(services.db, mac, now, pruned)) throw new Refused('REFUSED', { code: EDE.OTHER, text: 'This signed message was received before: a replayed UPDATE is not applied' });
-    const message = readMessage(bytes);
-    zone = message.zone.name;
     await requireHeld(services, zone);
     const holder = await useKey(services.db, key.apiKeyId, now);
     if (!holder) throw prohibited('The API key was revoked');

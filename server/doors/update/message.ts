@@ -67,6 +67,15 @@ function readRecord(message: Buffer, offset: number): { record: WireRecord; end:
 
 /** Reads an UPDATE message; throws MalformedUpdate (FORMERR) for anything else. The TSIG record, checked before, is the last additional. */
 export function readUpdate(message: Buffer): UpdateMessage {
+  try {
+    return readSections(message);
+  } catch (error) {
+    // A name that is no name, a field past the end: the bytes are no UPDATE.
+    throw error instanceof MalformedUpdate ? error : new MalformedUpdate((error as Error).message);
+  }
+}
+
+function readSections(message: Buffer): UpdateMessage {
   if (message.length < 12) malformed('shorter than a header');
   const [zoneCount, prerequisiteCount, updateCount, additionalCount] = [4, 6, 8, 10].map((at) => message.readUInt16BE(at));
   if (zoneCount !== 1) malformed('the zone section holds one zone');
