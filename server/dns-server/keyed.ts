@@ -1,3 +1,4 @@
+import { crashPoint } from '../chain/crash-points.ts';
 import { tsigFailure, tsigKeyName, verifyTsig, signAnswer, type TsigCheck, type TsigKey } from './tsig.ts';
 import type { ZoneSource } from './zone-source.ts';
 
@@ -70,7 +71,11 @@ export async function answerUpdate(bytes: Buffer, zones: ZoneSource, keys: reado
   if (!peer.keyed) return [headerAnswer(bytes, REFUSED)];
   const key = signed.kind === 'ok' ? signed.key : null;
   const answer = await peer.keyed.update(bytes, { key, mac: signed.kind === 'ok' ? signed.mac : null, sender: peer.address, zones });
-  if (answer.served) await servedHere(zones, answer.served.zone, answer.served.serial);
+  if (answer.served) {
+    await servedHere(zones, answer.served.zone, answer.served.serial);
+    // The kill -9 suite's point: once this NOERROR is on its way (the send follows in this turn's microtasks).
+    setImmediate(() => crashPoint('dns-update-answered'));
+  }
   return signed.kind === 'ok' ? signAnswer([answer.message], signed.key, signed.mac) : [answer.message];
 }
 
