@@ -82,8 +82,13 @@ export async function answerUpdate(bytes: Buffer, zones: ZoneSource, keys: reado
 /** How long an answer waits for this instance to serve the change it made (the change's announcement is a NOTIFY away). */
 const SERVE_WAIT_MS = 2000;
 
-/** Waits until this instance answers `zone` at `serial` or later (its packet cache dropped with it), or the wait runs out. */
+/**
+ * Serves the change this instance just committed: the zone's snapshot and cached answers dropped now (the database's
+ * announcement, on its way, would do so a moment later), then waits until the zone answers at `serial` or later (a
+ * big zone answers its previous version while the next loads), or the wait runs out.
+ */
 export async function servedHere(zones: ZoneSource, zone: string, serial: number): Promise<boolean> {
+  zones.changed(zone);
   const deadline = Date.now() + SERVE_WAIT_MS;
   for (;;) {
     let stop = () => {};

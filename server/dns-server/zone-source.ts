@@ -56,6 +56,13 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
     for (const listener of changeListeners) listener(zone);
   };
 
+  /** A zone changed: its snapshot and the answers made from it go (packet caches, UDP threads), and listeners are told (NOTIFY). */
+  const changed = (zone: string) => {
+    generation += 1;
+    cache.delete(zone);
+    announce(zone);
+  };
+
   /** The zones a name may be in: itself and the names above it, of two labels or more ('a.b.c' -> a.b.c, b.c). */
   const candidatesOf = (qname: string) => [qname, ...ancestorsOf(qname)].filter((n) => n.includes('.'));
 
@@ -208,9 +215,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
       stop = await db.listen(
         ZONE_CHANNEL,
         (zone) => {
-          generation += 1;
-          cache.delete(zone);
-          announce(zone);
+          changed(zone);
           // A zone added or removed: read whether it exists (a changed zone stays known meanwhile).
           if (known && !closing) {
             const check = db
@@ -262,6 +267,11 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
       return whileSigning(row.name) ?? load(row.name);
     },
     load,
+    /**
+     * A change this instance committed, taken at once rather than when its announcement arrives (which follows, and
+     * does the same again): DNS UPDATE answers only once the change is served here (server/dns-server/keyed.ts).
+     */
+    changed,
     /** The DNSSEC side of the changes from serial `from` to `to` of a signed zone, or null when this instance lacks one. */
     signedSteps: (zone: string, from: number, to: number) => steps.between(zone, from, to),
   };

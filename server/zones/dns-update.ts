@@ -81,7 +81,10 @@ export function dnsUpdateCommand(zoneName: string, update: DnsUpdate): ZoneComma
 async function entriesAt(tx: Queryable, zoneName: string, update: DnsUpdate, settings: Parameters<typeof managedRecords>[2]): Promise<Entry[]> {
   const names = new Set([...update.prerequisites.map((p) => p.name), ...update.operations.map((o) => o.name)]);
   const { zone, records } = await readZoneState(tx, zoneName, names, []);
-  const flattened = await tx.query<{ name: string; type: string; ttl: number; rdata: string }>('SELECT name, type, ttl, rdata FROM alias_addresses WHERE zone_name = $1 AND name = ANY($2::text[])', [zoneName, [...names]]);
+  // An ALIAS's addresses are served at its name: read only where an ALIAS is.
+  const aliased = records.filter((r) => r.type === 'ALIAS').map((r) => r.name);
+  const flattened =
+    aliased.length === 0 ? [] : await tx.query<{ name: string; type: string; ttl: number; rdata: string }>('SELECT name, type, ttl, rdata FROM alias_addresses WHERE zone_name = $1 AND name = ANY($2::text[])', [zoneName, aliased]);
   const managed = managedRecords(zoneName, zone, settings).filter((r) => names.has(r.name));
   return [
     ...records.map((r) => ({ id: r.id, name: r.name, type: r.type, ttl: r.ttl, rdata: r.rdata })),

@@ -8,7 +8,7 @@ import type { Principal, Services } from '../../services.ts';
 import { dnsUpdateCommand, type DnsUpdate, type UpdateOperation } from '../../zones/dns-update.ts';
 import { changeZone } from '../../zones/pipeline.ts';
 import { EDE, updateAnswer, type Refusal, type UpdateRcode } from './answer.ts';
-import { findTsigKey, seenBefore, useKey, type KeyHolder } from './keys.ts';
+import { findTsigKey, useKey, useTransferKey, type KeyHolder } from './keys.ts';
 import { CLASS, MalformedUpdate, readUpdate, TYPE, type UpdateMessage } from './message.ts';
 import { NotInZone, operationsOf, prerequisitesOf, Unwritable } from './translate.ts';
 
@@ -56,9 +56,9 @@ async function answerUpdate(services: DoorServices, bytes: Buffer, request: Upda
     const { key, mac } = request;
     if (!key?.apiKeyId || !mac) throw prohibited('An UPDATE is signed with the TSIG form of a scoped API key (RFC 8945)');
     const now = services.now();
-    if (await seenBefore(services.db, mac, now, pruned)) throw new Refused('REFUSED', { code: EDE.OTHER, text: 'This signed message was received before: a replayed UPDATE is not applied' });
-    await requireHeld(services, zone);
-    const holder = await useKey(services.db, key.apiKeyId, now);
+    const { holder, replayed, held } = await useKey(services.db, { apiKeyId: key.apiKeyId, mac, zone }, now, pruned);
+    if (replayed) throw new Refused('REFUSED', { code: EDE.OTHER, text: 'This signed message was received before: a replayed UPDATE is not applied' });
+    if (!held) throw new Refused('NOTAUTH', { code: EDE.OTHER, text: `${zone} is not a zone this service holds` });
     if (!holder) throw prohibited('The API key was revoked');
     requireKeyReach(holder, zone, now, request.sender);
     const update = await updateOf(message, request, holder);
@@ -85,11 +85,6 @@ function readMessage(bytes: Buffer): UpdateMessage {
     if (error instanceof MalformedUpdate) throw new Refused('FORMERR');
     throw error;
   }
-}
-
-async function requireHeld(services: DoorServices, zone: string): Promise<void> {
-  const rows = await services.db.query('SELECT 1 FROM domains WHERE name = $1', [zone]);
-  if (rows.length === 0) throw new Refused('NOTAUTH', { code: EDE.OTHER, text: `${zone} is not a zone this service holds` });
 }
 
 /** The key's own limits before any record: write access, its zones, its expiry and addresses (EDE 18). */
@@ -135,7 +130,7 @@ function refusalOf(error: unknown): never {
 /** A transfer signed with a key's TSIG form: a whole-zone scope (names and types empty), its addresses, its wallet's reach. */
 async function keyMayTransfer(services: DoorServices, key: TsigKey, zone: string, sender: string | undefined): Promise<boolean> {
   const now = services.now();
-  const holder = key.apiKeyId ? await useKey(services.db, key.apiKeyId, now) : null;
+  const holder = key.apiKeyId ? await useTransferKey(services.db, key.apiKeyId, now) : null;
   if (!holder || holder.scope.names.length > 0 || holder.scope.types.length > 0 || keyOutOfReach(holder.scope, now, sender)) return false;
   const principal: Principal = { wallet: holder.wallet, via: 'api-key', apiKeyId: key.apiKeyId, apiKeyScope: holder.scope };
   return requireZoneReader(services, services.db, zone, principal, now).then(
