@@ -2,7 +2,7 @@ import { operationById } from '../operations/index.ts';
 import type { GrantRole } from './scope.ts';
 
 /** The standard doors' changes (DNS UPDATE, DynDNS2; contract: The standard doors): no declaration of their own, records only. */
-export const DOOR_CHANGES = ['dnsUpdate', 'dynDnsUpdate'] as const;
+const DOOR_CHANGES = ['dnsUpdate', 'dynDnsUpdate'] as const;
 export type DoorChange = (typeof DOOR_CHANGES)[number];
 
 /**

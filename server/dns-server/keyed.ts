@@ -87,7 +87,7 @@ const SERVE_WAIT_MS = 2000;
  * announcement, on its way, would do so a moment later), then waits until the zone answers at `serial` or later (a
  * big zone answers its previous version while the next loads), or the wait runs out.
  */
-export async function servedHere(zones: ZoneSource, zone: string, serial: number): Promise<boolean> {
+async function servedHere(zones: ZoneSource, zone: string, serial: number): Promise<boolean> {
   zones.changed(zone);
   const deadline = Date.now() + SERVE_WAIT_MS;
   for (;;) {

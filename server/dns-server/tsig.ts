@@ -20,7 +20,7 @@ const ALGORITHM = 'hmac-sha256';
 const TYPE_TSIG = 250;
 const CLASS_ANY = 255;
 const FUDGE = 300;
-export const TSIG_ERROR = { BADSIG: 16, BADKEY: 17, BADTIME: 18 } as const;
+const TSIG_ERROR = { BADSIG: 16, BADKEY: 17, BADTIME: 18 } as const;
 
 /** `name:hmac-sha256:<base64>` entries of DNS_TSIG_KEYS. */
 export function parseTsigKeys(entries: string[]): TsigKey[] {

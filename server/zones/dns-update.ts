@@ -42,7 +42,7 @@ export interface DnsUpdate {
 }
 
 /** The prerequisite rcodes of RFC 2136 §3.2.5. */
-export type PrerequisiteRcode = 'YXDOMAIN' | 'NXDOMAIN' | 'YXRRSET' | 'NXRRSET';
+type PrerequisiteRcode = 'YXDOMAIN' | 'NXDOMAIN' | 'YXRRSET' | 'NXRRSET';
 export type DnsUpdateResult = { outcome: 'applied'; records: DnsRecord[] } | { outcome: 'unchanged' } | { outcome: 'prerequisite'; rcode: PrerequisiteRcode; failed: string };
 
 /** A record as the message sees the zone: stored (with its id), added by this message, or the provider's. */

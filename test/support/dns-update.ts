@@ -13,7 +13,7 @@ import { addressOf, type TestClient } from './client.ts';
 import type { TestService } from './test-service.ts';
 import type { Hex } from 'viem';
 
-export const UPDATE_TOOLS = {
+const UPDATE_TOOLS = {
   nsupdate: { path: process.env.NSUPDATE ?? '/usr/bin/nsupdate', pkg: 'bind9-dnsutils' },
   knsupdate: { path: process.env.KNSUPDATE ?? '/usr/bin/knsupdate', pkg: 'knot-dnsutils' },
 } as const;

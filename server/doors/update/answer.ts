@@ -1,7 +1,7 @@
 import * as dnsPacket from 'dns-packet';
 
 /** The rcodes an UPDATE is answered with (RFC 1035, RFC 2136 §2.2). */
-export const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5, YXDOMAIN: 6, YXRRSET: 7, NXRRSET: 8, NOTAUTH: 9, NOTZONE: 10 } as const;
+const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5, YXDOMAIN: 6, YXRRSET: 7, NXRRSET: 8, NOTAUTH: 9, NOTZONE: 10 } as const;
 export type UpdateRcode = keyof typeof RCODE;
 
 /** Extended DNS Errors (RFC 8914) a refusal names: 18 for what the key's scope does not allow, 0 for everything else. */

@@ -26,9 +26,9 @@ const malformed = (why: string): never => {
 };
 
 /** The type as the zone names it: one the service stores or DNSSEC's, else TYPEnn (RFC 3597). */
-export const typeName = (n: number): UpdateType => (typeByNumber(n) ?? DNSSEC_BY_NUMBER.get(n) ?? `TYPE${n}`) as UpdateType;
+const typeName = (n: number): UpdateType => (typeByNumber(n) ?? DNSSEC_BY_NUMBER.get(n) ?? `TYPE${n}`) as UpdateType;
 
-export function relativeIn(zone: string, name: string): string {
+function relativeIn(zone: string, name: string): string {
   if (!isAtOrBelow(name, zone)) throw new NotInZone(`${name} is not in ${zone}`);
   return toRelative(name, zone);
 }
