@@ -8,6 +8,9 @@ export type UpdateRcode = keyof typeof RCODE;
 export const EDE = { OTHER: 0, PROHIBITED: 18 } as const;
 const OPTION_EDE = 15;
 const OPCODE_UPDATE = 5 << 11;
+/** The refusal's words, cut so the signed answer fits a 512-byte UDP message (a client without EDNS takes no more). */
+const EDE_TEXT_BYTES = 200;
+const shortText = (text: string) => (Buffer.byteLength(text) <= EDE_TEXT_BYTES ? text : `${Buffer.from(text).subarray(0, EDE_TEXT_BYTES - 3).toString('utf8').replace(/\uFFFD$/, '')}…`);
 
 export interface Refusal {
   code: (typeof EDE)[keyof typeof EDE];
@@ -21,7 +24,7 @@ export interface Refusal {
  * contract asks the refusal to say why, and the clients read an OPT in an answer without harm.
  */
 export function updateAnswer(id: number, zone: string | null, rcode: UpdateRcode, refusal?: Refusal): Buffer {
-  const option = refusal ? [{ code: OPTION_EDE, data: Buffer.concat([Buffer.from([refusal.code >> 8, refusal.code & 0xff]), Buffer.from(refusal.text.slice(0, 400), 'utf8')]) }] : [];
+  const option = refusal ? [{ code: OPTION_EDE, data: Buffer.concat([Buffer.from([refusal.code >> 8, refusal.code & 0xff]), Buffer.from(shortText(refusal.text), 'utf8')]) }] : [];
   return dnsPacket.encode({
     id,
     type: 'response',
