@@ -3,6 +3,7 @@
  * knot-dnsutils) run on a script, and a raw client for what no tool sends on purpose (a stale signature, a replay,
  * broken bytes): messages written byte by byte, signed with the service's own TSIG code, over UDP or TCP.
  */
+import * as dnsPacket from 'dns-packet';
 import { execFile } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { existsSync } from 'node:fs';
@@ -118,3 +119,20 @@ export function sendTcp(port: number, message: Buffer, timeoutMs = 3000): Promis
 }
 
 export const rcodeOf = (answer: Buffer) => answer[3] & 0x0f;
+
+/** What `dig +short` prints for a question, asked in this process (no dig started per question): A, AAAA, TXT, MX, NS and SOA data. */
+export async function shortAnswer(port: number, name: string, type: 'A' | 'AAAA' | 'TXT' | 'MX' | 'NS' | 'SOA'): Promise<string[]> {
+  const answer = dnsPacket.decode(await sendUdp(port, dnsPacket.encode({ id: 7, type: 'query', questions: [{ name, type }] })));
+  const text = (a: dnsPacket.Answer): string => {
+    const data = (a as { data: unknown }).data;
+    if (a.type === 'TXT') return (data as Buffer[]).map((b) => `"${b.toString()}"`).join(' ');
+    if (a.type === 'MX') return `${(data as { preference: number }).preference} ${(data as { exchange: string }).exchange}.`;
+    if (a.type === 'NS') return `${data as string}.`;
+    if (a.type === 'SOA') {
+      const soa = data as { mname: string; rname: string; serial: number; refresh: number; retry: number; expire: number; minimum: number };
+      return `${soa.mname}. ${soa.rname}. ${soa.serial} ${soa.refresh} ${soa.retry} ${soa.expire} ${soa.minimum}`;
+    }
+    return String(data);
+  };
+  return (answer.answers ?? []).filter((a) => a.type === type).map(text).sort();
+}

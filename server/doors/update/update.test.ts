@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dig } from '../../../test/support/bind.ts';
 import { TEST_KEYS, testClient, type TestClient } from '../../../test/support/client.ts';
-import { runUpdateTool, tsigKey, unparkedZone, updateToolsMissing, type TsigForm, type UpdateTool } from '../../../test/support/dns-update.ts';
+import { runUpdateTool, shortAnswer, tsigKey, unparkedZone, updateToolsMissing, type TsigForm, type UpdateTool } from '../../../test/support/dns-update.ts';
 import { startTestService, type TestService } from '../../../test/support/test-service.ts';
 
 const missing = updateToolsMissing();
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => service.destroy());
 
 const script = (zone: string, lines: string[]) => `server 127.0.0.1 ${port}\nzone ${zone}\n${lines.join('\n')}\nsend\n`;
-const short = async (name: string, type: string) => (await dig(port, ['+short', name, type])).trim().split('\n').filter(Boolean).sort();
+const short = (name: string, type: 'A' | 'AAAA' | 'TXT' | 'MX' | 'NS' | 'SOA') => shortAnswer(port, name, type);
 const serial = async (zone: string) => Number((await short(zone, 'SOA'))[0]?.split(' ')[2]);
 const history = async (zone: string) => (await client.call('getZoneHistory', { query: { zoneName: zone }, headers: client.withToken(token) })).body.entries as Array<{ operation: string; serial: number; actor: Record<string, unknown>; changes: unknown[] }>;
 
