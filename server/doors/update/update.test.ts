@@ -21,7 +21,8 @@ let port: number;
 
 beforeAll(async () => {
   // Transfers only from an address nobody has: what a keyed transfer gets is the key's doing.
-  service = await startTestService({ DNS_PORT: '0', DNS_UDP_THREADS: '1', DNS_AXFR_ALLOW: '192.0.2.53' });
+  // TSIG secrets sealed under SECRETS_KEY: every UPDATE below opens one.
+  service = await startTestService({ DNS_PORT: '0', DNS_UDP_THREADS: '1', DNS_AXFR_ALLOW: '192.0.2.53', SECRETS_KEY: 'the update tests’ secrets key, 32+ chars' });
   client = testClient(service);
   token = await client.signIn(OWNER);
   port = service.dns!.port;
@@ -172,6 +173,9 @@ describe('refusals', () => {
   it('ends a revoked key’s TSIG form at once (NOTAUTH/BADKEY), and lists the key as last used through rfc2136', async () => {
     const doomed = await tsigKey(client, token, { zones: [zone] });
     expect((await runUpdateTool('nsupdate', script(zone, [`update add doomed.${zone} 300 A 192.0.2.1`]), doomed.tsig)).code).toBe(0);
+    const [stored] = await service.services.db.query<{ tsig_secret: string }>('SELECT tsig_secret FROM api_keys WHERE id = $1', [doomed.id]);
+    expect(stored.tsig_secret).toMatch(/^v1:/);
+    expect(stored.tsig_secret).not.toContain(doomed.tsig.secret);
     const listed = (await client.call('listApiKeys', { headers: client.withToken(token) })).body.find((k: { id: string }) => k.id === doomed.id);
     expect(listed).toMatchObject({ lastUsedVia: 'rfc2136', lastUsedAt: expect.any(String), tsig: { keyName: doomed.tsig.keyName, algorithm: 'hmac-sha256' } });
     expect((await client.call('revokeApiKey', { params: { id: doomed.id }, headers: client.withToken(token) })).status).toBe(200);
@@ -193,6 +197,11 @@ describe('keyed transfers and signed queries', () => {
     const text = await axfr(whole);
     expect(text).toMatch(new RegExp(`www\\.${zone.replace('.', '\\.')}\\.\\s+300\\s+IN\\s+A\\s+192\\.0\\.2\\.1`));
     expect(text).not.toMatch(/failed|tsig verify/i);
+    // IXFR from the serial before the last change: the difference, signed.
+    const serialNow = Number((await short(zone, 'SOA'))[0].split(' ')[2]);
+    const ixfr = await dig(port, ['-y', `hmac-sha256:${whole.keyName}:${whole.secret}`, zone, `IXFR=${serialNow - 1}`]);
+    expect(ixfr).toContain('192.0.2.1');
+    expect(ixfr).not.toMatch(/failed|tsig verify/i);
     const reader = (await tsigKey(client, token, { zones: [zone], access: 'read' })).tsig;
     expect(await axfr(reader)).toContain('192.0.2.1');
     const narrow = (await tsigKey(client, token, { zones: [zone], names: ['www'] })).tsig;
