@@ -5,10 +5,10 @@
 // server/ in layers, top to bottom:
 //   HTTP     server/http/ (router, context, error mapping, compression), server/routes/ (one module per endpoint)
 //   wiring   server/app.ts, server/service.ts, server/main.ts (build the service from the folders below)
-//   domain   every other folder: auth, balance, chain, db, dns, dns-server, dnssec, forwarder, history, net, orders,
+//   domain   every other folder: auth, balance, chain, db, dns, dns-client, dns-server, dnssec, forwarder, history, net, orders,
 //            ownership, search, support, x402, zones (the zone-change pipeline) — plain values in, plain values (or DomainError) out
 // A folder never imports one above it, and no two folders of server/ import each other, directly or around a loop.
-const DOMAIN = '^server/(auth|balance|chain|db|dns|dns-server|dnssec|forwarder|history|net|orders|ownership|search|support|x402|zones)/';
+const DOMAIN = '^server/(auth|balance|chain|db|dns|dns-client|dns-server|dnssec|forwarder|history|net|orders|ownership|search|support|x402|zones)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,3 +1,5 @@
+import { DAY_MS } from './dates.ts';
+
 /**
  * A domain's life after its expiry, from the expiry and now alone: the service (UserDomain.status, the expiry
  * worker, the refusal of writes) and the dashboard (the banner, the list's badge) read it from here.
@@ -21,8 +23,6 @@ export interface ExpiryState {
   graceEndsAt: Date;
   redemptionEndsAt: Date;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The state at `now`: each boundary belongs to the state it starts (at expiresAt exactly the domain is in grace). */
 export function expiryState(expiresAt: Date, now: Date, policy: ExpiryPolicy): ExpiryState {

@@ -21,14 +21,14 @@ import { createX402Rail, type X402Rail } from './x402/rail.ts';
 import { recoverPurchases } from './x402/recover.ts';
 import { startAccountJournal } from './chain/account-journal.ts';
 import { serviceHeaders } from '#core/headers.ts';
-import { answerCache, startDnsServer, nameServerSettings, type DnsServer } from './dns-server/server.ts';
+import { answerCache, startDnsServer, nameServerSettings, type AnswerCache, type DnsServer } from './dns-server/server.ts';
 import { noCounting, queryCounter } from './dns-server/query-counts.ts';
-import { catalogSource, withCatalog } from './dns-server/catalog.ts';
+import { catalogSource, withCatalog, type CatalogSource } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
 import { updateDoor } from './doors/update/door.ts';
 import { dnsServingOptions } from './dns-server/serving-options.ts';
-import { zoneSource } from './dns-server/zone-source.ts';
+import { zoneSource, type ZoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './http/doh.ts';
@@ -38,7 +38,9 @@ import { startTransferFollower, type TransferFollower } from './zones/transfers.
 import { startExpiryWorker } from './zones/expiry.ts';
 import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './services.ts';
-import { realClock, testClock } from './clock/service-clock.ts';
+import { realClock, testClock, type ServiceClock } from './clock/service-clock.ts';
+import { closerStack, type Closers } from './support/closers.ts';
+import type { Hono } from 'hono';
 import { syncChainTime } from './chain/chain-time.ts';
 import { mountDevClock } from './routes/dev-clock.ts';
 
@@ -63,53 +65,107 @@ export interface RunningService {
 
 /**
  * Opens the database, migrates it, starts the local chain when CHAIN=anvil, builds the services once (on the chain
- * when there is one), serves HTTP and starts the order worker.
+ * when there is one), starts the workers, serves HTTP and DNS. Each part is pushed on one stack of closers as soon as
+ * it runs: a start that fails closes what it had started, last first, and `close()` unwinds the same stack.
  */
 export async function startService(config: Config): Promise<RunningService> {
-  const db = await openDatabase({ dataDir: resolve(config.DATA_DIR, 'db'), url: config.DATABASE_URL });
-  await migrate(db);
-  // The test clock (DEV_CONTROLS=true) moves every reader of time together, and the local chain's block time with it.
-  let onClockMoved: (seconds: number) => Promise<void> = async () => {};
-  const clock = config.DEV_CONTROLS ? await testClock(db, { onAdvance: (seconds) => onClockMoved(seconds) }) : realClock();
-  const chain = await startChain(config, db).catch(async (error: unknown) => {
-    await clock.stop();
-    await db.close();
+  const closers = closerStack();
+  try {
+    return await startParts(config, closers);
+  } catch (error) {
+    // The start's own failure is what the caller hears; one in closing is only reported.
+    await closers.close().catch((closeError: Error) => console.warn(`Start failed; then ${closeError.message}`));
     throw error;
-  });
-  if (chain && clock.offsetMs() > 0) await syncChainTime(chain.clients, clock.now());
-  const x402 = chain?.deployment.usdToken
-    ? await createX402Rail(chain.clients, chain.deployment.usdToken).catch(async (error: unknown) => {
-        await db.close();
-        await chain.stop();
-        throw error;
-      })
-    : null;
-  const forwarder =
-    config.FORWARD_PORT === undefined
-      ? null
-      : await startForwarder({ db, host: config.HOST, port: config.FORWARD_PORT }).catch(async (error: unknown) => {
-          await db.close();
-          await chain?.stop();
-          throw error;
-        });
-  const now = () => clock.now();
-  if (chain && x402) {
-    await recoverX402(db, x402, chain, now).catch(async (error: unknown) => {
-      await forwarder?.close();
-      await db.close();
-      await chain.stop();
-      throw error;
-    });
   }
-  // Contract accounts made on the chain from now on are journaled as they are mined (on the anvil this service owns,
-  // whose unsaved state a crash loses): the start after a crash makes them again.
-  const accountJournal = chain?.ownsNode
-    ? startAccountJournal(chain.clients, db, {
-        from: (await chain.clients.public.getBlockNumber({ cacheTime: 0 })) + 1n,
-        onError: (error) => console.warn(`Local chain: account journal: ${error.message}`),
-      })
-    : null;
-  let wake = () => {};
+}
+
+/** The service's parts in the order they depend on each other (see each step). */
+async function startParts(config: Config, closers: Closers): Promise<RunningService> {
+  const db = await openMigratedDatabase(config, closers);
+  const clock = await startClock(config, db, closers);
+  const chain = await startChainOnClock(config, db, clock, closers);
+  const x402 = chain?.deployment.usdToken ? await createX402Rail(chain.clients, chain.deployment.usdToken) : null;
+  const forwarder = config.FORWARD_PORT === undefined ? null : await startForwarder({ db, host: config.HOST, port: config.FORWARD_PORT });
+  if (forwarder) closers.push('the URL forwarder', () => forwarder.close());
+  const now = () => clock.now();
+  if (chain && x402) await recoverX402(db, x402, chain, now);
+  if (chain?.ownsNode) await startChainJournal(chain, db, closers);
+  // Orders made over HTTP wake the order worker, which starts after the services it is given.
+  const orders = { wake: () => {} };
+  const services = buildServices({ config, db, chain, x402, forwarder, now, notifyOrders: () => orders.wake() }, closers);
+  const zones = await startZones(config, db, closers);
+  const workers = await startWorkers(services, zones.zones, chain, orders, closers);
+  clock.follow(workers.followClock);
+  const app = createApp(services, handlers, (a) => {
+    mountDocs(a, services.headers);
+    if (config.DEV_CONTROLS) mountDevClock(a, clock);
+    mountDoh(a, zones.zones, services.queryCounter, zones.answers);
+    mountMcp(a, config, databaseStores(services.db), () => services.now());
+  });
+  const server = await serveHttp(app, config, closers);
+  const dns = await startDns(config, services, zones, closers);
+  // NOTIFY the secondaries from every instance that answers DNS: a duplicate NOTIFY only makes them ask the SOA again.
+  const notifier = dns && config.DNS_ALSO_NOTIFY.length > 0 ? await notifyOnChange(zones.zones, zones.catalog, config.DNS_ALSO_NOTIFY, parseTsigKeys(config.DNS_TSIG_KEYS)[0]) : null;
+  if (notifier) closers.push('the NOTIFY sender', () => notifier.stop());
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${config.HOST}:${port}`;
+  return { origin, baseUrl: `${origin}/v-next`, services, chain, dns, forwarder, transfers: workers.transfers, notifier, close: () => closers.close() };
+}
+
+async function openMigratedDatabase(config: Config, closers: Closers): Promise<Database> {
+  const db = await openDatabase({ dataDir: resolve(config.DATA_DIR, 'db'), url: config.DATABASE_URL });
+  closers.push('the database', () => db.close());
+  await migrate(db);
+  return db;
+}
+
+/** The service's clock, and `follow`: what runs when the test clock moves (in the order given). */
+type FollowedClock = ServiceClock & { follow(onMoved: () => Promise<void> | void): void };
+
+/** The test clock (DEV_CONTROLS=true) moves every reader of time together, and the local chain's block time with it. */
+async function startClock(config: Config, db: Database, closers: Closers): Promise<FollowedClock> {
+  const followers: Array<() => Promise<void> | void> = [];
+  const onAdvance = async () => {
+    for (const follower of followers) await follower();
+  };
+  const clock = config.DEV_CONTROLS ? await testClock(db, { onAdvance }) : realClock();
+  closers.push('the clock', () => clock.stop());
+  return Object.assign(clock, { follow: (onMoved: () => Promise<void> | void) => void followers.push(onMoved) });
+}
+
+/** CHAIN=anvil: the chain (see startChain), its block time on the service's clock. */
+async function startChainOnClock(config: Config, db: Database, clock: FollowedClock, closers: Closers): Promise<LocalChain | null> {
+  const chain = await startChain(config, db);
+  if (!chain) return null;
+  closers.push('the local chain', () => chain.stop());
+  if (clock.offsetMs() > 0) await syncChainTime(chain.clients, clock.now());
+  clock.follow(async () => void (await syncChainTime(chain.clients, clock.now())));
+  return chain;
+}
+
+/**
+ * Contract accounts made on the chain from now on are journaled as they are mined (on the anvil this service owns,
+ * whose unsaved state a crash loses): the start after a crash makes them again.
+ */
+async function startChainJournal(chain: LocalChain, db: Database, closers: Closers): Promise<void> {
+  const from = (await chain.clients.public.getBlockNumber({ cacheTime: 0 })) + 1n;
+  const journal = startAccountJournal(chain.clients, db, { from, onError: (error) => console.warn(`Local chain: account journal: ${error.message}`) });
+  closers.push('the account journal', () => journal.stop());
+}
+
+/** What the services are built from: the parts started before them. */
+interface ServiceParts {
+  config: Config;
+  db: Database;
+  chain: LocalChain | null;
+  x402: X402Rail | null;
+  forwarder: Forwarder | null;
+  now: () => Date;
+  notifyOrders: () => void;
+}
+
+/** What every handler and worker is given, built once. */
+function buildServices({ config, db, chain, x402, forwarder, now, notifyOrders }: ServiceParts, closers: Closers): Services {
   const registry = databaseOwnership(db);
   const services: Services = {
     config,
@@ -122,7 +178,7 @@ export async function startService(config: Config): Promise<RunningService> {
     x402,
     headers: serviceHeaders(config.HEADER_PREFIX),
     now,
-    notifyOrders: () => wake(),
+    notifyOrders,
     zoneCache: new ZoneCache(),
     envelopeNonces: { prunedAtMs: 0 },
     forwarderOrigin: forwarder?.origin ?? null,
@@ -130,111 +186,96 @@ export async function startService(config: Config): Promise<RunningService> {
       ? queryCounter(db, { flushMs: config.ANALYTICS_FLUSH_MS, keepDays: config.ANALYTICS_DAYS, onError: (error) => console.warn(`Query analytics: ${error.message}`) })
       : noCounting,
   };
+  closers.push('query analytics', () => services.queryCounter.stop());
+  return services;
+}
+
+interface Zones {
+  zones: ZoneSource;
+  catalog: CatalogSource;
+  /** Encoded answers shared by DoH and the DNS server's UDP (server/dns-server/packet-cache.ts). */
+  answers: AnswerCache;
+}
+
+/** The zones as the name server, DoH and the ALIAS refresher read them, kept in memory while subscribed to changes. */
+async function startZones(config: Config, db: Database, closers: Closers): Promise<Zones> {
   const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config));
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
   const zones = withCatalog(zoneSource(db, settings), catalog);
+  closers.push('the zone subscription', () => zones.close());
   await zones.subscribe();
-  // Encoded answers shared by DoH and the DNS server's UDP (server/dns-server/packet-cache.ts).
-  const answers = answerCache(zones, [catalog.zone]);
+  return { zones, catalog, answers: answerCache(zones, [catalog.zone]) };
+}
+
+/**
+ * The background workers, each on the one poll loop (server/support/poll-loop.ts); `orderWaker` is pointed at the
+ * order worker, and `followClock` wakes those that follow the test clock.
+ */
+async function startWorkers(services: Services, zones: ZoneSource, chain: LocalChain | null, orderWaker: { wake(): void }, closers: Closers) {
+  const warn = (what: string) => (error: Error) => console.warn(`${what}: ${error.message}`);
   // Signed zones whose signatures are due are renewed before anything is answered, then every quarter of an hour.
-  const renewal = startSignatureRenewal(services, { now, onError: (error) => console.warn(`DNSSEC renewal: ${error.message}`) });
+  const renewal = startSignatureRenewal(services, { now: services.now, onError: warn('DNSSEC renewal') });
+  closers.push('DNSSEC signature renewal', () => renewal.stop());
   await renewal.ready;
   // ALIAS records: their targets' addresses followed and written as changes of their zones (server/alias/).
-  const aliases = startAliasRefresher(services, zones, { onError: (error) => console.warn(`ALIAS: ${error.message}`) });
+  const aliases = startAliasRefresher(services, zones, { onError: warn('ALIAS') });
+  closers.push('the ALIAS refresher', () => aliases.stop());
   // On a chain, transfers of a domain's token made with any tool are written to the zone's history (and switch
   // auto-renew off) within CHAIN_FOLLOW_MS of their block.
   const transfers = chain
     ? startTransferFollower(services, { clients: chain.clients, registry: chain.deployment.registry, chainId: chain.deployment.chainId }, {
-        pollMs: config.CHAIN_FOLLOW_MS,
-        onError: (error) => console.warn(`Chain transfers: ${error.message}`),
+        pollMs: services.config.CHAIN_FOLLOW_MS,
+        onError: warn('Chain transfers'),
       })
     : null;
-  const app = createApp(services, handlers, (a) => {
-    mountDocs(a, services.headers);
-    if (config.DEV_CONTROLS) mountDevClock(a, clock);
-    mountDoh(a, zones, services.queryCounter, answers);
-    mountMcp(a, config, databaseStores(services.db), () => services.now());
-  });
-  const worker = startOrderWorker(services);
-  wake = worker.wake;
+  if (transfers) closers.push('the transfer follower', () => transfers.stop());
+  const orders = startOrderWorker(services);
+  orderWaker.wake = orders.wake;
+  closers.push('the order worker', () => orders.stop());
   // Renews auto-renewing domains from their owners' credit AUTO_RENEW_DAYS before they expire (server/renewal/).
   const autoRenew = startAutoRenewWorker(services);
-  const expiry = startExpiryWorker(services, { onError: (error) => console.warn(`Expiry: ${error.message}`) });
-  onClockMoved = async () => {
-    if (chain) await syncChainTime(chain.clients, clock.now());
-    worker.wake();
+  closers.push('the auto-renew worker', () => autoRenew.stop());
+  const expiry = startExpiryWorker(services, { onError: warn('Expiry') });
+  closers.push('the expiry worker', () => expiry.stop());
+  const followClock = async () => {
+    orders.wake();
     await expiry.wake();
     autoRenew.wake();
   };
+  return { transfers, followClock };
+}
+
+async function serveHttp(app: Hono, config: Config, closers: Closers): Promise<ServerType> {
   const server = await new Promise<ServerType>((ready, fail) => {
     const fetch = async (request: Request, env?: unknown) => closeAfterRefusedBody(await app.fetch(request, env));
     const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => ready(s));
     answerClientErrors(s as Server);
     s.once('error', fail);
-  }).catch(async (error: unknown) => {
-    await renewal.stop();
-    await aliases.stop();
-    await transfers?.stop();
-    await autoRenew.stop();
-    await worker.stop();
-    await expiry.stop();
-    await accountJournal?.stop();
-    await forwarder?.close();
-    await services.queryCounter.stop();
-    await db.close();
-    await chain?.stop();
-    throw error;
   });
-  const dns =
-    config.DNS_PORT === undefined
-      ? null
-      : await startDnsServer({ zones, db, host: config.HOST, port: config.DNS_PORT, nameservers: config.DNS_NAMESERVERS, forwardAddresses: config.FORWARD_ADDRESSES, axfrAllow: config.DNS_AXFR_ALLOW, ...dnsServingOptions(config, db), counter: services.queryCounter, cache: answers, keyed: updateDoor(services) }).catch(async (error: unknown) => {
-          await renewal.stop();
-          await aliases.stop();
-          await transfers?.stop();
-          await autoRenew.stop();
-          await worker.stop();
-          await expiry.stop();
-          await accountJournal?.stop();
-          await new Promise<void>((done) => server.close(() => done()));
-          await forwarder?.close();
-          await services.queryCounter.stop();
-          await db.close();
-          await chain?.stop();
-          throw error;
-        });
-  // NOTIFY the secondaries from every instance that answers DNS: a duplicate NOTIFY only makes them ask the SOA again.
-  const notifier = dns && config.DNS_ALSO_NOTIFY.length > 0 ? await notifyOnChange(zones, catalog, config.DNS_ALSO_NOTIFY, parseTsigKeys(config.DNS_TSIG_KEYS)[0]) : null;
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://${config.HOST}:${port}`;
-  return {
-    origin,
-    baseUrl: `${origin}/v-next`,
-    services,
-    chain,
-    dns,
-    forwarder,
-    transfers,
-    notifier,
-    async close() {
-      await notifier?.stop();
-      await dns?.close();
-      await services.queryCounter.stop();
-      await forwarder?.close();
-      await renewal.stop();
-      await aliases.stop();
-      await transfers?.stop();
-      await zones.close();
-      await autoRenew.stop();
-      await worker.stop();
-      await expiry.stop();
-      await accountJournal?.stop();
-      await new Promise<void>((done) => server.close(() => done()));
-      await clock.stop();
-      await db.close();
-      await chain?.stop();
-    },
-  };
+  closers.push('the HTTP server', () => new Promise<void>((done) => server.close(() => done())));
+  return server;
+}
+
+/** The DNS server (DNS_PORT set), UDP and TCP, answering from the zones and their answer cache. */
+async function startDns(config: Config, services: Services, { zones, answers }: Zones, closers: Closers): Promise<DnsServer | null> {
+  if (config.DNS_PORT === undefined) return null;
+  const { db } = services;
+  const dns = await startDnsServer({
+    zones,
+    db,
+    host: config.HOST,
+    port: config.DNS_PORT,
+    nameservers: config.DNS_NAMESERVERS,
+    forwardAddresses: config.FORWARD_ADDRESSES,
+    axfrAllow: config.DNS_AXFR_ALLOW,
+    ...dnsServingOptions(config, db),
+    counter: services.queryCounter,
+    cache: answers,
+    // The standard doors: DNS UPDATE and keyed transfers with scoped keys' TSIG forms (server/doors/update/).
+    keyed: updateDoor(services),
+  });
+  closers.push('the DNS server', () => dns.close());
+  return dns;
 }
 
 /**

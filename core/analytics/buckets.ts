@@ -3,10 +3,12 @@
  * window aligned to its step, and a window cut into the fewest whole days, hours and minutes, so that anything
  * summed over the window is read from the coarsest rows the name server's counts are rolled up into. All UTC.
  */
+import { DAY_MS } from '../dates.ts';
+
 export const ANALYTICS_STEPS = ['1m', '1h', '1d'] as const;
 export type AnalyticsStep = (typeof ANALYTICS_STEPS)[number];
 
-export const STEP_MS: Record<AnalyticsStep, number> = { '1m': 60_000, '1h': 3_600_000, '1d': 86_400_000 };
+export const STEP_MS: Record<AnalyticsStep, number> = { '1m': 60_000, '1h': 3_600_000, '1d': DAY_MS };
 /** The longest window one request may ask for. */
 export const MAX_WINDOW_DAYS = 31;
 export const MAX_WINDOW_MS = MAX_WINDOW_DAYS * STEP_MS['1d'];

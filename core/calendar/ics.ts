@@ -8,6 +8,8 @@
  * the basic format (3.3.5), and every VEVENT with a UID and a DTSTAMP (3.6.1).
  */
 
+import { DAY_MS } from '../dates.ts';
+
 /** Days before expiry at which the calendar reminds: a month to plan, a week to act, the day before. */
 export const REMINDER_DAYS = [30, 7, 1] as const;
 
@@ -84,7 +86,7 @@ function eventLines(event: ExpiryEvent, now: Date, host: string): string[] {
     // Stable per domain: a file downloaded again after a renewal updates the event instead of adding a second one.
     `UID:expiry-${event.domain}@${host}`,
     // Grows with the expiry, so a calendar that compares sequences takes the later file's date.
-    `SEQUENCE:${Math.max(0, Math.floor(expires.getTime() / 86_400_000))}`,
+    `SEQUENCE:${Math.max(0, Math.floor(expires.getTime() / DAY_MS))}`,
     `DTSTAMP:${icsTime(now)}`,
     `DTSTART:${icsTime(expires)}`,
     `DTEND:${icsTime(end)}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { address, INT32_MAX, isoDate, zoneName } from './common.ts';
+import { addYears } from '../dates.ts';
 import { zoneRecordInput, MAX_BATCH } from './dns.ts';
 
 const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'PARTIALLY_COMPLETED'] as const;
@@ -90,20 +91,13 @@ export type RenewalQuote = z.infer<typeof renewalQuote>;
 /** How many years a renewal may add now: at most RENEWAL_YEARS.max, and no further than the latest expiry (0: none). */
 export function maxRenewalYears(quote: Pick<RenewalQuote, 'expiresAt' | 'latestExpiresAt'>): number {
   let years = 0;
-  while (years < RENEWAL_YEARS.max && renewedExpiry(new Date(quote.expiresAt), years + 1) <= new Date(quote.latestExpiresAt)) years += 1;
+  while (years < RENEWAL_YEARS.max && addYears(new Date(quote.expiresAt), years + 1) <= new Date(quote.latestExpiresAt)) years += 1;
   return years;
-}
-
-/** The new expiry of a renewal: the current one moved by whole calendar years (UTC), as a registration's is set. */
-export function renewedExpiry(expiresAt: Date, years: number): Date {
-  const next = new Date(expiresAt);
-  next.setUTCFullYear(next.getUTCFullYear() + years);
-  return next;
 }
 
 /** The latest expiry a renewal may reach: RENEWAL_YEARS.max calendar years after `now`. */
 export function latestExpiry(now: Date): Date {
-  return renewedExpiry(now, RENEWAL_YEARS.max);
+  return addYears(now, RENEWAL_YEARS.max);
 }
 
 export const createdOrder = order.extend({ items: z.array(orderItem) });

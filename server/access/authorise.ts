@@ -8,7 +8,7 @@ import { forbidden, notFound, unauthorized } from '../domain-errors.ts';
 import { authorOf, type ChangeAuthor } from '../history/record-change.ts';
 import type { DomainToken } from '../ownership/ownership.ts';
 import type { Principal, Services } from '../services.ts';
-import { grantById, grantFor, type StoredGrant } from './grants.ts';
+import { grantById, grantFor, unexpiredGrantsOf, type StoredGrant } from './grants.ts';
 
 /**
  * Who may do what to a zone: the one place (contract: Access). The zone-change pipeline asks `authoriseZoneChange`
@@ -18,8 +18,9 @@ import { grantById, grantFor, type StoredGrant } from './grants.ts';
  *
  * The checks, in order: a principal at all (401) → the domain registered (404) → an API key's scope: read or write,
  * its zones (403) → the owner? (an owner-only operation refuses a key) → else the caller's grant: none, revoked,
- * expired, or made by a wallet that no longer owns the domain (403) → the grant's role against the operation (403)
- * → after the command: every record touched, before and after, within the grant's and the key's names and types (403).
+ * expired, or made by a wallet that no longer owns the domain (403) → an API key on a zone held only by grant (403:
+ * a grant acts through its grantee's own signature) → the grant's role against the operation (403) → after the
+ * command: every record touched, before and after, within the grant's and the key's names and types (403).
  */
 
 /** What the change must stay within: a grant's names and types, a key's. */
@@ -62,14 +63,25 @@ function grantRefusal(grant: StoredGrant, owner: string, now: Date, zoneName: st
 }
 
 /**
- * The caller's live grant, or a 403 naming why there is none. `subject`: the grant a grantee gives up
- * (revokeZoneAccess), which a grantee may end whatever its state.
+ * A grant acts only through its grantee's own signature (an EIP-712 envelope, a SIWE session), never through an API
+ * key: the owner signed the grant for that wallet's hand, and a grantee's change carries both signatures so that it
+ * verifies offline; a key, scoped or not, carries neither. "No grantee makes keys for the zone" (contract: Access).
  */
+export function requireGranteeSignature(principal: Principal, grant: Pick<StoredGrant, 'id' | 'role'>, zoneName: string): void {
+  if (principal.via !== 'api-key') return;
+  throw forbidden(
+    `Your ${grant.role} grant for ${zoneName} acts only through your own wallet's signature: an API key cannot use it (only the owner's keys reach ${zoneName})`,
+    { domain: zoneName, grantId: grant.id, reason: 'grant-needs-signature' },
+  );
+}
+
+/** The caller's live grant, used by their own signature; or a 403 naming why there is none. */
 async function liveGrantOf(q: Queryable, zoneName: string, principal: Principal, owner: string, now: Date): Promise<StoredGrant> {
   const grant = await grantFor(q, zoneName, principal.wallet, now);
   if (!grant) throw forbidden(`The wallet ${principal.wallet} does not own ${zoneName}`, { domain: zoneName, owner });
   const why = grantRefusal(grant, owner, now, zoneName);
   if (why) throw forbidden(why, { domain: zoneName, grantId: grant.id, reason: grant.revokedAt ? 'revoked' : Date.parse(grant.expiresAt) <= now.getTime() ? 'expired' : 'grantor-no-longer-owns' });
+  requireGranteeSignature(principal, grant, zoneName);
   return grant;
 }
 
@@ -92,7 +104,10 @@ export async function authoriseZoneChange(
   // A grantee giving up their own grant (any state).
   if (operation === 'revokeZoneAccess' && change.grantId) {
     const grant = await grantById(tx, zoneName, change.grantId);
-    if (grant && grant.grantee === principal.wallet.toLowerCase()) return { author: authorOf(operation, principal), scopes: [] };
+    if (grant && grant.grantee === principal.wallet.toLowerCase()) {
+      requireGranteeSignature(principal, grant, zoneName);
+      return { author: authorOf(operation, principal), scopes: [] };
+    }
   }
   const grant = await liveGrantOf(tx, zoneName, principal, owner, now);
   if (needed === null || !roleAtLeast(grant.role, needed)) {
@@ -130,4 +145,19 @@ export async function requireZoneReader(services: Pick<Services, 'ownership'>, q
   if (keyWhy) throw forbidden(keyWhy, { domain: zoneName, reason: 'api-key-scope' });
   if (principal.wallet.toLowerCase() === owner) return;
   await liveGrantOf(q, zoneName, principal, owner, now);
+}
+
+/**
+ * The wallet's grants that act now (getSharedDomains): by the rule a change is checked with (`grantRefusal`), against
+ * the owner `ownership` answers (the chain's holder on a chain), so the list never shows a grant a write would refuse.
+ */
+export async function grantsThatAct(services: Pick<Services, 'ownership'>, q: Queryable, grantee: string, now: Date): Promise<StoredGrant[]> {
+  const grants = await unexpiredGrantsOf(q, grantee, now);
+  const zones = [...new Set(grants.map((g) => g.zoneName))];
+  const tokens = await Promise.all(zones.map((zone) => services.ownership.ownerOf(zone, q)));
+  const owners = new Map(zones.map((zone, i) => [zone, tokens[i]?.owner.toLowerCase()]));
+  return grants.filter((g) => {
+    const owner = owners.get(g.zoneName);
+    return owner !== undefined && grantRefusal(g, owner, now, g.zoneName) === null;
+  });
 }

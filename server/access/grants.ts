@@ -91,11 +91,10 @@ export async function zoneGrants(q: Queryable, zoneName: string, grantee?: strin
   return rows.map(grantOf);
 }
 
-/** The caller's live grants whose grantor still owns the domain. */
-export async function sharedWith(q: Queryable, grantee: string, now: Date): Promise<StoredGrant[]> {
+/** The caller's grants, of every zone, neither revoked nor expired (whether each grantor still owns: `grantsThatAct`). */
+export async function unexpiredGrantsOf(q: Queryable, grantee: string, now: Date): Promise<StoredGrant[]> {
   const rows = await q.query<GrantRow>(
-    `SELECT g.* FROM zone_grants g JOIN domains d ON d.name = g.zone_name AND lower(d.owner_address) = g.granted_by
-      WHERE g.grantee = $1 AND g.revoked_at IS NULL AND g.expires_at > $2 ORDER BY g.zone_name, g.created_at`,
+    'SELECT * FROM zone_grants WHERE grantee = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY zone_name, created_at',
     [grantee.toLowerCase(), now.toISOString()],
   );
   return rows.map(grantOf);

@@ -1,11 +1,14 @@
-import { Resolver as NodeResolver } from 'node:dns/promises';
+import * as dnsPacket from 'dns-packet';
 import type { Packet } from 'dns-packet';
 import { plainName } from '#core/dns/names.ts';
 import type { Config } from '../config.ts';
+import { nameResolution, type OwnZones } from '../dns-client/resolution.ts';
+import { decodeReply, RCODE, storedAnswers } from '../dns-client/reply.ts';
 import { resolve } from '../dns-server/resolve.ts';
 import type { ZoneSource } from '../dns-server/zone-source.ts';
 import { serviceAuthor } from '../history/record-change.ts';
 import { flattenAliasCommand, type FlatAddress } from '../zones/alias.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { changeZone, type PipelineServices } from '../zones/pipeline.ts';
 
 /**
@@ -18,7 +21,6 @@ import { changeZone, type PipelineServices } from '../zones/pipeline.ts';
  */
 
 const MAX_CACHE_SECONDS = 3600;
-const MAX_HOPS = 8;
 const PARALLEL_LOOKUPS = 8;
 
 export type TargetLookup =
@@ -31,105 +33,34 @@ interface CacheEntry {
   expiresAt: number;
 }
 
-const RETRY_CODES_AS_EMPTY = new Set(['ENODATA', 'ENOTFOUND']);
-
-/** A or AAAA of one name through the configured resolvers: the addresses and their least TTL; empty for NXDOMAIN/NODATA. */
-async function outsideLookup(resolver: NodeResolver, name: string): Promise<TargetLookup> {
-  const one = async (type: 'A' | 'AAAA') => {
-    try {
-      const found = type === 'A' ? await resolver.resolve4(name, { ttl: true }) : await resolver.resolve6(name, { ttl: true });
-      return { ok: true as const, records: found.map((r) => ({ type, rdata: r.address, ttl: r.ttl })) };
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? 'error';
-      if (RETRY_CODES_AS_EMPTY.has(code)) return { ok: true as const, records: [] };
-      return { ok: false as const, reason: `${type} of ${name}: ${code}` };
-    }
-  };
-  const [a, aaaa] = await Promise.all([one('A'), one('AAAA')]);
-  if (!a.ok) return { status: 'unresolved', reason: a.reason };
-  if (!aaaa.ok) return { status: 'unresolved', reason: aaaa.reason };
-  const records = [...a.records, ...aaaa.records];
-  return { status: 'ok', addresses: records.map(({ type, rdata }) => ({ type, rdata })), ttl: records.length > 0 ? Math.min(...records.map((r) => r.ttl)) : 60, from: 'resolver' };
-}
-
-const ipv4 = (data: Uint8Array) => Array.from(data).join('.');
-function ipv6(data: Uint8Array): string {
-  const groups: string[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push(((data[i] << 8) | data[i + 1]).toString(16));
-  // The stored form (RFC 5952): the longest run of two or more zero groups becomes "::".
-  let best = { at: -1, length: 0 };
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== '0') {
-      i += 1;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === '0') j += 1;
-    if (j - i > best.length && j - i >= 2) best = { at: i, length: j - i };
-    i = j;
-  }
-  if (best.at < 0) return groups.join(':');
-  return `${groups.slice(0, best.at).join(':')}::${groups.slice(best.at + best.length).join(':')}`;
-}
-
-type WireAnswer = { name: string; type: string; ttl: number; data: Uint8Array };
-
-/** What the service's own name server answers for A and AAAA at `name`; null when it holds no zone for it. */
-async function ownZoneLookup(zones: ZoneSource, name: string): Promise<{ addresses: FlatAddress[]; ttl: number; outside: string | null } | null> {
-  const ask = async (type: 'A' | 'AAAA') => {
-    const query: Packet = { type: 'query', id: 0, flags: 0, questions: [{ name, type, class: 'IN' }] };
+/** The own zones as the name server answers them (ALIASes flattened, wildcards, CNAME chains within a zone); null where it refuses. */
+function servedZones(zones: ZoneSource): OwnZones {
+  return async (name, type) => {
+    const query: Packet = { type: 'query', id: 0, flags: 0, questions: [{ name, type: type as 'A', class: 'IN' }] };
     const [answer] = await resolve(query, { zones, mayTransfer: false });
-    return answer;
+    // REFUSED: not a zone of this service.
+    if (((answer.flags ?? 0) & 0x0f) === RCODE.REFUSED) return null;
+    // Read as any answer from a socket is: one decoder, one stored form.
+    const reply = decodeReply(dnsPacket.encode(answer));
+    return { rcode: reply.rcode, answers: storedAnswers(reply.answers) };
   };
-  const [a, aaaa] = await Promise.all([ask('A'), ask('AAAA')]);
-  // REFUSED: not a zone of this service.
-  if ((a.flags ?? 0) % 16 === 5) return null;
-  const addresses: FlatAddress[] = [];
-  const ttls: number[] = [];
-  let outside: string | null = null;
-  for (const [type, packet] of [['A', a], ['AAAA', aaaa]] as const) {
-    const answers = (packet.answers ?? []) as unknown as WireAnswer[];
-    const wanted = type === 'A' ? 'UNKNOWN_1' : 'UNKNOWN_28';
-    for (const answer of answers) {
-      if (answer.type === wanted) {
-        addresses.push({ type, rdata: type === 'A' ? ipv4(answer.data) : ipv6(answer.data) });
-        ttls.push(answer.ttl);
-      }
-    }
-    // A CNAME chain that leaves the service's zones: the resolver follows the rest.
-    const last = answers.at(-1);
-    if (last && last.type === 'UNKNOWN_5' && addresses.length === 0) outside = readName(last.data);
-  }
-  return { addresses, ttl: ttls.length > 0 ? Math.min(...ttls) : 60, outside };
 }
 
-/** An uncompressed wire name (as the service writes them) to its plain text. */
-function readName(data: Uint8Array): string {
-  const labels: string[] = [];
-  for (let i = 0; i < data.length && data[i] !== 0; i += data[i] + 1) labels.push(new TextDecoder().decode(data.subarray(i + 1, i + 1 + data[i])));
-  return labels.join('.').toLowerCase();
-}
-
-/** Resolves one ALIAS target: the service's own zones first, then DNS_RESOLVER (none configured: unresolved). */
+/** Resolves one ALIAS target's A and AAAA by the service's resolution policy; NXDOMAIN or NODATA is no addresses. */
 function aliasTargetResolver(zones: ZoneSource, config: Pick<Config, 'DNS_RESOLVER'>, timeoutMs = 1500) {
-  let outside: NodeResolver | null = null;
-  if (config.DNS_RESOLVER.length > 0) {
-    outside = new NodeResolver({ timeout: timeoutMs, tries: 1 });
-    outside.setServers(config.DNS_RESOLVER);
-  }
+  const resolveName = nameResolution({ ownZones: servedZones(zones), resolvers: config.DNS_RESOLVER, timeoutMs, tries: 1 });
   return async function lookupTarget(target: string): Promise<TargetLookup> {
-    let name = plainName(target);
-    for (let hop = 0; hop < MAX_HOPS; hop += 1) {
-      const own = await ownZoneLookup(zones, name);
-      if (own && own.outside === null) return { status: 'ok', addresses: own.addresses, ttl: own.ttl, from: 'zone' };
-      if (own?.outside) {
-        name = own.outside;
-        continue;
-      }
-      if (!outside) return { status: 'unresolved', reason: `${name} lies outside this service's zones and no DNS_RESOLVER is configured` };
-      return outsideLookup(outside, name);
+    const found = await Promise.all((['A', 'AAAA'] as const).map((type) => resolveName(target, type)));
+    const addresses: FlatAddress[] = [];
+    const ttls: number[] = [];
+    for (const resolved of found) {
+      if (resolved.status === 'unresolved') return { status: 'unresolved', reason: resolved.reason };
+      if (resolved.status !== 'ok') continue;
+      addresses.push(...resolved.answers.map((a) => ({ type: a.type as FlatAddress['type'], rdata: a.rdata })));
+      ttls.push(resolved.ttl);
     }
-    return { status: 'unresolved', reason: `more than ${MAX_HOPS} CNAMEs from ${target}` };
+    const from = found.every((resolved) => resolved.status !== 'unresolved' && resolved.from === 'zone') ? 'zone' : 'resolver';
+    return { status: 'ok', addresses, ttl: ttls.length > 0 ? Math.min(...ttls) : 60, from };
   };
 }
 
@@ -144,7 +75,8 @@ const signature = (alias: Pick<AliasRow, 'rdata' | 'ttl'>, addresses: FlatAddres
 
 /**
  * Starts the refresher: a round now, then every ALIAS_REFRESH_MS, and soon after any zone changes (a new ALIAS, or a
- * change of a zone an ALIAS follows). Answers `ready` (the first round), `round()` (one more now) and `stop()`.
+ * change of a zone an ALIAS follows). Answers `ready` (the first round), `round()` (one more soon: answers when it
+ * has ended) and `stop()`.
  */
 export function startAliasRefresher(
   services: PipelineServices,
@@ -158,14 +90,10 @@ export function startAliasRefresher(
   const applied = new Map<string, string>();
   /** Targets of unresolved lookups: not tried again before this time (their last addresses stay served). */
   const retryAt = new Map<string, number>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   const minMs = config.ALIAS_MIN_CACHE_SECONDS * 1000;
   const clampMs = (ttl: number) => Math.min(Math.max(ttl * 1000, minMs), MAX_CACHE_SECONDS * 1000);
 
-  async function roundOnce(): Promise<void> {
+  async function roundOnce(stopped: () => boolean): Promise<void> {
     const aliases = await services.db.query<AliasRow>("SELECT zone_name, name, rdata, ttl FROM dns_records WHERE type = 'ALIAS' ORDER BY zone_name, name");
     const now = Date.now();
     const targets = new Set(aliases.map((a) => a.rdata));
@@ -206,7 +134,7 @@ export function startAliasRefresher(
     }
     for (const key of applied.keys()) if (!seen.has(key)) applied.delete(key);
     for (const [zoneName, names] of byZone) {
-      if (stopped) return;
+      if (stopped()) return;
       try {
         await changeZone(services, { zoneName, by: { author: serviceAuthor('flattenAlias', reasonFor(names)) }, command: flattenAliasCommand(names) });
         for (const [name, entry] of names) applied.set(`${zoneName} ${name}`, entry.signature);
@@ -216,45 +144,20 @@ export function startAliasRefresher(
     }
   }
 
-  function round(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = roundOnce()
-      .catch((error: Error) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void round();
-        }
-      });
-    return running;
-  }
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void round().finally(schedule), config.ALIAS_REFRESH_MS);
-    timer.unref?.();
-  };
+  const loop = startPollLoop(roundOnce, { pollMs: config.ALIAS_REFRESH_MS, onError: options.onError });
   // A zone's change: a new or changed ALIAS is resolved at once; targets inside that zone are read again.
   const unsubscribe = zones.onChange((zone) => {
-    if (stopped) return;
     for (const [target, entry] of cache) {
       if (zone === null || (entry.lookup.from === 'zone' && (plainName(target) === zone || plainName(target).endsWith(`.${zone}`)))) cache.delete(target);
     }
-    void round();
+    void loop.wake();
   });
-  const ready = round().finally(schedule);
   return {
-    ready,
-    round,
+    ready: loop.ready,
+    round: loop.wake,
     async stop() {
-      stopped = true;
       unsubscribe();
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { getAddress, zeroAddress } from 'viem';
+import { addYears } from '#core/dates.ts';
 import type { ChainClients } from './client.ts';
 import type { Queryable } from '../db/database.ts';
 import { domainRegistryAbi } from './contracts.ts';
@@ -37,8 +38,7 @@ export function chainOwnership(clients: ChainClients, deployment: Pick<Deploymen
     ownerOf: (name) => ownerOf(name),
     async mint(input, q) {
       const { name, to, years, now } = input;
-      const expiresAt = new Date(now);
-      expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + years);
+      const expiresAt = addYears(now, years);
       const expiry = BigInt(Math.floor(expiresAt.getTime() / 1000));
       // The mirror first: if it refuses (the name is taken there), nothing reaches the chain.
       if (options.mirror) await options.mirror.mint(input, q);
@@ -81,10 +81,12 @@ export function chainOwnership(clients: ChainClients, deployment: Pick<Deploymen
 /**
  * Mints again, from the database registry, every domain the chain does not know: after the chain lost state the
  * database kept (a crash after the last state save, or a damaged or deleted state file). Each goes to the wallet the
- * database recorded, with its recorded expiry. A domain the chain holds for another wallet was transferred on the
- * chain: the database's row follows it, so that a chain lost later is rebuilt with the transfer. Returns the names
- * restored. Run at start-up, after `ensureDeployment`. (A mint the chain took whose transaction did not commit needs
- * nothing here: its order is still PROCESSING, and the worker's retry finds the NFT with the receiver and keeps it.)
+ * database recorded, with its recorded expiry. A domain the chain holds for another wallet changed owner on the
+ * chain: this leaves the database's row as it is, for the transfer follower (server/zones/transfers.ts) records every
+ * owner change through the transfer command (its history entry, grants ended, auto-renew off), the ones no log
+ * tells of included, once it has read the chain after the start. Returns the names restored. Run at start-up, after
+ * `ensureDeployment`. (A mint the chain took whose transaction did not commit needs nothing here: its order is still
+ * PROCESSING, and the worker's retry finds the NFT with the receiver and keeps it.)
  */
 export async function restoreMissingMints(clients: ChainClients, deployment: Pick<Deployment, 'registry' | 'chainId'>, q: Queryable): Promise<string[]> {
   const rows = await q.query<{ name: string; owner_address: string; expires_at: Date | string }>('SELECT name, owner_address, expires_at FROM domains ORDER BY name');
@@ -99,9 +101,6 @@ export async function restoreMissingMints(clients: ChainClients, deployment: Pic
       const holder = holders[j][0];
       const expiry = BigInt(Math.floor(new Date(row.expires_at).getTime() / 1000));
       if (holder !== zeroAddress) {
-        if (holder.toLowerCase() !== row.owner_address.toLowerCase()) {
-          await q.query('UPDATE domains SET owner_address = $1, updated_at = now() WHERE name = $2', [holder.toLowerCase(), row.name]);
-        }
         // A renewal the database recorded and the chain lost (its state saved before the renewal): set it again.
         if (holders[j][2] < expiry) await clients.write((w) => w.writeContract({ address, abi: domainRegistryAbi, functionName: 'setExpiry', args: [row.name, expiry] }));
         continue;

@@ -2,6 +2,7 @@ import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { isAtomicTemp, writeFileAtomic } from './atomic-file.ts';
 
 /**
@@ -50,13 +51,17 @@ export async function removeStaleTemps(path: string): Promise<void> {
 
 /** The chain's state as anvil's `--load-state` reads it (the RPC answers it gzipped, hex encoded). */
 async function dumpState(rpcUrl: string, timeoutMs = 10_000): Promise<string> {
-  const response = await fetch(rpcUrl, {
+  // A deadline cleared once answered (AbortSignal.timeout's timer would outlive the service's stop by up to timeoutMs).
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error(`anvil_dumpState: no answer within ${timeoutMs} ms`)), timeoutMs);
+  const body = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const body = (await response.json()) as { result?: string; error?: { message?: string } };
+    signal: deadline.signal,
+  })
+    .then((response) => response.json() as Promise<{ result?: string; error?: { message?: string } }>)
+    .finally(() => clearTimeout(timer));
   if (typeof body.result !== 'string' || !body.result.startsWith('0x')) throw new Error(`anvil_dumpState: ${body.error?.message ?? 'no state in the answer'}`);
   const bytes = Buffer.from(body.result.slice(2), 'hex');
   // Gzip's magic number; older anvils answered plain JSON.
@@ -78,11 +83,6 @@ export interface StateSaver {
  */
 export function stateSaver(rpcUrl: string, path: string, intervalMs: number, onError: (error: Error) => void = () => {}): StateSaver {
   let lastDigest: string | null = null;
-  let tail: Promise<void> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let lastError = '';
-
   const saveOnce = async () => {
     const state = await dumpState(rpcUrl);
     const digest = createHash('sha256').update(state).digest('hex');
@@ -90,35 +90,6 @@ export function stateSaver(rpcUrl: string, path: string, intervalMs: number, onE
     await writeFileAtomic(path, state);
     lastDigest = digest;
   };
-  const save = () => {
-    const run = tail.then(saveOnce);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  const tick = () => {
-    if (stopped) return;
-    save()
-      .then(() => {
-        lastError = '';
-      })
-      .catch((error: Error) => {
-        if (error.message !== lastError) onError(error);
-        lastError = error.message;
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, intervalMs);
-        timer.unref?.();
-      });
-  };
-  timer = setTimeout(tick, intervalMs);
-  timer.unref?.();
-  return {
-    save,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await tail;
-    },
-  };
+  const loop = startPollLoop(saveOnce, { pollMs: intervalMs, firstMs: intervalMs, onError });
+  return { save: loop.sync, stop: loop.stop };
 }

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 
 /**
  * The service's clock: the real time, plus the test clock's offset when DEV_CONTROLS is on. Every reader of time in
@@ -61,10 +62,8 @@ export async function testClock(db: Database, options: { onAdvance?: (seconds: n
       })
       .catch(() => null);
   }
-  const timer = setInterval(() => {
-    if (!subscribed) void readOffset(db).then(take, () => {});
-  }, POLL_MS);
-  timer.unref?.();
+  // Unsubscribed, the offset is read again every POLL_MS; a failed read waits for the next.
+  const poll = startPollLoop(async () => (subscribed ? undefined : take(await readOffset(db))), { pollMs: POLL_MS, firstMs: POLL_MS });
   return {
     now: () => new Date(Date.now() + offset),
     offsetMs: () => offset,
@@ -81,7 +80,7 @@ export async function testClock(db: Database, options: { onAdvance?: (seconds: n
       return new Date(Date.now() + offset);
     },
     async stop() {
-      clearInterval(timer);
+      await poll.stop();
       await stopListening?.();
     },
   };

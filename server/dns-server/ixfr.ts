@@ -1,4 +1,5 @@
 import type { Answer, Packet } from 'dns-packet';
+import { DAY_MS } from '#core/dates.ts';
 import { managedRecordsOf, type ManagedSettings, type ManagedState } from '#core/dns/managed.ts';
 import { toAbsolute } from '#core/dns/names.ts';
 import type { RecordType } from '#core/wire/dns.ts';
@@ -65,7 +66,7 @@ async function differencesSince(db: Queryable, snapshot: ZoneSnapshot, from: num
   if (!changes) return null;
   if (changes.length === 0) return [];
   const oldest = new Date(changes[0].at).getTime();
-  if (changes.length > JOURNAL_MIN_SERIALS && oldest < now.getTime() - journalDays * 86_400_000) return null;
+  if (changes.length > JOURNAL_MIN_SERIALS && oldest < now.getTime() - journalDays * DAY_MS) return null;
   const entries = changes.map((change) => change.facts);
   // Signing turned on or off changes every RRset's signatures and the NSEC chain, which no entry holds: whole zone.
   if (entries.some((entry) => entry.dnssec && entry.dnssec.before !== entry.dnssec.after)) return null;

@@ -4,7 +4,7 @@ import { applyStep, expectSignaturesValid, testZoneKey, zoneChanges } from '../.
 import { buildSnapshot, DEFAULT_SOA, patchSnapshot, type NameServerSettings, type ZoneSnapshot } from './zone-snapshot.ts';
 
 /**
- * A big zone's change is built by patching the version before it (zone-source.ts): only the names the change touched
+ * A big zone's change is built by patching the version before it (snapshot-builder.ts): only the names the change touched
  * are built again. Any sequence of changes, patched one after the other, gives the zone building it whole gives: the
  * same nodes, sets in the same order, the same empty non-terminals, and, signed, the same NSEC chain and signed sets.
  * PATCH_PROPERTY_RUNS=500 runs longer.

@@ -1,6 +1,7 @@
 import type { AnswerCode, Transport } from '#core/wire/analytics.ts';
 import { floorTo, STEP_MS, type AnalyticsStep } from '#core/analytics/buckets.ts';
 import type { Queryable } from '../db/database.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 
 /**
  * Query analytics, counted where the name server answers (contract: Analytics). Each answer adds one to its zone's
@@ -154,8 +155,7 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
     return writing;
   };
 
-  const timer = setInterval(() => void flush(), options.flushMs);
-  timer.unref();
+  const flushing = startPollLoop(flush, { pollMs: options.flushMs, firstMs: options.flushMs });
 
   const currentBucket = (zone: string) => {
     const at = floorTo(now(), '1m');
@@ -184,7 +184,7 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
     },
     flush,
     async stop() {
-      clearInterval(timer);
+      await flushing.stop();
       await flush();
     },
   };

@@ -287,6 +287,10 @@ async function mainThreadUdp(host: string, port: number, zones: ZoneSource, cach
   await new Promise<void>((ready, fail) => {
     udp.once('error', fail);
     udp.bind(port, host, () => ready());
+  }).catch((error: unknown) => {
+    // A socket that could not bind is still open: close it, or it outlives the failed start.
+    udp.close();
+    throw error;
   });
   return { close: () => new Promise<void>((done) => udp.close(() => done())) };
 }

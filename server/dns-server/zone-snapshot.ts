@@ -162,7 +162,7 @@ const SLICE = 2000;
 
 /**
  * A zone's next version built from the one before when only some names changed (its history says which:
- * zone-source.ts): the nodes of `names` are built again, as buildSnapshot builds them, from those names' stored
+ * snapshot-builder.ts): the nodes of `names` are built again, as buildSnapshot builds them, from those names' stored
  * records, and every other node is shared with `previous`. The zone's state (parking, forwarding, redemption), ALIAS
  * addresses and key must be the ones `previous` was built with, and `names` must hold the apex (its SOA's serial
  * moved). A signed zone re-signs only these names and the NSEC records next to them.

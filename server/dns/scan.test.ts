@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZoneScan } from '#core/operations/records.ts';
+import { signZoneFile } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { nameServersMissing, startNamed, type RunningNameServer } from '../../test/support/name-servers.ts';
 import { freePort } from '../../test/support/ports.ts';
@@ -22,6 +23,7 @@ const AXFR_ZONE = 'moving-axfr.com';
 const PROBE_ZONE = 'moving-probe.com';
 const PROVIDER = 'old-provider.test';
 const WILDCARD_ZONE = 'moving-wild.com';
+const SIGNED_ZONE = 'moving-signed.com';
 const DKIM = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu' + 'x'.repeat(300) + 'QIDAQAB';
 
 /** The records each zone holds besides SOA and apex NS, in the service's stored form: what a scan must bring back. */
@@ -95,6 +97,8 @@ beforeAll(async () => {
       ...Array.from({ length: 34 }, (_, i) => ({ name: `k${i}._domainkey`, type: 'TXT', rdata: '"v=DKIM1; p="', ttl: 300 })),
     ]),
   );
+  writeFileSync(join(dir, 'signed.db'), zoneFile(SIGNED_ZONE, common(SIGNED_ZONE)));
+  const signed = signZoneFile(SIGNED_ZONE, join(dir, 'signed.db'), dir);
   writeFileSync(join(dir, 'provider.db'), zoneFile(PROVIDER, [{ name: 'ns1', type: 'A', rdata: '127.0.0.1', ttl: 300 }, { name: 'ns2', type: 'A', rdata: '127.0.0.1', ttl: 300 }]));
   named = await startNamed(
     dir,
@@ -104,12 +108,13 @@ beforeAll(async () => {
       `zone "${PROBE_ZONE}" { type primary; file "${join(dir, 'probe.db')}"; allow-transfer { none; }; };`,
       `zone "${WILDCARD_ZONE}" { type primary; file "${join(dir, 'wild.db')}"; allow-transfer { none; }; };`,
       `zone "${PROVIDER}" { type primary; file "${join(dir, 'provider.db')}"; };`,
+      `zone "${SIGNED_ZONE}" { type primary; file "${signed}"; allow-transfer { any; }; };`,
     ].join('\n'),
     AXFR_ZONE,
   );
   service = await startTestService({ DNS_RESOLVER: `127.0.0.1:${port}`, SCAN_ALLOW_PRIVATE: 'true' });
   client = testClient(service);
-  for (const zone of [AXFR_ZONE, PROBE_ZONE, WILDCARD_ZONE, 'not-served.com']) {
+  for (const zone of [AXFR_ZONE, PROBE_ZONE, WILDCARD_ZONE, SIGNED_ZONE, 'not-served.com']) {
     await service.services.ownership.mint({ name: zone, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
   }
   ownerToken = await client.signIn(OWNER_KEY);
@@ -134,6 +139,14 @@ describe('scanZone with the private-address rule lifted (SCAN_ALLOW_PRIVATE=true
     expect((await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: AXFR_ZONE, enableParking: false, overrideExistingRecords: false })).status).toBe(200);
     const applied = await client.signed(OWNER_KEY, 'batchCreateDnsRecords', { zoneName: AXFR_ZONE, records: result.records });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+  });
+
+  it('transfers a zone its old provider signed: the records as they are, its DNSSEC records left out and named', async () => {
+    const result = await scanned(SIGNED_ZONE, `127.0.0.1:${named.port}`);
+    expect(result.method).toBe('axfr');
+    expect(sorted(result.records)).toEqual(sorted(common(SIGNED_ZONE)));
+    const left = /old provider\u2019s DNSSEC records \(([^)]+)\) are left out/.exec(result.notes.join('\n'));
+    expect(left?.[1].split(', ').sort()).toEqual(['DNSKEY', 'NSEC3', 'NSEC3PARAM', 'RRSIG']);
   });
 
   it('probes the common names of a zone whose transfer is refused, says what it could not find, within 300 queries', async () => {

@@ -1,12 +1,11 @@
-import { createSocket } from 'node:dgram';
-import { connect } from 'node:net';
-import { decodeResponse, encodeQuery, rcodeName, type DnsAnswer } from '#core/dns/message.ts';
 import { parseNameServer, type NameServer } from '#core/dns/name-server.ts';
 import { isAtOrBelow, normaliseZone, plainName, relativeName, toAbsolute } from '#core/dns/names.ts';
-import { utf8 } from '#core/dns/presentation.ts';
 import { typeByNumber } from '#core/dns/wire-rdata.ts';
 import type { ScannedRecord, ZoneScan } from '#core/operations/records.ts';
 import type { RecordType } from '#core/wire/dns.ts';
+import { parseServer, query, transfer as transferFrom, type DnsServer } from '../dns-client/client.ts';
+import { rcodeName, storedAnswers, type Reply, type StoredAnswer as DnsAnswer } from '../dns-client/reply.ts';
+import type { ResolveName } from '../dns-client/resolution.ts';
 import { invalidInput } from '../domain-errors.ts';
 import { isNonPublicAddress } from '../net/addresses.ts';
 
@@ -15,6 +14,8 @@ import { isNonPublicAddress } from '../net/addresses.ts';
  * leaving, writing nothing. With a name server, a zone transfer (AXFR over TCP) first; when that is refused, a probe
  * of the names people use, asked of that server or, without one, of DNS_RESOLVER. The service asks only the server it
  * was given (checked not to be on its own network unless SCAN_ALLOW_PRIVATE) or the resolvers it was configured with.
+ * A name server given by name is found by the service's resolution policy (its own zones, then DNS_RESOLVER); the
+ * probe itself never reads the service's own zones, which hold the zone being moved: it asks from outside.
  */
 
 /** The probe's budget: at most this many queries, retries and TCP repeats included. */
@@ -30,11 +31,11 @@ export interface ScanSettings {
   allowPrivate: boolean;
   /** The most records a transfer may bring (ZONE_RECORD_LIMIT). */
   recordLimit: number;
+  /** The service's resolution policy (server/dns/resolver.ts): finds a name server given by name. */
+  resolveName: ResolveName;
 }
 
-interface Target {
-  address: string;
-  port: number;
+interface Target extends DnsServer {
   /** How the notes name it. */
   label: string;
 }
@@ -77,15 +78,12 @@ export async function scanZone(zoneNameInput: string, nameserverText: string | u
     if (!parsed.ok) throw invalidInput({ nameserver: [parsed.message] });
     const looked = await addressesOf(parsed.value, settings);
     queried += looked.queried;
-    targets = looked.addresses.map((address) => ({ address, port: parsed.value.port, label: given }));
+    targets = looked.addresses.map((host) => ({ host, port: parsed.value.port, label: given }));
   } else {
     if (settings.resolvers.length === 0) {
       throw invalidInput({ nameserver: ['This service has no DNS_RESOLVER to probe through: enter the old provider\u2019s name server (as ns1.old-provider.net)'] });
     }
-    targets = settings.resolvers.map((entry) => {
-      const [, address, port] = /^\[?([^\]]+?)\]?:(\d+)$/.exec(entry)!;
-      return { address, port: Number(port), label: 'the service\u2019s resolver' };
-    });
+    targets = settings.resolvers.map((entry) => ({ ...parseServer(entry), label: 'the service\u2019s resolver' }));
   }
 
   if (given) {
@@ -108,16 +106,11 @@ async function addressesOf(server: NameServer, settings: ScanSettings): Promise<
   let addresses = [server.host];
   let queried = 0;
   if (!server.isAddress) {
-    if (settings.resolvers.length === 0) throw invalidInput({ nameserver: [`This service has no DNS_RESOLVER to look ${server.host} up: enter its address (as 192.0.2.53)`] });
-    const resolver = settings.resolvers.map((entry) => {
-      const [, address, port] = /^\[?([^\]]+?)\]?:(\d+)$/.exec(entry)!;
-      return { address, port: Number(port), label: 'the service\u2019s resolver' };
-    });
-    addresses = [];
-    for (const type of ['A', 'AAAA'] as const) {
-      const answer = await ask(resolver, server.host, type);
-      queried += answer.sent;
-      if (answer.response) addresses.push(...answer.response.answers.filter((a) => a.type === type).map((a) => a.rdata));
+    const found = await Promise.all((['A', 'AAAA'] as const).map((type) => settings.resolveName(server.host, type)));
+    queried = found.reduce((sum, resolved) => sum + resolved.queries, 0);
+    addresses = found.flatMap((resolved) => (resolved.status === 'ok' ? resolved.answers.map((a) => a.rdata) : []));
+    if (addresses.length === 0 && settings.resolvers.length === 0 && found.every((resolved) => resolved.status === 'unresolved')) {
+      throw invalidInput({ nameserver: [`This service has no DNS_RESOLVER to look ${server.host} up: enter its address (as 192.0.2.53)`] });
     }
     if (addresses.length === 0) throw invalidInput({ nameserver: [`${server.host} has no address (A or AAAA) that the service could find`] });
   }
@@ -166,146 +159,52 @@ function leftOut(otherTypes: Map<string, number>, notes: string[]) {
 
 type Transfer = { ok: true; answers: DnsAnswer[]; otherTypes: Map<string, number> } | { ok: false; reason: string };
 
-function axfrQuery(zone: string, id: number): Uint8Array {
-  const bytes: number[] = [id >> 8, id & 0xff, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0];
-  for (const label of zone.split('.')) bytes.push(label.length, ...utf8(label));
-  bytes.push(0, 0, 252, 0, 1);
-  return Uint8Array.from(bytes);
-}
+const AXFR_LIMITS = { idleMs: AXFR_IDLE_MS, totalMs: AXFR_TOTAL_MS };
 
+/** Reads the transfer's messages until the closing SOA, counting what the service does not hold. */
 function transfer(zone: string, target: Target, recordLimit: number): Promise<Transfer> {
-  return new Promise((resolve) => {
-    const id = Math.floor(Math.random() * 65536);
-    const answers: DnsAnswer[] = [];
-    const otherTypes = new Map<string, number>();
-    let soas = 0;
-    let records = 0;
-    let refused = 0;
-    let buffer = Buffer.alloc(0);
-    let done = false;
-    const socket = connect({ host: target.address, port: target.port });
-    const finish = (result: Transfer) => {
-      if (done) return;
-      done = true;
-      clearTimeout(total);
-      socket.destroy();
-      resolve(result);
-    };
-    const total = setTimeout(() => finish({ ok: false, reason: `no complete transfer within ${AXFR_TOTAL_MS / 1000} s` }), AXFR_TOTAL_MS);
-    socket.setTimeout(AXFR_IDLE_MS, () => finish({ ok: false, reason: `no answer within ${AXFR_IDLE_MS / 1000} s` }));
-    socket.on('error', (error: NodeJS.ErrnoException) => finish({ ok: false, reason: `TCP: ${error.code ?? error.message}` }));
-    socket.on('close', () => finish({ ok: false, reason: soas === 0 ? 'the connection was closed' : 'the connection closed before the transfer ended' }));
-    socket.on('connect', () => {
-      const query = axfrQuery(zone, id);
-      const framed = Buffer.alloc(query.length + 2);
-      framed.writeUInt16BE(query.length, 0);
-      framed.set(query, 2);
-      socket.write(framed);
-    });
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      while (buffer.length >= 2 && buffer.length >= 2 + buffer.readUInt16BE(0)) {
-        const length = buffer.readUInt16BE(0);
-        const message = new Uint8Array(buffer.subarray(2, 2 + length));
-        buffer = buffer.subarray(2 + length);
-        if (message.length < 12 || ((message[0] << 8) | message[1]) !== id) return finish({ ok: false, reason: 'an answer to another query' });
-        let decoded;
-        try {
-          decoded = decodeResponse(message);
-        } catch (error) {
-          return finish({ ok: false, reason: `a malformed answer (${(error as Error).message})` });
-        }
-        if (decoded.rcode !== 0) return finish({ ok: false, reason: rcodeName(decoded.rcode) });
-        if (decoded.raw.length === 0 && soas === 0) return finish({ ok: false, reason: 'an empty answer' });
-        answers.push(...decoded.answers);
-        for (const raw of decoded.raw) {
-          records += 1;
-          if (raw.type === 6) soas += 1;
-          if (typeByNumber(raw.type)) continue;
-          const name = OTHER_TYPES[raw.type] ?? `TYPE${raw.type}`;
-          otherTypes.set(name, (otherTypes.get(name) ?? 0) + 1);
-        }
-        // Records of a type held here whose data this service would not accept (decodeResponse leaves them out).
-        refused += decoded.raw.filter((raw) => typeByNumber(raw.type)).length - decoded.answers.length;
-        if (soas === 0) return finish({ ok: false, reason: 'the answer did not start with the zone\u2019s SOA' });
-        if (records > recordLimit + 2) return finish({ ok: false, reason: `more than ${recordLimit} records, this service\u2019s limit for a zone` });
-        if (soas >= 2) {
-          if (refused > 0) otherTypes.set('records whose data this service does not accept', refused);
-          return finish({ ok: true, answers, otherTypes });
-        }
-      }
-    });
+  const answers: DnsAnswer[] = [];
+  const otherTypes = new Map<string, number>();
+  let soas = 0;
+  let records = 0;
+  let refused = 0;
+  return transferFrom<Transfer>(target, zone, AXFR_LIMITS, (reply: Reply) => {
+    if (reply.rcode !== 0) return { ok: false, reason: rcodeName(reply.rcode) };
+    if (reply.answers.length === 0 && soas === 0) return { ok: false, reason: 'an empty answer' };
+    const held = storedAnswers(reply.answers);
+    answers.push(...held);
+    for (const record of reply.answers) {
+      records += 1;
+      if (record.type === 6) soas += 1;
+      if (typeByNumber(record.type)) continue;
+      const name = OTHER_TYPES[record.type] ?? `TYPE${record.type}`;
+      otherTypes.set(name, (otherTypes.get(name) ?? 0) + 1);
+    }
+    // Records of a type held here whose data this service would not accept (storedAnswers leaves them out).
+    refused += reply.answers.filter((record) => typeByNumber(record.type)).length - held.length;
+    if (soas === 0) return { ok: false, reason: 'the answer did not start with the zone\u2019s SOA' };
+    if (records > recordLimit + 2) return { ok: false, reason: `more than ${recordLimit} records, this service\u2019s limit for a zone` };
+    if (soas < 2) return undefined;
+    if (refused > 0) otherTypes.set('records whose data this service does not accept', refused);
+    return { ok: true, answers, otherTypes };
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// One query over UDP, then TCP when the answer is truncated
+// One query, to each target in turn
 
-type Answered = { response: ReturnType<typeof decodeResponse> | null; sent: number; reason?: string };
+type Answered = { response: { rcode: number; answers: DnsAnswer[] } | null; sent: number; reason?: string };
 
-function udpQuery(target: Target, message: Uint8Array): Promise<Uint8Array | null> {
-  return new Promise((resolve) => {
-    const socket = createSocket(target.address.includes(':') ? 'udp6' : 'udp4');
-    const timer = setTimeout(() => {
-      socket.close();
-      resolve(null);
-    }, QUERY_TIMEOUT_MS);
-    socket.on('error', () => {
-      clearTimeout(timer);
-      socket.close();
-      resolve(null);
-    });
-    socket.on('message', (reply) => {
-      if (reply.length < 12 || reply[0] !== message[0] || reply[1] !== message[1]) return;
-      clearTimeout(timer);
-      socket.close();
-      resolve(new Uint8Array(reply));
-    });
-    socket.send(message, target.port, target.address);
-  });
-}
-
-function tcpQuery(target: Target, message: Uint8Array): Promise<Uint8Array | null> {
-  return new Promise((resolve) => {
-    let buffer = Buffer.alloc(0);
-    const socket = connect({ host: target.address, port: target.port });
-    const finish = (value: Uint8Array | null) => {
-      socket.destroy();
-      resolve(value);
-    };
-    socket.setTimeout(QUERY_TIMEOUT_MS * 2, () => finish(null));
-    socket.on('error', () => finish(null));
-    socket.on('connect', () => {
-      const framed = Buffer.alloc(message.length + 2);
-      framed.writeUInt16BE(message.length, 0);
-      framed.set(message, 2);
-      socket.write(framed);
-    });
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      if (buffer.length >= 2 && buffer.length >= 2 + buffer.readUInt16BE(0)) finish(new Uint8Array(buffer.subarray(2, 2 + buffer.readUInt16BE(0))));
-    });
-  });
-}
-
-/** Asks `targets` in turn (the next on a timeout) for one name and type. */
+/** Asks `targets` in turn (the next on a timeout or a socket's error) for one name and type, within `budget` messages. */
 async function ask(targets: Target[], name: string, type: RecordType, budget = Infinity): Promise<Answered> {
   let sent = 0;
   for (const target of targets) {
     if (sent >= budget) break;
-    const message = encodeQuery(name, type, Math.floor(Math.random() * 65536));
-    sent += 1;
-    let reply = await udpQuery(target, message);
-    if (reply && (reply[2] & 0x02) !== 0 && sent < budget) {
-      sent += 1;
-      reply = await tcpQuery(target, message);
-    }
-    if (!reply) continue;
-    try {
-      return { response: decodeResponse(reply), sent };
-    } catch (error) {
-      return { response: null, sent, reason: (error as Error).message };
-    }
+    // A truncated answer is asked again over TCP only while the budget has room for it.
+    const asked = await query(target, name, type, { timeoutMs: QUERY_TIMEOUT_MS, tcpOnTruncation: budget - sent >= 2 });
+    sent += asked.sent;
+    if (asked.ok) return { response: { rcode: asked.reply.rcode, answers: storedAnswers(asked.reply.answers) }, sent };
+    if (asked.failure === 'malformed') return { response: null, sent, reason: asked.reason };
   }
   return { response: null, sent, reason: 'no answer' };
 }

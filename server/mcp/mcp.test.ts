@@ -57,6 +57,10 @@ describe('tools', () => {
     expect(byName.get('apply_dns_changes')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.get('set_parking')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.get('search_domains')!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    // Spending is destructive (money spent is not given back), idempotent by its idempotency key.
+    for (const spending of ['register_domain', 'renew_domain']) {
+      expect(byName.get(spending)!.annotations, spending).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    }
     expect(tools.some((t) => /api.?key/i.test(t.name) && !['list_api_keys', 'revoke_api_key'].includes(t.name))).toBe(false);
   });
 

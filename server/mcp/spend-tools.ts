@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { zoneName } from '#core/wire/common.ts';
 import { createdOrder, registerDomainInput, renewDomainInput, type RenewalQuote } from '#core/wire/orders.ts';
 import type { Availability } from '#core/wire/search.ts';
-import { call, ToolRefusal, type Tool, type ToolContext } from './tool-kit.ts';
+import { annotationsFor, call, ToolRefusal, type Tool, type ToolContext } from './tool-kit.ts';
 import { QUOTE_TTL_MS, holderOf, newId, type Quote } from './stores.ts';
 
 const kind = z.enum(['register', 'renew']);
@@ -76,13 +76,15 @@ const spendOutput = z.object({ order: createdOrder, replayed: z.boolean(), words
  * be the quoted one; a retried call (same idempotency key) answers the first call's order and charges nothing.
  */
 function spendingTool(kindOf: Quote['kind'], name: string, title: string, description: string): Tool {
+  const operation = kindOf === 'register' ? 'registerDomain' : 'renewDomain';
   return {
     name,
     title,
     description,
     input: spendInput,
     output: spendOutput,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    // Idempotent by its idempotency key; destructive because it spends (from the operation's declaration).
+    annotations: annotationsFor(operation, { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }),
     async run(args, ctx) {
       const input = args as z.output<typeof spendInput>;
       if (!ctx.credential.apiKey) throw new ToolRefusal('Spending needs an API key: without one, use prepare_signature so the person’s wallet signs it');
@@ -111,7 +113,7 @@ function spendingTool(kindOf: Quote['kind'], name: string, title: string, descri
         const price = await priceNow(ctx, kindOf, input.domain, input.years);
         if (price !== quote.totalInUSDCents) throw new ToolRefusal(`The price changed since the quote (${dollars(quote.totalInUSDCents)} then, ${dollars(price)} now): quote again and ask the person`, { quoteId: ['Price changed'] });
         const body = kindOf === 'register' ? registerDomainInput.parse({ normalizedDomainName: input.domain, durationInYears: input.years }) : renewDomainInput.parse({ normalizedDomainName: input.domain, durationInYears: input.years });
-        const order = await call(ctx, kindOf === 'register' ? 'registerDomain' : 'renewDomain', body);
+        const order = await call(ctx, operation, body);
         const words = `${kindOf === 'register' ? 'Ordered the registration of' : 'Ordered the renewal of'} ${input.domain} for ${input.years} year${input.years === 1 ? '' : 's'} (${dollars(quote.totalInUSDCents)}); follow it with get_order`;
         const answer = { order, replayed: false, words } as Record<string, unknown>;
         await stores.finishSpend(holder, input.idempotencyKey, answer);

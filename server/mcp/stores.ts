@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { DAY_MS } from '#core/dates.ts';
 import type { Queryable } from '../db/database.ts';
 import type { AgentCredential } from './service-call.ts';
 
 export const PLAN_TTL_MS = 10 * 60_000;
 export const QUOTE_TTL_MS = 5 * 60_000;
 /** How long a spending call's answer is kept for a retry with the same idempotency key. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_TTL_MS = DAY_MS;
 
 /** A previewed change set: bound to the key that previewed it and to the zone's state then. */
 export interface Plan {

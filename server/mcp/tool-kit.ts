@@ -44,6 +44,20 @@ export class ToolRefusal extends Error {
 export const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 export const SETTING: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
 
+/** Whether an operation spends the wallet's credit, from its declaration: it answers 402 (Payment Required) when short. */
+function spendsCredit(id: OperationId): boolean {
+  const declared = operations[id] as { errors?: readonly number[] };
+  return declared.errors?.includes(402) ?? false;
+}
+
+/**
+ * A tool's annotations, given what it runs: a tool that runs an operation spending credit is destructive whatever its
+ * table says (money spent is not given back by any later call), so an agent's host asks the person before it.
+ */
+export function annotationsFor(id: OperationId, annotations: ToolAnnotations): ToolAnnotations {
+  return spendsCredit(id) ? { ...annotations, readOnlyHint: false, destructiveHint: true } : annotations;
+}
+
 /** Calls an operation; a refusal by the service becomes a ToolRefusal with its message and fields. */
 export async function call(ctx: ToolContext, id: OperationId, input: unknown, params?: Record<string, string>): Promise<unknown> {
   const reply = await callOperation(ctx.link, ctx.credential, id, input, params);
@@ -82,7 +96,7 @@ export function operationTool(
     description: `${operation.summary} (operation ${id}). ${options.ask}`,
     input: z.object(inputShape),
     output,
-    annotations: options.annotations,
+    annotations: annotationsFor(id, options.annotations),
     async run(args, ctx) {
       const params = Object.fromEntries(paramNames.map((key) => [key, String(args[key])]));
       const rest = Object.fromEntries(Object.entries(args).filter(([key]) => !paramNames.includes(key)));

@@ -1,8 +1,10 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { parseIpv4, parseIpv6 } from '#core/dns/ip.ts';
 
 /*
  * Client addresses and networks, one way for the whole service: the HTTP rate limits and TRUSTED_PROXIES
- * (server/http/), the DNS server's transfer allow-list DNS_AXFR_ALLOW and its response-rate limiting (server/dns-server/).
+ * (server/http/), the DNS server's transfer allow-list DNS_AXFR_ALLOW and its response-rate limiting (server/dns-server/),
+ * the scan's private-address rule. The text of an address is read by the kernel's one parser (core/dns/ip.ts, which
+ * the record rules use too); this file adds what a socket writes around it and the networks.
  */
 
 /** An address as bytes: 4 for IPv4 (an IPv4-mapped IPv6 address included), 16 for IPv6. */
@@ -19,29 +21,13 @@ export function parseAddress(text: string): Bytes | null {
   if (bracketed) s = bracketed[1];
   else if (/^[\d.]+:\d+$/.test(s)) s = s.slice(0, s.lastIndexOf(':'));
   s = s.replace(/%.*$/, '');
-  if (isIPv4(s)) return s.split('.').map(Number);
-  if (!isIPv6(s)) return null;
-  const bytes = ipv6Bytes(s);
+  const ipv4 = parseIpv4(s);
+  if (ipv4) return ipv4;
+  const groups = parseIpv6(s);
+  if (!groups) return null;
+  const bytes = groups.flatMap((g) => [g >> 8, g & 0xff]);
   const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
   return mapped ? bytes.slice(12) : bytes;
-}
-
-function ipv6Bytes(s: string): Bytes {
-  const groupsOf = (part: string): number[] => {
-    if (part === '') return [];
-    return part.split(':').flatMap((g) => {
-      if (g.includes('.')) {
-        const [a, b, c, d] = g.split('.').map(Number);
-        return [(a << 8) | b, (c << 8) | d];
-      }
-      return [parseInt(g, 16)];
-    });
-  };
-  const [head, tail] = s.split('::');
-  const left = groupsOf(head);
-  const right = tail === undefined ? [] : groupsOf(tail);
-  const groups = [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-  return groups.flatMap((g) => [g >> 8, g & 0xff]);
 }
 
 /**

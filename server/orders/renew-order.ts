@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Principal, Services } from '../services.ts';
 import type { Queryable } from '../db/database.ts';
 import { conflict, invalidInput, notFound } from '../domain-errors.ts';
-import { latestExpiry, renewedExpiry, type CreatedOrder, type RenewalQuote, type RenewDomainInput } from '#core/wire/orders.ts';
+import { addYears } from '#core/dates.ts';
+import { latestExpiry, type CreatedOrder, type RenewalQuote, type RenewDomainInput } from '#core/wire/orders.ts';
 import { parseDomainName } from '#core/names/index.ts';
 import { formatUsd, priceCents } from '../search/pricing.ts';
 import { requireCredit } from './create-order.ts';
@@ -74,7 +75,7 @@ export async function insertRenewOrder(services: Services, tx: Queryable, reques
   // In redemption the renewal also pays the one-off restore fee (contract: A domain's life), which brings the records back.
   const amountCents = renewalPriceCents(name, years) + restoreFeeCents(services, token.expiresAt);
   const now = services.now();
-  const newExpiresAt = renewedExpiry(token.expiresAt, years);
+  const newExpiresAt = addYears(token.expiresAt, years);
   const latest = latestExpiry(now);
   if (newExpiresAt > latest) {
     throw invalidInput({

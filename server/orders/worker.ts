@@ -1,4 +1,5 @@
 import type { Services } from '../services.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { finishOrder, startOrder } from './processing.ts';
 
 export interface OrderWorker {
@@ -25,42 +26,11 @@ export function startOrderWorker(services: Services, options: WorkerOptions = {}
   const batchSize = options.batchSize ?? 4;
   const pollMs = options.pollMs ?? 1000;
   const processingMs = services.config.ORDER_PROCESSING_MS;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  function schedule(ms: number) {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(kick, Math.max(0, ms));
-    timer.unref?.();
-  }
-
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .then(schedule, (error: unknown) => {
-        console.error('Order worker:', error);
-        schedule(pollMs);
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
 
   /** Does the due work, batch by batch; answers how long to wait before the next look. */
-  async function round(): Promise<number> {
+  async function round(stopped: () => boolean): Promise<number> {
     for (;;) {
-      if (stopped) return pollMs;
+      if (stopped()) return pollMs;
       const dueBefore = new Date(services.now().getTime() - processingMs).toISOString();
       // SKIP LOCKED passes over orders whose step another worker (of any instance) is running: it is theirs while
       // their transaction lives, and PostgreSQL ends that transaction when their process dies, so the order comes
@@ -95,13 +65,9 @@ export function startOrderWorker(services: Services, options: WorkerOptions = {}
     }
   }
 
-  kick();
+  const loop = startPollLoop(round, { pollMs, onError: (error) => console.error('Order worker:', error) });
   return {
-    wake: kick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await running;
-    },
+    wake: () => void loop.wake(),
+    stop: loop.stop,
   };
 }

@@ -1,3 +1,4 @@
+import { addYears } from '#core/dates.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { tokenIdOf, type DomainToken, type Ownership } from './ownership.ts';
 
@@ -26,8 +27,7 @@ export function databaseOwnership(db: Database): Ownership {
       return row ? toToken(row) : null;
     },
     async mint({ name, to, chainId, years, now }, q: Queryable = db) {
-      const expiresAt = new Date(now);
-      expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + years);
+      const expiresAt = addYears(now, years);
       const [row] = await q.query<DomainRow>(
         `INSERT INTO domains (name, owner_address, token_id, chain_id, expires_at, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,

@@ -11,8 +11,10 @@ export interface DomainToken {
 }
 
 /**
- * Who owns a domain. Routes only ever ask this interface, so ownership can move on-chain (an ERC-721 whose
- * ownerOf decides) without touching them. `q` lets a caller run the call inside its own transaction.
+ * Who owns a domain, and until when: the one source every read asks (routes, grants, keys, the auto-renew rule, MCP
+ * through the operations), so ownership can move on-chain (an ERC-721 whose ownerOf decides) without touching them.
+ * On a chain, the database's `domains.owner_address` is a mirror: only the transfer command (server/zones/transfers.ts)
+ * moves it, and nothing reads it as the owner. `q` lets a caller run the call inside its own transaction.
  */
 export interface Ownership {
   /** The ERC-721 contract that holds the domains' tokens, which a holder calls to send one; null for the database registry. */

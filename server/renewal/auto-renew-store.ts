@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { DomainToken } from '../ownership/ownership.ts';
+import { DAY_MS } from '#core/dates.ts';
 import { AUTO_RENEW_DEFAULTS, type AutoRenew, type SetAutoRenewInput } from '#core/operations/domain-config.ts';
 
 /**
@@ -7,7 +8,6 @@ import { AUTO_RENEW_DEFAULTS, type AutoRenew, type SetAutoRenewInput } from '#co
  * (getAutoRenew) and by the worker (./worker.ts), which records each attempt here.
  */
 
-export const DAY_MS = 86_400_000;
 type Outcome = NonNullable<AutoRenew['lastAttempt']>['outcome'];
 
 export interface AutoRenewRow {
@@ -36,12 +36,26 @@ export function nextAttemptOf(row: Pick<AutoRenewRow, 'next_try_at'>, expiresAt:
 }
 
 /**
- * The domain's setting as its current owner has it: a setting written by an earlier holder counts for nothing (the
- * defaults), so a domain that moved never spends the new holder's credit.
+ * The one rule every reader of the setting applies (getAutoRenew, the wallet's domain list, the worker): a setting
+ * counts only when the domain's current owner wrote it, the owner being the one `Ownership` answers (the chain's
+ * token holder on a chain), never the database's mirror of it. A setting written by an earlier holder counts for
+ * nothing (the defaults), so a domain that moved never spends the new holder's credit, from the block that moved it.
  */
+export function setByOwner(row: Pick<AutoRenewRow, 'set_by'>, token: Pick<DomainToken, 'owner'>): boolean {
+  return row.set_by === token.owner.toLowerCase();
+}
+
+/** The settings that count (`setByOwner`) of several domains, in one query: name → row. */
+export async function ownersAutoRenew(q: Queryable, tokens: DomainToken[]): Promise<Map<string, AutoRenewRow>> {
+  const rows = await q.query<AutoRenewRow>('SELECT * FROM auto_renew WHERE domain_name = ANY($1)', [tokens.map((t) => t.name)]);
+  const owners = new Map(tokens.map((t) => [t.name, t]));
+  return new Map(rows.filter((r) => setByOwner(r, owners.get(r.domain_name)!)).map((r) => [r.domain_name, r]));
+}
+
+/** The domain's setting as its current owner has it (`setByOwner`), else the defaults. */
 export async function readAutoRenew(q: Queryable, token: DomainToken, days: number): Promise<AutoRenew> {
   const row = await autoRenewRow(q, token.name);
-  if (!row || row.set_by !== token.owner.toLowerCase()) return { normalizedDomainName: token.name, ...AUTO_RENEW_DEFAULTS };
+  if (!row || !setByOwner(row, token)) return { normalizedDomainName: token.name, ...AUTO_RENEW_DEFAULTS };
   return {
     normalizedDomainName: token.name,
     enabled: row.enabled,

@@ -1,7 +1,9 @@
+import { DAY_MS } from '#core/dates.ts';
 import type { Services } from '../services.ts';
 import { DomainError } from '../domain-errors.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { insertRenewOrder, isPendingConflict } from '../orders/renew-order.ts';
-import { autoRenewRow, DAY_MS, nextAttemptOf, recordAttempt } from './auto-renew-store.ts';
+import { autoRenewRow, nextAttemptOf, recordAttempt, setByOwner } from './auto-renew-store.ts';
 
 export type AttemptOutcome = 'renewed' | 'short-of-credit' | 'failed' | 'not-due' | 'taken';
 
@@ -21,7 +23,7 @@ async function attemptAutoRenew(services: Services, name: string): Promise<Attem
       if (!row) return 'taken';
       const token = await services.ownership.ownerOf(name, tx);
       // Off, written by an earlier holder (never the new holder's credit), or not due yet: nothing to do.
-      if (!token || !row.enabled || row.set_by !== token.owner.toLowerCase()) return 'not-due';
+      if (!token || !row.enabled || !setByOwner(row, token)) return 'not-due';
       if (nextAttemptOf(row, token.expiresAt, days) > now) return 'not-due';
       const [claimed] = await tx.query('SELECT order_id FROM auto_renew_claims WHERE domain_name = $1 AND expires_at = $2', [name, token.expiresAt.toISOString()]);
       if (claimed) return 'taken';
@@ -80,29 +82,9 @@ export interface AutoRenewWorker {
 
 /** Looks for due renewals every `pollMs` (and when woken: the test clock moved). All its state is in the database. */
 export function startAutoRenewWorker(services: Services, options: { pollMs?: number } = {}): AutoRenewWorker {
-  const pollMs = options.pollMs ?? 60_000;
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const kick = () => {
-    clearTimeout(timer);
-    if (stopped || running) return;
-    running = autoRenewRound(services)
-      .catch((error: unknown) => console.error('Auto-renew worker:', error))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        timer = setTimeout(kick, pollMs);
-        timer.unref?.();
-      });
-  };
-  kick();
-  return {
-    wake: kick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await running;
-    },
-  };
+  const loop = startPollLoop(() => autoRenewRound(services).then(() => undefined), {
+    pollMs: options.pollMs ?? 60_000,
+    onError: (error) => console.error('Auto-renew worker:', error),
+  });
+  return { wake: () => void loop.wake(), stop: loop.stop };
 }

@@ -154,6 +154,33 @@ describe('grants', () => {
     await service.services.db.query('UPDATE domains SET owner_address = $2 WHERE name = $1', [zoneName, addressOf(OTHER).toLowerCase()]);
     refused(await client.signed(HELPER, 'createDnsRecord', record(zoneName, 'www')), 403, /no longer owns it/);
   });
+
+  it('a grant acts only through the grantee\u2019s own signature: the grantee\u2019s API keys, scoped or not, are refused on the zone', async () => {
+    const zoneName = await domain();
+    const granted = ok(await client.signed(OWNER, 'grantZoneAccess', grant(zoneName)));
+    const helper = await session(HELPER);
+    const unlimited = client.withApiKey(ok(await client.call('createApiKey', { body: { label: 'mine' }, headers: helper })).key);
+    const scope = { zones: [zoneName], names: ['www'], types: ['A'], access: 'write', expiresAt: null, cidrs: [] };
+    const scoped = client.withApiKey(ok(await client.call('createApiKey', { body: { label: 'www only', scope }, headers: helper })).key);
+    const before = await serialOf(zoneName);
+    const why = /editor grant for .* acts only through your own wallet's signature: an API key cannot use it/;
+    for (const key of [unlimited, scoped]) {
+      // Within the grant's scope and the key's: refused all the same, nothing written.
+      const reply = await client.call('createDnsRecord', { body: record(zoneName, 'www'), headers: key });
+      refused(reply, 403, why);
+      expect(reply.body.data).toMatchObject({ reason: 'grant-needs-signature', grantId: granted.id });
+      refused(await client.call('getZoneHistory', { query: { zoneName }, headers: key }), 403, why);
+      refused(await client.call('listZoneAccess', { query: { zoneName }, headers: key }), 403, why);
+    }
+    refused(await client.call('revokeZoneAccess', { body: { zoneName, grantId: granted.id }, headers: unlimited }), 403, why);
+    expect(await serialOf(zoneName)).toBe(before);
+    const history = ok(await client.call('getZoneHistory', { query: { zoneName }, headers: await session(OWNER) }));
+    expect(history.entries.map((e: { operation: string }) => e.operation)).toEqual(['grantZoneAccess']);
+    // The grantee's own signature still acts, and the owner's key still reaches the zone.
+    ok(await client.signed(HELPER, 'createDnsRecord', record(zoneName, 'www')));
+    const ownerKey = client.withApiKey(ok(await client.call('createApiKey', { body: { label: 'owner' }, headers: await session(OWNER) })).key);
+    ok(await client.call('createDnsRecord', { body: record(zoneName, 'mail'), headers: ownerKey }));
+  });
 });
 
 describe('scoped API keys', () => {

@@ -1,6 +1,6 @@
 import type { GrantZoneAccessInput, RevokeZoneAccessInput } from '#core/wire/access.ts';
-import { requireKeyReach } from '../access/authorise.ts';
-import { grantFor, sharedWith, wireGrant, zoneGrants } from '../access/grants.ts';
+import { grantsThatAct, requireGranteeSignature, requireKeyReach } from '../access/authorise.ts';
+import { grantFor, wireGrant, zoneGrants } from '../access/grants.ts';
 import { requireRegisteredDomain } from '../dns/domain-access.ts';
 import { forbidden, unauthorized } from '../domain-errors.ts';
 import type { Handlers, RequestContext } from '../http/context.ts';
@@ -30,12 +30,13 @@ export const accessHandlers: Handlers = {
     if (token.owner.toLowerCase() === principal.wallet.toLowerCase()) return (await zoneGrants(services.db, input.zoneName)).map(wireGrant);
     const own = await grantFor(services.db, input.zoneName, principal.wallet, services.now());
     if (!own) throw forbidden(`The wallet ${principal.wallet} neither owns ${input.zoneName} nor holds a grant for it`, { domain: input.zoneName });
+    requireGranteeSignature(principal, own, input.zoneName);
     return (await zoneGrants(services.db, input.zoneName, principal.wallet)).map(wireGrant);
   },
 
   async getSharedDomains({ principal, services }) {
     if (!principal) throw unauthorized();
-    const grants = await sharedWith(services.db, principal.wallet, services.now());
+    const grants = await grantsThatAct(services, services.db, principal.wallet, services.now());
     return grants.map((g) => ({ normalizedDomainName: g.zoneName, role: g.role, names: g.names, types: g.types, expiresAt: g.expiresAt, grantedBy: g.grantedBy }));
   },
 };

@@ -10,7 +10,7 @@ import type {
 import type { ScanZoneQuery } from '#core/operations/records.ts';
 import type { MailCheckQuery } from '#core/wire/mail.ts';
 import { checkMail } from '../dns/mail-check.ts';
-import { serviceResolver } from '../dns/resolver.ts';
+import { serviceResolution, serviceResolver } from '../dns/resolver.ts';
 import { requireOwnedDomain, requireRegisteredDomain } from '../dns/domain-access.ts';
 import { scanZone } from '../dns/scan.ts';
 import { zoneAnswer } from '../dns/zone-read.ts';
@@ -45,7 +45,12 @@ export const dnsHandlers: Handlers = {
   async scanZone({ input, principal, services }: RequestContext<ScanZoneQuery>) {
     await requireOwnedDomain(services, services.db, input.zoneName, principal);
     const { config } = services;
-    return scanZone(input.zoneName, input.nameserver, { resolvers: config.DNS_RESOLVER, allowPrivate: config.SCAN_ALLOW_PRIVATE, recordLimit: config.ZONE_RECORD_LIMIT });
+    return scanZone(input.zoneName, input.nameserver, {
+      resolvers: config.DNS_RESOLVER,
+      allowPrivate: config.SCAN_ALLOW_PRIVATE,
+      recordLimit: config.ZONE_RECORD_LIMIT,
+      resolveName: serviceResolution(services),
+    });
   },
 
   async createDnsRecord(ctx: RequestContext<CreateDnsRecordInput>) {

@@ -6,6 +6,7 @@ import { expiryPolicy } from '../zones/expiry.ts';
 import type { UserDomain } from '#core/wire/user.ts';
 import { unauthorized } from '../domain-errors.ts';
 import { itemsOfWallet } from '../orders/repository.ts';
+import { ownersAutoRenew } from '../renewal/auto-renew-store.ts';
 
 export const userHandlers: Handlers = {
   getUserOrders: ({ principal, services }) => {
@@ -31,19 +32,21 @@ async function userDomains(services: Pick<Services, 'db' | 'ownership' | 'config
   const tokens = (await services.ownership.domainsOf(wallet)).filter((t) => expiryState(t.expiresAt, now, policy).status !== 'released');
   if (tokens.length === 0) return [];
   const names = tokens.map((t) => t.name);
-  const rows = await q.query<{ name: string; parked: boolean; forward_enabled: boolean; record_count: number; created_at: Date | string; web: boolean; mx: boolean; dnssec: boolean; auto_renew: boolean; short_of_credit: boolean | null }>(
+  const rows = await q.query<{ name: string; parked: boolean; forward_enabled: boolean; record_count: number; created_at: Date | string; web: boolean; mx: boolean; dnssec: boolean }>(
     `SELECT d.name, d.parked, d.forward_enabled, d.record_count, d.created_at,
-       EXISTS (SELECT 1 FROM auto_renew a WHERE a.domain_name = d.name AND a.enabled AND a.set_by = d.owner_address) AS auto_renew,
        EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.name IN ('@', 'www') AND r.type IN ('A', 'AAAA', 'CNAME')) AS web,
        EXISTS (SELECT 1 FROM dns_records r WHERE r.zone_name = d.name AND r.type = 'MX') AS mx,
-       EXISTS (SELECT 1 FROM dnssec_keys k WHERE k.zone_name = d.name) AS dnssec,
-       EXISTS (SELECT 1 FROM auto_renew a WHERE a.domain_name = d.name AND a.enabled AND a.set_by = d.owner_address AND a.last_attempt_outcome = 'short-of-credit') AS short_of_credit
+       EXISTS (SELECT 1 FROM dnssec_keys k WHERE k.zone_name = d.name) AS dnssec
      FROM domains d WHERE d.name = ANY($1)`,
     [names],
   );
   const flags = new Map(rows.map((r) => [r.name, r]));
+  // Auto-renew by the rule getAutoRenew reads it with: the setting of the owner `ownership` answers, not the mirror's.
+  const autoRenew = await ownersAutoRenew(q, tokens);
   return tokens.map((t) => {
     const f = flags.get(t.name);
+    const setting = autoRenew.get(t.name);
+    const renews = setting?.enabled ?? false;
     const parked = f?.parked ?? false;
     const forwarding = f?.forward_enabled ?? false;
     const life = expiryState(t.expiresAt, now, policy);
@@ -55,11 +58,11 @@ async function userDomains(services: Pick<Services, 'db' | 'ownership' | 'config
       expirationDate: t.expiresAt.toISOString(),
       dnsStatus: { isParkingEnabled: parked, hasWebRecords: parked || forwarding || (f?.web ?? false), hasMxRecords: f?.mx ?? false, isForwardingEnabled: forwarding, isDnssecEnabled: f?.dnssec ?? false },
       registry: services.ownership.registry,
-      ...(f ? { recordCount: Number(f.record_count), registeredAt: new Date(f.created_at).toISOString(), autoRenewShortOfCredit: f.short_of_credit === true } : {}),
+      ...(f ? { recordCount: Number(f.record_count), registeredAt: new Date(f.created_at).toISOString(), autoRenewShortOfCredit: renews && setting?.last_attempt_outcome === 'short-of-credit' } : {}),
       status: life.status === 'released' ? 'redemption' : life.status,
       graceEndsAt: life.graceEndsAt.toISOString(),
       redemptionEndsAt: life.redemptionEndsAt.toISOString(),
-      autoRenew: f?.auto_renew ?? false,
+      autoRenew: renews,
     };
   });
 }

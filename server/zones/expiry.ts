@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { DomainError } from '../domain-errors.ts';
 import { serviceAuthor } from '../history/record-change.ts';
 import type { Services } from '../services.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { changeZone, type PipelineServices, type ZoneCommand } from './pipeline.ts';
 
 /**
@@ -95,43 +96,6 @@ export function startExpiryWorker(
   services: PipelineServices & Pick<Services, 'ownership'>,
   options: { intervalMs?: number; onError?: (error: Error) => void } = {},
 ): { wake(): Promise<void>; stop(): Promise<void> } {
-  const intervalMs = options.intervalMs ?? 5_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let waiting: Array<() => void> = [];
-  const kick = () => {
-    if (stopped || running) return;
-    clearTimeout(timer);
-    const mine = waiting;
-    waiting = [];
-    running = followExpiry(services, services.now())
-      .then(
-        () => undefined,
-        (error: Error) => options.onError?.(error),
-      )
-      .finally(() => {
-        running = null;
-        for (const done of mine) done();
-        if (stopped) return;
-        if (waiting.length > 0) return kick();
-        timer = setTimeout(kick, intervalMs);
-        timer.unref?.();
-      });
-  };
-  kick();
-  return {
-    wake: () =>
-      new Promise<void>((done) => {
-        if (stopped) return done();
-        waiting.push(done);
-        kick();
-      }),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      for (const done of waiting) done();
-    },
-  };
+  const loop = startPollLoop(() => followExpiry(services, services.now()).then(() => undefined), { pollMs: options.intervalMs ?? 5_000, onError: options.onError });
+  return { wake: loop.wake, stop: loop.stop };
 }

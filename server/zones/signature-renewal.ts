@@ -1,5 +1,6 @@
 import { RENEW_SECONDS, VALIDITY_SECONDS } from '../dnssec/sign-zone.ts';
 import { serviceAuthor } from '../history/record-change.ts';
+import { startPollLoop } from '../support/poll-loop.ts';
 import { changeZone, type PipelineServices, type ZoneCommand } from './pipeline.ts';
 
 const RENEWAL_AGE_SECONDS = VALIDITY_SECONDS - RENEW_SECONDS;
@@ -49,28 +50,9 @@ export function startSignatureRenewal(
   services: PipelineServices,
   options: { intervalMs?: number; now?: () => Date; onError?: (error: Error) => void } = {},
 ): { ready: Promise<void>; stop(): Promise<void> } {
-  const intervalMs = options.intervalMs ?? 15 * 60_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const round = () => {
-    running = renewDueSignatures(services, options.now?.() ?? new Date()).then(
-      () => undefined,
-      (error: Error) => options.onError?.(error),
-    );
-    return running.finally(() => {
-      if (stopped) return;
-      timer = setTimeout(round, intervalMs);
-      timer.unref?.();
-    });
-  };
-  const ready = round();
-  return {
-    ready,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const loop = startPollLoop(() => renewDueSignatures(services, options.now?.() ?? new Date()).then(() => undefined), {
+    pollMs: options.intervalMs ?? 15 * 60_000,
+    onError: options.onError,
+  });
+  return { ready: loop.ready, stop: loop.stop };
 }

@@ -16,6 +16,10 @@ import { changeZone, type PipelineServices, type ZoneCommand } from './pipeline.
  * forwarding stay as they were, so the entry moves no serial (`movesSerial: false`).
  */
 
+const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)');
+/** Blocks read per getLogs request. */
+const SPAN = 5_000n;
+
 /** One Transfer log of the registry between two holders (not a mint, not a burn). Addresses lowercase. */
 export interface ChainTransfer {
   chainId: number;
@@ -28,6 +32,11 @@ export interface ChainTransfer {
   txHash: string;
   logIndex: number;
   blockNumber: number;
+  /**
+   * Found by comparing the database's owner with the chain's holder, not read from a transfer log: recorded only while
+   * the database still names `from` (another instance comparing at its own start finds it recorded already).
+   */
+  unlogged?: true;
 }
 
 /**
@@ -37,6 +46,10 @@ export interface ChainTransfer {
 function transferCommand(transfer: ChainTransfer): ZoneCommand<boolean> {
   return {
     async apply(tx, zone, { now }) {
+      if (transfer.unlogged) {
+        const [mirror] = await tx.query<{ owner_address: string }>('SELECT owner_address FROM domains WHERE name = $1', [zone.name]);
+        if (mirror?.owner_address.toLowerCase() !== transfer.from) return { result: false, facts: null };
+      }
       const taken = await tx.query(
         `INSERT INTO domain_transfers (chain_id, tx_hash, log_index, zone_name, from_address, to_address, block_number, recorded_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING tx_hash`,
@@ -57,13 +70,52 @@ function transferCommand(transfer: ChainTransfer): ZoneCommand<boolean> {
 }
 
 /** Writes one transfer through the zone-change pipeline; answers whether it was new (false: already recorded). */
-export function recordTransfer(services: PipelineServices, transfer: ChainTransfer, at?: Date): Promise<boolean> {
-  return changeZone(services, { zoneName: transfer.zoneName, by: { author: chainAuthor('transfer', transfer.sender) }, command: transferCommand(transfer), now: at });
+export function recordTransfer(services: PipelineServices, transfer: ChainTransfer, at?: Date, reason?: string): Promise<boolean> {
+  const author = chainAuthor('transfer', transfer.sender);
+  if (reason) author.actor.reason = reason;
+  return changeZone(services, { zoneName: transfer.zoneName, by: { author }, command: transferCommand(transfer), now: at });
 }
 
-const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)');
-/** Blocks read per getLogs request. */
-const SPAN = 5_000n;
+/**
+ * Owners the chain answers that no Transfer log between two holders told the follower of: the chain lost the token
+ * and was given it back for another wallet (a reset chain rebuilt, a mint by another tool), while the database kept
+ * the owner it knew. Each is still an owner change, so it goes through the transfer command like any other (an entry,
+ * grants end, auto-renew off): identified by the last log that gave the token to its holder (a mint, which the
+ * follower skips), or, when the chain kept no log of it at all, by a marker naming the zone and the block at which
+ * the service found it (`unlogged:<zone>@<block>`). Run once the follower has read every log up to the head.
+ */
+async function recordUnloggedMoves(services: PipelineServices, chain: { clients: ChainClients; registry: Address; chainId: number }, stopped: () => boolean): Promise<void> {
+  const { clients, registry, chainId } = chain;
+  const rows = await services.db.query<{ name: string; owner_address: string; token_id: string }>('SELECT name, owner_address, token_id FROM domains ORDER BY name');
+  for (let i = 0; i < rows.length && !stopped(); i += 50) {
+    const batch = rows.slice(i, i + 50);
+    const tokens = await Promise.all(batch.map((row) => services.ownership.ownerOf(row.name)));
+    for (const [j, row] of batch.entries()) {
+      const holder = tokens[j]?.owner.toLowerCase();
+      if (!holder || holder === row.owner_address.toLowerCase()) continue;
+      const logs = await clients.public.getLogs({ address: registry, event: transferEvent, args: { to: holder as Address, tokenId: BigInt(row.token_id) }, fromBlock: 0n, toBlock: 'latest' });
+      const last = logs.at(-1);
+      const head = last ? null : await clients.public.getBlockNumber({ cacheTime: 0 });
+      const [sent, block] = last
+        ? await Promise.all([clients.public.getTransaction({ hash: last.transactionHash as Hash }), clients.public.getBlock({ blockNumber: last.blockNumber! })])
+        : [null, await clients.public.getBlock({ blockNumber: head! })];
+      const transfer: ChainTransfer = {
+        chainId,
+        zoneName: row.name,
+        from: row.owner_address.toLowerCase(),
+        to: holder,
+        sender: sent?.from.toLowerCase() ?? holder,
+        txHash: last?.transactionHash ?? `unlogged:${row.name}@${head}`,
+        logIndex: last?.logIndex ?? 0,
+        blockNumber: Number(block.number),
+        unlogged: true,
+      };
+      const reason = `the chain held ${row.name} for ${holder} when the service read it, with no transfer from ${transfer.from} on record`;
+      await recordTransfer(services, transfer, new Date(Number(block.timestamp) * 1000), reason);
+    }
+  }
+}
+
 
 export interface TransferFollower {
   /** Reads every block mined until now and records its transfers; resolves when they are recorded. */
@@ -90,7 +142,9 @@ async function moveCursor(q: Queryable, registry: string, chainId: number, block
  * instances read it and whatever stops one midway (kill -9 included: the cursor moves only after the logs it covers
  * are recorded, and recording one again does nothing). A chain whose head is behind the cursor lost its state (or is
  * a new one): it is read again from its start. A token the database does not know (minted by another tool) is
- * skipped: there is no zone to write to.
+ * skipped: there is no zone to write to. Once it has read up to the head after it starts (or after such a reset), it
+ * records the owner changes no log told it of (`recordUnloggedMoves`), so every owner change passes the transfer
+ * command.
  */
 export function startTransferFollower(
   services: PipelineServices,
@@ -106,12 +160,15 @@ export function startTransferFollower(
     return row?.name ?? null;
   };
 
+  // Whether this follower compared every domain's owner with the chain since it started or found the chain reset.
+  let ownersCompared = false;
   const catchUp = async (stopped: () => boolean) => {
     const head = await clients.public.getBlockNumber({ cacheTime: 0 });
     const cursor = await cursorOf(services.db, key);
     let from = cursor === null ? 0n : cursor + 1n;
     if (cursor !== null && cursor > head) {
       from = 0n;
+      ownersCompared = false;
       await moveCursor(services.db, key, chainId, -1n, services.now(), true);
     }
     while (from <= head && !stopped()) {
@@ -144,6 +201,9 @@ export function startTransferFollower(
       await moveCursor(services.db, key, chainId, to, services.now());
       from = to + 1n;
     }
+    if (ownersCompared || stopped()) return;
+    await recordUnloggedMoves(services, chain, stopped);
+    ownersCompared = !stopped();
   };
   return startPollLoop(catchUp, { pollMs, onError: options.onError });
 }

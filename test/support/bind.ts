@@ -85,3 +85,26 @@ export function verifySignedZone(zone: string, text: string): { ok: boolean; log
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const DNSSEC_KEYGEN = process.env.DNSSEC_KEYGEN ?? '/usr/bin/dnssec-keygen';
+const DNSSEC_SIGNZONE = process.env.DNSSEC_SIGNZONE ?? '/usr/bin/dnssec-signzone';
+
+/**
+ * Signs a zone file as an old provider would have (NSEC3, a KSK and a ZSK, ECDSA P-256) with BIND's
+ * `dnssec-keygen` and `dnssec-signzone` (bind9-utils); answers the signed file's path, beside the unsigned one.
+ */
+export function signZoneFile(zone: string, file: string, dir: string): string {
+  const missing = [DNSSEC_KEYGEN, DNSSEC_SIGNZONE].filter((tool) => !existsSync(tool));
+  if (missing.length > 0) throw new Error(`${missing.join(', ')} not found: install Debian\u2019s bind9-utils, or set DNSSEC_KEYGEN and DNSSEC_SIGNZONE`);
+  const run = (tool: string, args: string[]) => {
+    const done = spawnSync(tool, args, { encoding: 'utf8' });
+    if (done.status !== 0) throw new Error(`${tool} ${args.join(' ')}: ${done.stdout}${done.stderr}`);
+    return done.stdout.trim();
+  };
+  const keys = [run(DNSSEC_KEYGEN, ['-K', dir, '-a', 'ECDSAP256SHA256', '-f', 'KSK', zone]), run(DNSSEC_KEYGEN, ['-K', dir, '-a', 'ECDSAP256SHA256', zone])];
+  writeFileSync(file, `${readFileSync(file, 'utf8')}${keys.map((key) => `$INCLUDE ${join(dir, `${key}.key`)}\n`).join('')}`);
+  const signed = `${file}.signed`;
+  // -d: its dsset file goes beside the keys, not into the working directory.
+  run(DNSSEC_SIGNZONE, ['-K', dir, '-d', dir, '-3', 'c0ffee', '-o', zone, '-f', signed, file]);
+  return signed;
+}

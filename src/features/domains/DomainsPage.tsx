@@ -7,12 +7,13 @@ import { useApi } from '@/lib/api/use-api.ts';
 import { explainError } from '@/lib/errors/explain.ts';
 import { useWalletSession } from '@/lib/session/wallet-session.ts';
 import { useServiceNow } from '@/lib/clock/service-clock.ts';
-import { Button, EmptyState, Notice, PageHeader, Select, Spinner, TextField } from '@/ui/index.ts';
+import { Button, EmptyState, Notice, PageHeader, Spinner } from '@/ui/index.ts';
 import { SharedWithYou } from '@/features/access/index.ts';
 import { analyticsSummaryQuery } from '@/features/analytics/index.ts';
 import { userDomainsQueryOptions } from './api/get-user-domains.ts';
+import { DomainFilters, ExpiringNotice, SelectionBar } from './components/DomainsListParts.tsx';
 import { DomainsTable } from './components/DomainsTable.tsx';
-import { domainFilters, EXPIRES_WITHIN, toDomainRow, viewDomains, type DomainFilter, type ExpiresWithin } from './model/domain-list.ts';
+import { toDomainRow, viewDomains, type DomainFilter } from './model/domain-list.ts';
 import { readListParams, writeListParams } from './model/list-params.ts';
 import { clickRow, emptySelection, keepListed, selectAll } from './model/selection.ts';
 import { loadRun as savedBulkRun } from './bulk/model/bulk-run.ts';
@@ -101,55 +102,25 @@ export default function DomainsPage() {
     <div className="space-y-4">
       {header}
       <SharedWithYou />
-      {expiring > 0 ? (
-        <Notice
-          tone="warning"
-          title={`${expiring} ${expiring === 1 ? 'domain expires' : 'domains expire'} within 30 days`}
-          actions={params.within === 30 ? null : <Button size="sm" variant="secondary" onClick={() => setParams({ within: 30, sort: 'expiry', direction: 'asc' })}>Show them</Button>}
-        >
-          Renew in time to keep the name and its records.
-        </Notice>
-      ) : null}
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-60 flex-1">
-          <TextField label="Filter domains" type="search" placeholder="Part of a name" value={query} onChange={(event) => setQuery(event.target.value)} />
-        </div>
-        <div className="w-60">
-          <Select label="Show" value={filter} onChange={(event) => setFilter(event.target.value as DomainFilter)} options={domainFilters(rows)} />
-        </div>
-        <div className="w-48">
-          <Select
-            label="Expires"
-            value={String(params.within)}
-            onChange={(event) => setParams({ within: event.target.value === 'any' ? 'any' : (Number(event.target.value) as ExpiresWithin) })}
-            options={EXPIRES_WITHIN.map((w) => ({ value: String(w.value), label: w.label }))}
-          />
-        </div>
-        <Button variant="secondary" onClick={downloadCalendar} title="Every domain's expiry as a calendar event, with reminders 30, 7 and 1 days before">
-          Expiry calendar (.ics)
-        </Button>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-          {shown.length} of {rows.length} {rows.length === 1 ? 'domain' : 'domains'}
-          {selected.length > 0 ? `, ${selected.length} selected` : ''}
-        </p>
-        {shown.length > 0 ? (
-          <Button size="sm" variant="secondary" onClick={() => setSelection((s) => selectAll(s, shownNames))}>
-            Select all {shown.length} that match
-          </Button>
-        ) : null}
-        {selected.length > 0 ? (
-          <Button size="sm" variant="secondary" onClick={() => setRenewing(selected)}>
-            Renew {selected.length} selected
-          </Button>
-        ) : null}
-        {selected.length > 0 ? (
-          <Button size="sm" variant="ghost" onClick={() => setSelection(emptySelection)}>
-            Clear selection
-          </Button>
-        ) : null}
-      </div>
+      <ExpiringNotice expiring={expiring} within={params.within} onShow={() => setParams({ within: 30, sort: 'expiry', direction: 'asc' })} />
+      <DomainFilters
+        rows={rows}
+        query={query}
+        onQuery={setQuery}
+        filter={filter}
+        onFilter={setFilter}
+        within={params.within}
+        onWithin={(within) => setParams({ within })}
+        onCalendar={downloadCalendar}
+      />
+      <SelectionBar
+        shown={shown.length}
+        total={rows.length}
+        selected={selected.length}
+        onSelectAll={() => setSelection((s) => selectAll(s, shownNames))}
+        onRenew={() => setRenewing(selected)}
+        onClear={() => setSelection(emptySelection)}
+      />
       {session.address && (selected.length > 0 || savedBulkRun(session.address)) ? (
         <Suspense fallback={<Spinner label="Loading bulk actions" />}>
           <BulkPanel account={session.address} selected={selected} />

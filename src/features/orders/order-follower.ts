@@ -6,6 +6,7 @@ import { browserStorage } from '@/lib/browser-storage.ts';
 import type { ToastInput } from '@/ui/index.ts';
 import { detailsFromCreated } from './order-seed.ts';
 import { statusWords } from './order-view.ts';
+import { PENDING_ORDERS_PREFIX, readPendingOrders, writePendingOrders, type KeyValueStorage, type PendingOrder } from './pending-orders.ts';
 import { nextPollDelay, POLL_INTERVAL_MS } from './poll-policy.ts';
 
 /**
@@ -29,14 +30,6 @@ export interface FollowedOrder {
   finished: boolean;
 }
 
-/** An order this browser started and still follows until it finishes (localStorage, per account). */
-export interface PendingOrder {
-  id: string;
-  /** The domain(s) it registers; may be empty when unknown. */
-  domains: string[];
-  addedAt: number;
-}
-
 interface FollowerState {
   /** Whose orders are read (undefined account: an API key without a session); undefined while none can be. */
   reader: { account: string | undefined } | undefined;
@@ -56,15 +49,8 @@ export interface FollowerEdges {
   toast(input: ToastInput): void;
 }
 
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type { KeyValueStorage };
 
-const PENDING_ORDERS_PREFIX = 'namefi.dashboard.pendingOrders.';
-/** An order that is still not finished after a week is not worth a request every 5 s. */
-const MAX_PENDING_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** An order seen finished this recently (but not started here) still changed the balance just now. */
 const JUST_FINISHED_MS = 60_000;
 /** Details younger than this are fresh: a page opening on them joins the pace instead of asking at once. */
@@ -91,9 +77,48 @@ function finishedToast(details: OrderDetails): ToastInput {
   };
 }
 
-function isPendingOrder(value: unknown): value is PendingOrder {
-  const v = value as PendingOrder;
-  return !!v && typeof v.id === 'string' && Array.isArray(v.domains) && typeof v.addedAt === 'number';
+/** An order that finished a moment ago (but was not started here) still changed the balance just now. */
+function justFinished(details: OrderDetails, now: number): boolean {
+  const finishedAt = details.order.finishedAt;
+  return !!finishedAt && now - Date.parse(finishedAt) < JUST_FINISHED_MS;
+}
+
+/** How many order pages show each order, after one more (`by` 1) or one fewer (-1) shows `id`. */
+function countedOnScreen(onScreen: Record<string, number>, id: string, by: number): Record<string, number> {
+  const next = { ...onScreen };
+  const n = (next[id] ?? 0) + by;
+  if (n > 0) next[id] = n;
+  else delete next[id];
+  return next;
+}
+
+/** One timer per followed order: the next poll, replaced when a new one is set. */
+function pollTimers() {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const stop = (key: string) => {
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+  };
+  return {
+    has: (key: string) => timers.has(key),
+    keys: () => timers.keys(),
+    stop,
+    stopAll() {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+    /** Runs `run` after `delay`, in place of the order's timer before. */
+    set(key: string, delay: number, run: () => void) {
+      stop(key);
+      timers.set(
+        key,
+        setTimeout(() => {
+          timers.delete(key);
+          run();
+        }, delay),
+      );
+    },
+  };
 }
 
 export interface FollowerOptions {
@@ -102,15 +127,12 @@ export interface FollowerOptions {
   isHidden?: () => boolean;
 }
 
-export function createOrderFollower({
-  storage = browserStorage(),
-  now = Date.now,
-  isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
-}: FollowerOptions = {}) {
+/**
+ * What the follower knows, in one store the pages read: whose orders, which are on screen, the pending orders of
+ * each account (read from storage once), and each followed order's details and errors.
+ */
+function followerState(storage: KeyValueStorage | undefined, now: () => number) {
   const store = createStore<FollowerState>(() => ({ reader: undefined, onScreen: {}, pending: {}, orders: {} }));
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const inFlight = new Set<string>();
-  let edges: FollowerEdges | undefined;
 
   const view = (key: string): FollowedOrder | undefined => store.getState().orders[key];
   function update(key: string, change: Partial<FollowedOrder>): void {
@@ -119,17 +141,12 @@ export function createOrderFollower({
     }));
   }
 
+  /** The account's pending orders: read from storage once, then kept in the store. */
   function pendingOf(account: string): readonly PendingOrder[] {
     const lower = account.toLowerCase();
     const known = store.getState().pending[lower];
     if (known) return known;
-    let list: readonly PendingOrder[] = [];
-    try {
-      const parsed: unknown = JSON.parse(storage?.getItem(PENDING_ORDERS_PREFIX + lower) ?? '[]');
-      if (Array.isArray(parsed)) list = parsed.filter(isPendingOrder).filter((o) => now() - o.addedAt < MAX_PENDING_AGE_MS);
-    } catch {
-      // A damaged entry is forgotten rather than breaking every page.
-    }
+    const list = readPendingOrders(storage, lower, now());
     store.setState((s) => ({ pending: { ...s.pending, [lower]: list } }));
     return list;
   }
@@ -137,12 +154,7 @@ export function createOrderFollower({
   function savePending(account: string, list: PendingOrder[]): void {
     const lower = account.toLowerCase();
     store.setState((s) => ({ pending: { ...s.pending, [lower]: list } }));
-    try {
-      if (list.length) storage?.setItem(PENDING_ORDERS_PREFIX + lower, JSON.stringify(list));
-      else storage?.removeItem(PENDING_ORDERS_PREFIX + lower);
-    } catch {
-      // Storage full or private mode: followed for this visit only.
-    }
+    writePendingOrders(storage, lower, list);
   }
 
   /** The orders to follow now, by key: those on screen and the reader's pending ones. */
@@ -156,17 +168,25 @@ export function createOrderFollower({
     return out;
   }
 
-  function stopTimer(key: string): void {
-    clearTimeout(timers.get(key));
-    timers.delete(key);
-  }
-  function stopAll(): void {
-    for (const timer of timers.values()) clearTimeout(timer);
-    timers.clear();
-  }
+  return { store, view, update, pendingOf, savePending, followed };
+}
+
+/**
+ * The follower: polls each followed order at the pace nextPollDelay sets, one request at a time, and settles it
+ * after each answer; what it knows is in followerState's store.
+ */
+export function createOrderFollower({
+  storage = browserStorage(),
+  now = Date.now,
+  isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
+}: FollowerOptions = {}) {
+  const { store, view, update, pendingOf, savePending, followed } = followerState(storage, now);
+  const timers = pollTimers();
+  const inFlight = new Set<string>();
+  let edges: FollowerEdges | undefined;
 
   function schedule(key: string, orderId: string): void {
-    stopTimer(key);
+    timers.stop(key);
     const known = view(key);
     const delay = nextPollDelay({
       status: known?.details?.order.status,
@@ -175,18 +195,12 @@ export function createOrderFollower({
       fromCreate: known?.fromCreate,
     });
     if (delay === false) return;
-    timers.set(
-      key,
-      setTimeout(() => {
-        timers.delete(key);
-        void poll(key, orderId);
-      }, delay),
-    );
+    timers.set(key, delay, () => void poll(key, orderId));
   }
 
   async function poll(key: string, orderId: string): Promise<void> {
     if (!edges || inFlight.has(key)) return;
-    stopTimer(key);
+    timers.stop(key);
     inFlight.add(key);
     try {
       const details = await edges.fetchOrder(orderId);
@@ -222,9 +236,7 @@ export function createOrderFollower({
     if (known.finished || !edges) return;
     const wasPending = pendingOf(account).some((o) => o.id === orderId);
     // An order that finished before its first answer was never pending, but just changed the balance.
-    const finishedAt = details.order.finishedAt;
-    const justFinished = !!finishedAt && now() - Date.parse(finishedAt) < JUST_FINISHED_MS;
-    if (!wasPending && !(onScreen && justFinished)) return;
+    if (!wasPending && !(onScreen && justFinished(details, now()))) return;
     update(key, { finished: true });
     if (wasPending) savePending(account, pendingOf(account).filter((o) => o.id !== orderId));
     edges.refresh(account, domainsOf(details));
@@ -235,7 +247,7 @@ export function createOrderFollower({
   /** Starts what is newly followed and stops what no longer is. */
   function resync(): void {
     const wanted = followed();
-    for (const key of timers.keys()) if (!wanted.has(key)) stopTimer(key);
+    for (const key of timers.keys()) if (!wanted.has(key)) timers.stop(key);
     for (const [key, orderId] of wanted) {
       if (timers.has(key) || inFlight.has(key)) continue;
       settle(key, orderId);
@@ -257,19 +269,12 @@ export function createOrderFollower({
       return () => {
         if (edges === connected) edges = undefined;
         store.setState({ reader: undefined });
-        stopAll();
+        timers.stopAll();
       };
     },
     /** An order page shows this order: it is followed (and remembered while running) until the page goes. */
     watch(orderId: string): () => void {
-      const count = (id: string, by: number) =>
-        store.setState((s) => {
-          const onScreen = { ...s.onScreen };
-          const n = (onScreen[id] ?? 0) + by;
-          if (n > 0) onScreen[id] = n;
-          else delete onScreen[id];
-          return { onScreen };
-        });
+      const count = (id: string, by: number) => store.setState((s) => ({ onScreen: countedOnScreen(s.onScreen, id, by) }));
       count(orderId, 1);
       resync();
       return () => {
@@ -296,7 +301,7 @@ export function createOrderFollower({
     /** The tab was hidden (nothing is asked) or shown again (every running order is asked at once). */
     visibilityChanged(): void {
       if (isHidden()) {
-        stopAll();
+        timers.stopAll();
         return;
       }
       for (const [key, orderId] of followed()) {

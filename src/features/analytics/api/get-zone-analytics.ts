@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AnalyticsStep } from '#core/analytics/buckets.ts';
+import { DAY_MS } from '#core/dates.ts';
 import type { ZoneAnalytics } from '#core/wire/analytics.ts';
 import type { ApiError } from '@/lib/api-error.ts';
 import type { Api } from '@/lib/api/use-api.ts';
@@ -21,7 +22,7 @@ export function zoneAnalyticsQuery(api: Api, zoneName: string, window: WindowId,
     queryKey: [...zoneKey(zoneName), 'analytics', window],
     queryFn: () => {
       const minute = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
-      return api.call('getZoneAnalytics', { query: { zoneName, since: new Date(minute - days * 86_400_000).toISOString(), step } });
+      return api.call('getZoneAnalytics', { query: { zoneName, since: new Date(minute - days * DAY_MS).toISOString(), step } });
     },
     enabled,
     staleTime: 0,

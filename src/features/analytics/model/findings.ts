@@ -1,3 +1,4 @@
+import { DAY_MS } from '#core/dates.ts';
 import { fullName } from '#core/dns/names.ts';
 import { isStoredRecord, isWritableType, type DnsRecord, type RecordType } from '#core/wire/dns.ts';
 import type { ZoneAnalytics } from '#core/wire/analytics.ts';
@@ -11,7 +12,6 @@ export type Finding =
 const NXDOMAIN_AT_LEAST = 2;
 
 const queries = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'query' : 'queries'}`;
-const DAY_MS = 86_400_000;
 
 /**
  * What the numbers say, in words: names people ask for that do not exist (a typo somewhere, or a missing record:

@@ -1,6 +1,6 @@
+import { DAY_MS } from '#core/dates.ts';
 import type { UserDomain } from '#core/wire/user.ts';
 
-const DAY = 86_400_000;
 /** Fewer days than this left before expiry earns a warning. */
 const EXPIRY_WARNING_DAYS = 30;
 
@@ -24,13 +24,13 @@ export interface DomainRow {
 
 export function toDomainRow(domain: UserDomain, now: number): DomainRow {
   const expiresAt = Date.parse(domain.expirationDate);
-  const daysLeft = Math.floor((expiresAt - now) / DAY);
+  const daysLeft = Math.floor((expiresAt - now) / DAY_MS);
   return {
     domain,
     name: domain.normalizedDomainName,
     expiresAt,
     daysLeft,
-    daysAgo: Math.max(0, -Math.ceil((expiresAt - now) / DAY)),
+    daysAgo: Math.max(0, -Math.ceil((expiresAt - now) / DAY_MS)),
     expiry: expiresAt <= now ? 'expired' : daysLeft < EXPIRY_WARNING_DAYS ? 'soon' : 'ok',
     parked: domain.dnsStatus.isParkingEnabled,
     web: domain.dnsStatus.hasWebRecords,

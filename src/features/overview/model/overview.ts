@@ -1,15 +1,15 @@
+import { DAY_MS } from '#core/dates.ts';
 import { shortAddress } from '@/lib/format.ts';
 
-const DAY = 86_400_000;
 
 /** "in 364 days", "today", "3 days ago": how far the expiry lies from now, in whole days. */
 export function daysFromNow(expiresAt: string, now: number): string {
   const at = Date.parse(expiresAt);
   if (at <= now) {
-    const ago = Math.floor((now - at) / DAY);
+    const ago = Math.floor((now - at) / DAY_MS);
     return ago === 0 ? 'today' : `${ago} ${ago === 1 ? 'day' : 'days'} ago`;
   }
-  const left = Math.floor((at - now) / DAY);
+  const left = Math.floor((at - now) / DAY_MS);
   return left === 0 ? 'today' : `in ${left} ${left === 1 ? 'day' : 'days'}`;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { maxRenewalYears, RENEWAL_YEARS, renewedExpiry, type RenewalQuote } from '#core/wire/orders.ts';
+import { addYears } from '#core/dates.ts';
+import { maxRenewalYears, RENEWAL_YEARS, type RenewalQuote } from '#core/wire/orders.ts';
 
 export const years = (n: number) => `${n} year${n === 1 ? '' : 's'}`;
 
@@ -36,5 +37,5 @@ export type RenewForm = z.infer<ReturnType<typeof renewFormSchema>>;
 
 /** One name's renewal in words: the new expiry and its price. */
 export function renewalOf(quote: RenewalQuote, n: number): { newExpiry: string; cents: number } {
-  return { newExpiry: dateInWords(renewedExpiry(new Date(quote.expiresAt), n)), cents: quote.renewalPriceInUSDCentsPerYear * n + (quote.restoreFeeInUSDCents ?? 0) };
+  return { newExpiry: dateInWords(addYears(new Date(quote.expiresAt), n)), cents: quote.renewalPriceInUSDCentsPerYear * n + (quote.restoreFeeInUSDCents ?? 0) };
 }

@@ -1,0 +1,189 @@
+import type { Database, Queryable } from '../db/database.ts';
+import type { StoredZoneKey } from '../dnssec/keys.ts';
+import { VALIDITY_SECONDS } from '../dnssec/sign-zone.ts';
+import { dropOtherEpochs, keepSignatures, storedSignatures } from '../dnssec/stored-signatures.ts';
+import { changesBetween } from '../history/changes-between.ts';
+import { signedStep, signedSteps } from './signed-steps.ts';
+import { buildSnapshot, buildSnapshotInSlices, patchSnapshot, type Dnssec, type NameServerSettings, type StoredRecord, type ZoneSnapshot, type ZoneState } from './zone-snapshot.ts';
+
+/** From this many stored records on, a zone is read page by page and built in slices (buildSnapshotInSlices). */
+export const PAGED_AT = 5000;
+/** Rows per page of a big zone's read: PGlite holds the event loop about 33 ms for 1,000 (65 ms for 2,000). */
+const PAGE = 1000;
+/** At most this many names changed since the version in memory, and a big zone is patched rather than read whole. */
+const PATCH_NAMES = 1000;
+
+type Db = Queryable & Pick<Database, 'analyzeIfStale'>;
+type Flattened = Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>;
+
+type ZoneRow = {
+  version: string | null;
+  serial: number | string;
+  parked: boolean;
+  forward_enabled: boolean;
+  expired: boolean;
+  record_count: number | string;
+  created: string;
+  records: unknown;
+  flattened: unknown;
+  dnssec_key: StoredZoneKey | string | null;
+};
+
+/** A JSON column as its value (PGlite and node-postgres may hand it over parsed or as text). */
+const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ? JSON.parse(value) : (value ?? fallback)) as T;
+
+/** The zone's row: its state, its key, its ALIAS addresses, and its records when it is small enough to read at once. */
+async function readZone(db: Db, zone: string): Promise<ZoneRow | undefined> {
+  const [row] = await db.query<ZoneRow>(
+    `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count, d.created_at::text AS created,
+       (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
+       CASE WHEN d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
+          FROM dns_records WHERE zone_name = d.name) END AS records,
+       (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
+          FROM alias_addresses WHERE zone_name = d.name) AS flattened
+     FROM domains d WHERE d.name = $1`,
+    [zone, PAGED_AT],
+  );
+  return row;
+}
+
+/** What signing the zone needs, when it has a key: the version before (re-sign only what differs) and its stored signatures. */
+function dnssecOf(db: Db, zone: string, key: (StoredZoneKey & { signing_epoch: string }) | null, previous: ZoneSnapshot | undefined): Dnssec | undefined {
+  const epoch = key ? new Date(key.signing_epoch) : null;
+  if (!key || !epoch) return undefined;
+  return {
+    key,
+    epoch,
+    previous: previous?.signed ? { nodes: previous.nodes, signed: previous.signed } : undefined,
+    store: { fresh: [] },
+    known: () => storedSignatures(db, zone, Math.floor(epoch.getTime() / 1000) + VALIDITY_SECONDS),
+  };
+}
+
+/**
+ * The names the changes of a zone from serial `from` to `to` touched, and the apex (its SOA moved), from its
+ * history; null when the history cannot say (a gap) or they are too many to patch.
+ */
+async function namesChangedSince(db: Db, zone: string, from: number, to: number): Promise<Set<string> | null> {
+  const changes = await changesBetween(db, zone, from, to);
+  if (!changes) return null;
+  const names = new Set(['@']);
+  for (const { facts } of changes) for (const change of facts.changes) for (const record of [change.before, change.after]) if (record) names.add(record.name);
+  return names.size <= PATCH_NAMES ? names : null;
+}
+
+/**
+ * A big zone's records a page at a time, in written order, between other queries: when it changed meanwhile (its
+ * version moved), the pages may mix two versions, and the caller reads it again.
+ */
+async function* pagesOf(db: Db, zone: string) {
+  // Its records and signatures are read a page at a time, by index order, which needs the planner to know
+  // how big the tables have grown (an embedded database has no autovacuum to tell it).
+  await db.analyzeIfStale?.(['dns_records', 'dnssec_signatures']);
+  let after = 0;
+  for (;;) {
+    const page = await db.query<StoredRecord & { seq: number | string }>('SELECT name, type, ttl, rdata, seq FROM dns_records WHERE zone_name = $1 AND seq > $2 ORDER BY seq LIMIT $3', [zone, after, PAGE]);
+    if (page.length > 0) yield page;
+    if (page.length < PAGE) return;
+    after = Number(page[page.length - 1].seq);
+  }
+}
+
+/** Signatures kept with the zone: ours stored, or another instance's taken where it stored first. */
+async function storeSignatures(db: Db, zone: string, snapshot: ZoneSnapshot, dnssec: Dnssec | undefined) {
+  if (!snapshot.signed || !dnssec?.store) return;
+  try {
+    // Earlier epochs' go first, while they are all the zone has: afterwards finding none meant scanning every new
+    // row (140 ms of the event loop at 100,000 records).
+    if (!dnssec.previous || dnssec.previous.signed.expiration !== snapshot.signed.expiration) await dropOtherEpochs(db, zone, snapshot.signed.expiration);
+    if (dnssec.store.fresh.length > 0) await keepSignatures(db, zone, snapshot.signed, dnssec.store.fresh);
+  } catch (error) {
+    console.error(`DNSSEC: the signatures of ${zone} could not be stored`, error);
+  }
+}
+
+/**
+ * The snapshot builder of the zone source (zone-source.ts): reads a zone and builds the snapshot the name server
+ * answers from. It keeps each signed or big zone as last built: the next build of a signed one re-signs only what
+ * changed, a big one is patched from it, and either is answered while its next version is made.
+ */
+export function snapshotBuilder(db: Db, settings: NameServerSettings) {
+  const latest = new Map<string, ZoneSnapshot>();
+  /** What each version in `latest` was built on besides its records (state, ALIAS addresses, key): see build. */
+  const builtOn = new Map<string, string>();
+  /** Zones being signed anew on a worker thread: their previous snapshot is answered meanwhile, if there is one. */
+  const bulk = new Set<string>();
+  /** Per signed zone, what each recent change did to its NSEC records and RRSIGs (IXFR sends these). */
+  const steps = signedSteps();
+
+  /**
+   * A big zone that changed since this instance last built it is patched: the names its history says changed are
+   * read again and the rest is shared with that version (and a signed one re-signs only those names). Else it is
+   * read a page at a time and built in slices.
+   */
+  async function buildBig(zone: string, previous: ZoneSnapshot | undefined, state: ZoneState, basis: string, dnssec: Dnssec | undefined, flattened: Flattened): Promise<ZoneSnapshot> {
+    const names = previous && builtOn.get(zone) === basis && previous.serial < state.serial ? await namesChangedSince(db, zone, previous.serial, state.serial) : null;
+    if (previous && names) {
+      const records = await db.query<StoredRecord>('SELECT name, type, ttl, rdata FROM dns_records WHERE zone_name = $1 AND name = ANY($2::text[]) ORDER BY seq', [zone, [...names]]);
+      return patchSnapshot(previous, names, state, records, settings, dnssec, flattened);
+    }
+    try {
+      return await buildSnapshotInSlices(zone, state, pagesOf(db, zone), settings, dnssec, flattened, () => bulk.add(zone));
+    } finally {
+      bulk.delete(zone);
+    }
+  }
+
+  /** Kept: a signed zone (the next change re-signs only what differs) and a big one (answered while it is signed anew). */
+  function remember(zone: string, snapshot: ZoneSnapshot, previous: ZoneSnapshot | undefined, big: boolean, basis: string) {
+    // What signing this change changed (NSEC records, RRSIGs), for IXFR: from the snapshot before, once stored bytes are in.
+    if (snapshot.signed && previous?.signed && snapshot.serial !== previous.serial) steps.keep(zone, signedStep(previous, snapshot));
+    if (snapshot.signed || big) {
+      latest.set(zone, snapshot);
+      builtOn.set(zone, basis);
+    } else {
+      latest.delete(zone);
+      builtOn.delete(zone);
+    }
+  }
+
+  /**
+   * The zone's snapshot as the database holds it now, or null when the zone is not there. `onAttempt` is told as
+   * each read begins: a big zone that changed while it was read is read again (up to three times).
+   */
+  async function build(zone: string, onAttempt: () => void, attempt = 0): Promise<ZoneSnapshot | null> {
+    onAttempt();
+    const row = await readZone(db, zone);
+    if (!row) return null;
+    const key = json<(StoredZoneKey & { signing_epoch: string }) | null>(row.dnssec_key, null);
+    const previous = latest.get(zone);
+    const dnssec = dnssecOf(db, zone, key, previous);
+    const flattened = json<Flattened>(row.flattened, []);
+    const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
+    // What a version is built on besides its records: a change of any of these builds the next one whole. The
+    // domain's creation too: a name released and registered again starts a new history, from serial 1.
+    const basis = JSON.stringify([row.created, state.parked, state.forwarding, state.expired, flattened, key?.public_key ?? null, key?.signing_epoch ?? null]);
+    const big = Number(row.record_count) >= PAGED_AT;
+    let snapshot: ZoneSnapshot;
+    if (!big) {
+      snapshot = buildSnapshot(zone, state, json<StoredRecord[]>(row.records, []), settings, dnssec, flattened);
+    } else {
+      snapshot = await buildBig(zone, previous, state, basis, dnssec, flattened);
+      const [now] = await db.query<{ version: string }>('SELECT zone_version::text AS version FROM domains WHERE name = $1', [zone]);
+      if (String(now?.version) !== state.version && attempt < 3) return build(zone, onAttempt, attempt + 1);
+    }
+    await storeSignatures(db, zone, snapshot, dnssec);
+    remember(zone, snapshot, previous, big, basis);
+    return snapshot;
+  }
+
+  return {
+    build,
+    /** The zone as last built, when it is signed or big. */
+    previous: (zone: string) => latest.get(zone),
+    /** Whether the zone is being signed anew on the worker right now. */
+    signingAnew: (zone: string) => bulk.has(zone),
+    /** The DNSSEC side of the changes from serial `from` to `to` of a signed zone, or null when this instance lacks one. */
+    signedSteps: (zone: string, from: number, to: number) => steps.between(zone, from, to),
+  };
+}
