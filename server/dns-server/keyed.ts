@@ -59,6 +59,7 @@ function headerAnswer(bytes: Buffer, rcode: number): Buffer {
   return out;
 }
 
+const SERVFAIL = 2;
 const REFUSED = 5;
 
 /**
@@ -66,6 +67,16 @@ const REFUSED = 5;
  * the door; the answer signed with the request's key, sent once this instance serves the change.
  */
 export async function answerUpdate(bytes: Buffer, zones: ZoneSource, keys: readonly TsigKey[], peer: Peer): Promise<Buffer[]> {
+  try {
+    return await signedUpdateAnswer(bytes, zones, keys, peer);
+  } catch (error) {
+    // The key could not be looked up (the database away): SERVFAIL, and the server keeps answering.
+    console.error('DNS UPDATE: the request could not be answered', error);
+    return [headerAnswer(bytes, SERVFAIL)];
+  }
+}
+
+async function signedUpdateAnswer(bytes: Buffer, zones: ZoneSource, keys: readonly TsigKey[], peer: Peer): Promise<Buffer[]> {
   const signed = await checkTsig(bytes, keys, peer.keyed);
   if (signed.kind === 'error') return [tsigFailure(headerAnswer(bytes, 0), signed)];
   if (!peer.keyed) return [headerAnswer(bytes, REFUSED)];
