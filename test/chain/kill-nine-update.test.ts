@@ -48,7 +48,8 @@ it('survives SIGKILL as an UPDATE’s NOERROR leaves: every update answered NOER
   }
   await first.exited;
   expect(first.crashPoints).toEqual(['dns-update-answered:3']);
-  expect(answered).toEqual(['n1', 'n2', 'n3']);
+  // The third NOERROR left before the kill (the next may have too: the kill follows its send within the turn).
+  expect(answered.slice(0, 3)).toEqual(['n1', 'n2', 'n3']);
 
   const second = (current = startService(dataDir, undefined, ENV));
   client = clientOf(await second.baseUrl);
