@@ -5,10 +5,12 @@ import { findBrowser } from './find-browser.ts';
 import { findPostgresBin, NO_POSTGRES_MESSAGE } from '../test/support/postgres-server.ts';
 import { bindToolsMissing } from '../test/support/bind.ts';
 import { nameServersMissing } from '../test/support/name-servers.ts';
+import { updateToolsMissing } from '../test/support/dns-update.ts';
+import { acmeToolsMissing } from '../test/support/acme.ts';
 
 /** `npm test`: type check, lint, unit and service tests, then the browser journeys. Stops at the first failure. */
-/** The kill -9 suites: the journey's points, and the renewal's (a charge made, its expiry not yet moved). */
-const KILL_NINE = ['test/chain/kill-nine.test.ts', 'test/chain/kill-nine-renewal.test.ts'];
+/** The kill -9 suites: the journey's points, the renewal's (a charge made, its expiry not yet moved), DNS UPDATE's (a NOERROR sent). */
+const KILL_NINE = ['test/chain/kill-nine.test.ts', 'test/chain/kill-nine-renewal.test.ts', 'test/chain/kill-nine-update.test.ts'];
 const steps: Array<[string, string[]]> = [
   ['Type check', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['Lint', ['npx', 'oxlint', '--deny-warnings', 'core', 'src', 'server', 'e2e', 'scripts', 'test']],
@@ -62,6 +64,14 @@ const nameServers = nameServersMissing(['named', 'knotd', 'nsd', 'dnsperf']);
 if (nameServers) {
   console.error(`\n✖ ${nameServers}`);
   process.exit(1);
+}
+
+// The DNS UPDATE tests run nsupdate and knsupdate, and certbot and lego against pebble.
+for (const doorsMissing of [updateToolsMissing(), acmeToolsMissing()]) {
+  if (doorsMissing) {
+    console.error(`\n✖ ${doorsMissing}`);
+    process.exit(1);
+  }
 }
 
 for (const [label, command] of steps) run(label, command);

@@ -26,6 +26,7 @@ import { noCounting, queryCounter } from './dns-server/query-counts.ts';
 import { catalogSource, withCatalog, type CatalogSource } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
+import { updateDoor } from './doors/update/door.ts';
 import { dnsServingOptions } from './dns-server/serving-options.ts';
 import { zoneSource, type ZoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
@@ -275,6 +276,8 @@ async function startDns(config: Config, services: Services, { zones, answers }: 
     ...dnsServingOptions(config, db),
     counter: services.queryCounter,
     cache: answers,
+    // The standard doors: DNS UPDATE and keyed transfers with scoped keys' TSIG forms (server/doors/update/).
+    keyed: updateDoor(services),
   });
   closers.push('the DNS server', () => dns.close());
   return dns;

@@ -6,6 +6,7 @@ import { signingDomain, typeRegistry } from './eip712.ts';
 import { forwarding } from './forwarding.ts';
 import { safeText } from './text.ts';
 import { GRANT_ROLES } from '../access/scope.ts';
+import type { DoorChange } from '../access/role.ts';
 import { apiKeyScope } from './api-key-scope.ts';
 
 /** An EIP-712 write as verified: enough for anyone to recompute the hash and check the signature without the service. */
@@ -53,8 +54,8 @@ export type ServiceChange = keyof typeof SERVICE_CHANGE_WORDS;
  * Changes made through the standard doors (contract: The standard doors) with a scoped key: a DNS UPDATE message
  * (RFC 2136, TSIG) or a DynDNS2 request, one entry each, `actor.client` naming the door.
  */
-export const DOOR_CHANGE_WORDS = { dnsUpdate: 'Changed by DNS UPDATE (RFC 2136)', dynDnsUpdate: 'Set an address by DynDNS2' } as const;
-export type DoorChange = keyof typeof DOOR_CHANGE_WORDS;
+export const DOOR_CHANGE_WORDS: Record<DoorChange, string> = { dnsUpdate: 'Changed by DNS UPDATE (RFC 2136)', dynDnsUpdate: 'Set an address by DynDNS2' };
+export type { DoorChange };
 
 /**
  * Changes the service reads from the chain rather than makes (`actor.via: "chain"`): the domain's token moved to

@@ -52,7 +52,7 @@ export const faucetResult = z.object({
 export type FaucetResult = z.infer<typeof faucetResult>;
 
 /** The doors a key comes through: the REST API, the MCP server, DNS UPDATE (RFC 2136, TSIG) and DynDNS2. */
-export const API_KEY_DOORS = ['rest', 'mcp', 'rfc2136', 'dyndns2'] as const;
+const API_KEY_DOORS = ['rest', 'mcp', 'rfc2136', 'dyndns2'] as const;
 export type ApiKeyDoor = (typeof API_KEY_DOORS)[number];
 export const API_KEY_PATTERN = /^nfk_[A-Za-z0-9_-]{43}$/;
 export const createApiKeyInput = z.object({

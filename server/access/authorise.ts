@@ -2,7 +2,7 @@ import type { OperationId } from '#core/operations/index.ts';
 import { roleNeeded } from '#core/access/role.ts';
 import { nameCovered, outOfScope, roleAtLeast, scopeInWords, type RecordScope } from '#core/access/scope.ts';
 import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
-import { DOOR_CHANGE_WORDS, type DoorChange, type ZoneChangeFacts } from '#core/wire/history.ts';
+import type { DoorChange, ZoneChangeFacts } from '#core/wire/history.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound, unauthorized } from '../domain-errors.ts';
 import { authorOf, type ChangeAuthor } from '../history/record-change.ts';
@@ -96,8 +96,7 @@ export async function authoriseZoneChange(
   const keyWhy = keyRefusal(principal.apiKeyScope, zoneName, 'write');
   if (keyWhy) throw forbidden(keyWhy, { domain: zoneName, reason: 'api-key-scope' });
   const keyScopes = principal.apiKeyScope ? [{ what: "the API key's scope", scope: principal.apiKeyScope }] : [];
-  // A door's change (DNS UPDATE, DynDNS2) writes records only: what an editor may do.
-  const needed = operation in DOOR_CHANGE_WORDS ? 'editor' : roleNeeded(operation);
+  const needed = roleNeeded(operation);
   if (principal.wallet.toLowerCase() === owner) {
     if (needed === null && principal.via === 'api-key') throw forbidden('Only the owner\u2019s own signature grants or revokes access: an API key cannot', { domain: zoneName, reason: 'api-key' });
     return { author: authorOf(operation, principal), scopes: keyScopes };

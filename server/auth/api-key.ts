@@ -46,9 +46,16 @@ export async function authenticateApiKey(db: Queryable, key: string, now: Date, 
 
 /** A scoped key past its expiry, or used from an address outside its ranges: 403 naming why (the rest of its scope: server/access/authorise.ts). */
 function refuseOutOfReach(scope: ApiKeyScope, now: Date, clientAddress: string | undefined): void {
-  if (scope.expiresAt && Date.parse(scope.expiresAt) <= now.getTime()) throw forbidden(`The API key expired on ${scope.expiresAt}`, { reason: 'api-key-expired' });
+  const why = keyOutOfReach(scope, now, clientAddress);
+  if (why) throw forbidden(why.message, { reason: why.reason });
+}
+
+/** Why a scoped key cannot be used now from this address (its expiry, its address ranges), or null: every door asks this. */
+export function keyOutOfReach(scope: ApiKeyScope, now: Date, clientAddress: string | undefined): { message: string; reason: 'api-key-expired' | 'api-key-address' } | null {
+  if (scope.expiresAt && Date.parse(scope.expiresAt) <= now.getTime()) return { message: `The API key expired on ${scope.expiresAt}`, reason: 'api-key-expired' };
   if (scope.cidrs.length > 0) {
     const ranges = scope.cidrs.map(parseCidr).filter((c): c is Cidr => c !== null);
-    if (!inAny(clientAddress, ranges)) throw forbidden(`The API key may be used only from ${scope.cidrs.join(', ')}, not from ${clientAddress ?? 'an unknown address'}`, { reason: 'api-key-address' });
+    if (!inAny(clientAddress, ranges)) return { message: `The API key may be used only from ${scope.cidrs.join(', ')}, not from ${clientAddress ?? 'an unknown address'}`, reason: 'api-key-address' };
   }
+  return null;
 }

@@ -12,7 +12,7 @@ export interface NewTsigForm {
 }
 
 /** The DNS name of a key's TSIG form: the key's id makes it unique; the trailing dot as TSIG tools write it. */
-export const tsigKeyNameOf = (apiKeyId: string) => `nfk-${apiKeyId.toLowerCase()}.`;
+const tsigKeyNameOf = (apiKeyId: string) => `nfk-${apiKeyId.toLowerCase()}.`;
 
 export function newTsigForm(apiKeyId: string, secretsKey: string | undefined): NewTsigForm {
   const secret = randomBytes(32);

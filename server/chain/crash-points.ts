@@ -9,7 +9,8 @@ export const CRASH_MARKER = 'Crash point reached:';
  * that suite) this does nothing. Points: `chain-write` (a chain transaction was mined, the database transaction
  * around it has not committed), `atomic-write` (a state file's temp copy is on disk, not yet renamed), `x402-settled`
  * (an x402 payment is on the chain, its order not written), `account-deployed` (a smart account was deployed and
- * journaled), `renewal-charged` (a renewal order is charged, its expiry not yet moved; test/chain/kill-nine-renewal.test.ts). Before dying it prints `Crash point reached: <point>:<n>` on stdout.
+ * journaled), `renewal-charged` (a renewal order is charged, its expiry not yet moved; test/chain/kill-nine-renewal.test.ts),
+ * `dns-update-answered` (a DNS UPDATE's NOERROR was handed to the socket; test/chain/kill-nine-update.test.ts). Before dying it prints `Crash point reached: <point>:<n>` on stdout.
  */
 const [point, nth] = (process.env.NAMEFI_CRASH_AT ?? '').split(':');
 let reached = 0;

@@ -13,7 +13,8 @@ import { noCounting, type QueryCounter, type Tally } from './query-counts.ts';
 import { resolve, RCODE } from './resolve.ts';
 import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
 import { incrementalTransfer, type SecondaryServing } from './secondaries.ts';
-import { signAnswer, tsigFailure, verifyTsig } from './tsig.ts';
+import { signAnswer, tsigFailure } from './tsig.ts';
+import { answerUpdate, checkTsig, isUpdate, type KeyedServing, type Peer } from './keyed.ts';
 import { startUdpThreads } from './udp-threads.ts';
 import { DEFAULT_SOA, type NameServerSettings } from './zone-snapshot.ts';
 import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
@@ -44,6 +45,8 @@ export interface DnsServerOptions {
   cache?: AnswerCache;
   /** Threads answering UDP from the packet cache (udp-threads.ts); 0 = the main thread alone. */
   udpThreads?: number;
+  /** The standard doors: API keys' TSIG forms, DNS UPDATE, keyed transfers (server/doors/update/); none: UPDATE is refused. */
+  keyed?: KeyedServing;
 }
 
 /** Encoded answers, shared by UDP and DoH, with what each is counted as (null: no zone). */
@@ -64,12 +67,12 @@ export function answerCache(zones: ZoneSource, everyChange: readonly string[] = 
  * that filled it: see `withId`), else resolved and kept. Nothing is kept while the zones are not subscribed to
  * changes (a change could not drop it). Null when there is nothing to send.
  */
-export async function cachedAnswer(query: Buffer, zones: ZoneSource, cache: AnswerCache, secondaries?: SecondaryServing): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean } | null> {
+export async function cachedAnswer(query: Buffer, zones: ZoneSource, cache: AnswerCache, secondaries?: SecondaryServing, peer: Peer = {}): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean } | null> {
   const kept = zones.subscribed ? cache.lookup(query) : undefined;
   if (kept) return { entry: kept, hit: true };
   const token = cache.begin();
   let tally: Tally | null = null;
-  const [full] = await answerWire(query, zones, false, secondaries, (t) => void (tally = t));
+  const [full] = await answerWire(query, zones, false, secondaries, (t) => void (tally = t), peer);
   if (!full) return null;
   const entry: CachedAnswer<Tally | null> = { full, udp: fitUdp(full, query), zone: (tally as Tally | null)?.zone ?? null, meta: tally };
   if (zones.subscribed) cache.set(query, entry, token);
@@ -103,7 +106,10 @@ export async function answerWire(
   transferAllowed: boolean,
   secondaries?: SecondaryServing,
   onTally?: (tally: Tally) => void,
+  peer: Peer = {},
 ): Promise<Buffer[]> {
+  // UPDATE (RFC 2136) before dns-packet reads it: its records may have no data, which dns-packet cannot read.
+  if (isUpdate(bytes)) return answerUpdate(bytes, zones, secondaries?.keys ?? [], peer);
   let query: Packet;
   let zone: string | null = null;
   let dnssecOk = false;
@@ -115,13 +121,13 @@ export async function answerWire(
   }
   let responses: Buffer[];
   try {
-    // Secondaries: TSIG checked first (and required for transfers when keys are set), IXFR from the history.
-    const signed = secondaries ? verifyTsig(bytes, secondaries.keys) : ({ kind: 'none' } as const);
-    if (signed.kind === 'error') {
-      return [tsigFailure(dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: 0, questions: query.questions ?? [] }), signed.keyName, signed.error, signed.time)];
-    }
+    // TSIG checked first: a transfer key (required for transfers when keys are set) or an API key's TSIG form.
+    const signed = secondaries || peer.keyed ? await checkTsig(bytes, secondaries?.keys ?? [], peer.keyed) : ({ kind: 'none' } as const);
+    if (signed.kind === 'error') return [tsigFailure(dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: 0, questions: query.questions ?? [] }), signed)];
     if (signed.kind === 'ok') query.additionals = (query.additionals ?? []).filter((a) => (a.type as string) !== 'TSIG');
-    const mayTransferHere = transferAllowed && (!secondaries || secondaries.keys.length === 0 || signed.kind === 'ok');
+    // A transfer signed with an API key's form: its scope and addresses decide, whatever DNS_AXFR_ALLOW says.
+    const keyedTransfer = signed.kind === 'ok' && signed.key.apiKeyId && peer.keyed && isTransfer(query) ? await peer.keyed.mayTransfer(signed.key, plainName(query.questions![0].name), peer.address) : undefined;
+    const mayTransferHere = keyedTransfer ?? (transferAllowed && (!secondaries || secondaries.keys.length === 0 || (signed.kind === 'ok' && !signed.key.apiKeyId)));
     const opt = query.additionals?.find((a) => a.type === 'OPT') as { flags?: number } | undefined;
     // DO (RFC 3225): the client wants DNSSEC records; the answer echoes the bit.
     dnssecOk = ((opt?.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
@@ -147,6 +153,8 @@ export async function answerWire(
   if (responses.length === 0) return [formatError(query.id ?? 0)];
   return namesOf(query).every(echoesAsSent) || responses.every(readable) ? responses : [formatError(query.id ?? 0)];
 }
+
+const isTransfer = (query: Packet) => (query.questions ?? []).length === 1 && ['AXFR', 'IXFR'].includes(String(query.questions![0].type));
 
 const ANSWER_NAMES: Record<number, AnswerCode> = { [RCODE.NXDOMAIN]: 'NXDOMAIN', [RCODE.REFUSED]: 'REFUSED', [RCODE.SERVFAIL]: 'SERVFAIL' };
 
@@ -217,7 +225,7 @@ async function listen(options: DnsServerOptions, zones: ZoneSource, cache: Answe
   const tcp = createServer((socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
-    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow), options.secondaries, countTcp);
+    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow), options.secondaries, countTcp, { address: socket.remoteAddress, keyed: options.keyed });
   });
   const port = await new Promise<number>((ready, fail) => {
     tcp.once('error', fail);
@@ -234,9 +242,9 @@ async function listen(options: DnsServerOptions, zones: ZoneSource, cache: Answe
       threads: options.udpThreads ?? 0,
       rrlPerSecond,
       cache,
-      answer: (query) => cachedAnswer(query, zones, cache, options.secondaries),
+      answer: (query, address) => cachedAnswer(query, zones, cache, options.secondaries, { address, keyed: options.keyed }),
       count: (tally, n) => counter.count(tally, 'udp', n),
-    })) ?? (await mainThreadUdp(options.host, port, zones, cache, rrlPerSecond, counter, options.secondaries));
+    })) ?? (await mainThreadUdp(options.host, port, zones, cache, rrlPerSecond, counter, options.secondaries, options.keyed));
   const udp = await openUdp().catch(async (error: unknown) => {
     await new Promise((done) => tcp.close(done));
     throw error;
@@ -256,7 +264,7 @@ async function listen(options: DnsServerOptions, zones: ZoneSource, cache: Answe
 }
 
 /** UDP answered on the main thread (node:dgram): with DNS_UDP_THREADS=0, or where this Node cannot share the socket with threads. */
-async function mainThreadUdp(host: string, port: number, zones: ZoneSource, cache: AnswerCache, perSecond: number, counter: QueryCounter, secondaries?: SecondaryServing) {
+async function mainThreadUdp(host: string, port: number, zones: ZoneSource, cache: AnswerCache, perSecond: number, counter: QueryCounter, secondaries?: SecondaryServing, keyed?: KeyedServing) {
   const udp = createSocket(isIP(host) === 6 ? 'udp6' : 'udp4');
   const rrl = responseRateLimiter(perSecond);
   const send = (answer: Buffer, remote: RemoteInfo, query: Buffer) => {
@@ -270,7 +278,7 @@ async function mainThreadUdp(host: string, port: number, zones: ZoneSource, cach
       if (kept.meta) counter.count(kept.meta, 'udp');
       return void send(withId(kept.udp, message), remote, message);
     }
-    void cachedAnswer(message, zones, cache, secondaries).then((answered) => {
+    void cachedAnswer(message, zones, cache, secondaries, { address: remote.address, keyed }).then((answered) => {
       if (!answered) return;
       if (answered.entry.meta) counter.count(answered.entry.meta, 'udp');
       send(withId(answered.entry.udp, message), remote, message);
@@ -288,7 +296,7 @@ async function mainThreadUdp(host: string, port: number, zones: ZoneSource, cach
 }
 
 /** TCP (RFC 7766): each message is preceded by its length in two bytes; several queries may share a connection. */
-function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean, secondaries: SecondaryServing | undefined, count: (tally: Tally) => void) {
+function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean, secondaries: SecondaryServing | undefined, count: (tally: Tally) => void, peer: Peer) {
   let buffered = Buffer.alloc(0);
   let queue = Promise.resolve();
   socket.setTimeout(10_000, () => socket.destroy());
@@ -301,7 +309,7 @@ function serveTcp(socket: Socket, zones: ZoneSource, transferAllowed: boolean, s
       const message = buffered.subarray(2, 2 + length);
       buffered = buffered.subarray(2 + length);
       queue = queue.then(async () => {
-        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed, secondaries, count)) {
+        for (const response of await answerWire(Buffer.from(message), zones, transferAllowed, secondaries, count, peer)) {
           const framed = Buffer.alloc(2 + response.length);
           framed.writeUInt16BE(response.length, 0);
           response.copy(framed, 2);

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { plainName } from '#core/dns/names.ts';
+import { nameWire, readName } from './wire-names.ts';
 
 /**
  * TSIG (RFC 8945) with HMAC-SHA256, on wire-format messages: no npm library keeps it maintained, and dns-packet knows
@@ -11,6 +12,8 @@ export interface TsigKey {
   /** Lowercase, without the final dot. */
   name: string;
   secret: Buffer;
+  /** The API key whose TSIG form this is (contract: The standard doors); absent for DNS_TSIG_KEYS' transfer keys. */
+  apiKeyId?: string;
 }
 
 const ALGORITHM = 'hmac-sha256';
@@ -27,32 +30,17 @@ export function parseTsigKeys(entries: string[]): TsigKey[] {
   });
 }
 
-function nameWire(name: string): Buffer {
-  const labels = plainName(name).split('.').filter(Boolean);
-  return Buffer.concat([...labels.map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'ascii')])), Buffer.from([0])]);
-}
-
-/** Reads a (possibly compressed) name at `offset`: the name and where the field ends. */
-function readName(message: Buffer, offset: number): { name: string; end: number } {
-  const labels: string[] = [];
-  let end = -1;
-  for (let at = offset, hops = 0; ; ) {
-    if (at >= message.length || hops > 64) throw new Error('bad name');
-    const length = message[at];
-    if (length === 0) {
-      if (end < 0) end = at + 1;
-      break;
-    }
-    if ((length & 0xc0) === 0xc0) {
-      if (end < 0) end = at + 2;
-      at = ((length & 0x3f) << 8) | message[at + 1];
-      hops += 1;
-      continue;
-    }
-    labels.push(message.toString('latin1', at + 1, at + 1 + length));
-    at += 1 + length;
+/**
+ * The name of the key a message is signed with (its last record is TSIG), or null: unsigned, or not readable as DNS.
+ * Read before the key is looked up, so a key kept elsewhere (an API key's TSIG form) is fetched only when named.
+ */
+export function tsigKeyName(message: Buffer): string | null {
+  try {
+    const offset = tsigOffset(message);
+    return offset === null ? null : readName(message, offset).name;
+  } catch {
+    return null;
   }
-  return { name: labels.join('.').toLowerCase(), end };
 }
 
 /** Where the last record of the message starts, when it is a TSIG record. */
@@ -87,13 +75,14 @@ const hmac = (key: TsigKey, ...parts: Buffer[]) => {
   for (const p of parts) h.update(p);
   return h.digest();
 };
-const variables = (key: TsigKey, time: number, error: number) =>
-  Buffer.concat([nameWire(key.name), u16(CLASS_ANY), Buffer.alloc(4), nameWire(ALGORITHM), time48(time), u16(FUDGE), u16(error), u16(0)]);
+const variables = (key: TsigKey, time: number, error: number, other: Buffer = Buffer.alloc(0)) =>
+  Buffer.concat([nameWire(key.name), u16(CLASS_ANY), Buffer.alloc(4), nameWire(ALGORITHM), time48(time), u16(FUDGE), u16(error), u16(other.length), other]);
 
 export type TsigCheck =
   | { kind: 'none' }
   | { kind: 'ok'; key: TsigKey; mac: Buffer; time: number }
-  | { kind: 'error'; error: number; keyName: string; time: number };
+  /** BADTIME comes with the key and the request's MAC: its answer is signed (RFC 8945 §5.2.3); BADKEY and BADSIG's are not. */
+  | { kind: 'error'; error: number; keyName: string; time: number; key?: TsigKey; mac?: Buffer };
 
 /** Checks the TSIG record of a request, if it carries one; of an answer when given the request's MAC. */
 export function verifyTsig(message: Buffer, keys: TsigKey[], nowSeconds = Math.floor(Date.now() / 1000), requestMac?: Buffer): TsigCheck {
@@ -127,15 +116,15 @@ export function verifyTsig(message: Buffer, keys: TsigKey[], nowSeconds = Math.f
     const vars = Buffer.concat([nameWire(owner.name), classAndTtl, nameWire(ALGORITHM), time48(time), u16(fudge), u16(error), other]);
     const expected = requestMac ? hmac(key, u16(requestMac.length), requestMac, unsigned, vars) : hmac(key, unsigned, vars);
     if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return { kind: 'error', error: TSIG_ERROR.BADSIG, keyName: owner.name, time };
-    if (Math.abs(nowSeconds - time) > fudge) return { kind: 'error', error: TSIG_ERROR.BADTIME, keyName: owner.name, time };
+    if (Math.abs(nowSeconds - time) > fudge) return { kind: 'error', error: TSIG_ERROR.BADTIME, keyName: owner.name, time, key, mac: Buffer.from(mac) };
     return { kind: 'ok', key, mac: Buffer.from(mac), time };
   } catch {
     return { kind: 'error', error: TSIG_ERROR.BADSIG, keyName: '', time: nowSeconds };
   }
 }
 
-function appendTsig(message: Buffer, keyName: string, time: number, mac: Buffer, error: number): Buffer {
-  const rdata = Buffer.concat([nameWire(ALGORITHM), time48(time), u16(FUDGE), u16(mac.length), mac, message.subarray(0, 2), u16(error), u16(0)]);
+function appendTsig(message: Buffer, keyName: string, time: number, mac: Buffer, error: number, other: Buffer = Buffer.alloc(0)): Buffer {
+  const rdata = Buffer.concat([nameWire(ALGORITHM), time48(time), u16(FUDGE), u16(mac.length), mac, message.subarray(0, 2), u16(error), u16(other.length), other]);
   const record = Buffer.concat([nameWire(keyName), u16(TYPE_TSIG), u16(CLASS_ANY), Buffer.alloc(4), u16(rdata.length), rdata]);
   const out = Buffer.concat([message, record]);
   out.writeUInt16BE(message.readUInt16BE(10) + 1, 10);
@@ -162,9 +151,17 @@ export function signAnswer(messages: Buffer[], key: TsigKey, requestMac: Buffer,
   });
 }
 
-/** A refusal for a request whose TSIG failed: NOTAUTH with a TSIG record naming the error and carrying no MAC. */
-export function tsigFailure(answer: Buffer, keyName: string, error: number, time: number): Buffer {
+/**
+ * A refusal for a request whose TSIG failed: NOTAUTH with a TSIG record naming the error. BADKEY and BADSIG carry no
+ * MAC; BADTIME is signed with the key, over the request's MAC, and carries the client's time in Time Signed and the
+ * server's in Other Data, so the client can see the skew (RFC 8945 §5.2.3).
+ */
+export function tsigFailure(answer: Buffer, check: Extract<TsigCheck, { kind: 'error' }>, nowSeconds = Math.floor(Date.now() / 1000)): Buffer {
   const out = Buffer.from(answer);
   out[3] = (out[3] & 0xf0) | 9;
-  return appendTsig(out, keyName || 'unknown', time, Buffer.alloc(0), error);
+  const { key, mac: requestMac, error, time } = check;
+  if (error !== TSIG_ERROR.BADTIME || !key || !requestMac) return appendTsig(out, check.keyName || 'unknown', time, Buffer.alloc(0), error);
+  const serverTime = time48(nowSeconds);
+  const mac = hmac(key, u16(requestMac.length), requestMac, out, variables(key, time, error, serverTime));
+  return appendTsig(out, key.name, time, mac, error, serverTime);
 }

@@ -91,8 +91,8 @@ export interface UdpThreadsOptions {
   threads: number;
   rrlPerSecond: number;
   cache: PacketCache<Tally | null>;
-  /** Answers a query a thread did not hold, through the cache; null when there is nothing to send. */
-  answer(query: Buffer): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean } | null>;
+  /** Answers a query a thread did not hold, through the cache (the sender's address: a keyed request's limits); null when there is nothing to send. */
+  answer(query: Buffer, address: string): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean } | null>;
   count(tally: Tally, n: number): void;
   /** Batched reads and writes (udp-batch.cjs) where this system has them; false: Node's UDP handle in every thread. */
   batched?: boolean;
@@ -155,7 +155,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     if (m.type !== 'miss') return;
     const query = Buffer.from(m.query.buffer, m.query.byteOffset, m.query.length);
     void options
-      .answer(query)
+      .answer(query, m.address)
       .then((answered) => {
         if (!answered) return;
         const { entry, hit } = answered;

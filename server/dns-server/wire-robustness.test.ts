@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packetCache } from './packet-cache.ts';
 import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
-import { parseTsigKeys, signRequest, verifyTsig } from './tsig.ts';
+import { parseTsigKeys, signRequest, tsigFailure, tsigKeyName, verifyTsig } from './tsig.ts';
 
 const KEY = parseTsigKeys([`k:hmac-sha256:${Buffer.from('thirty-two bytes of test secret!').toString('base64')}`])[0];
 const query = dnsPacket.encode({ id: 7, type: 'query', flags: 0, questions: [{ name: 'example.com', type: 'AXFR' }] });
@@ -25,9 +25,13 @@ describe('bytes from the network', () => {
     );
   });
 
-  it('a signature older than its fudge (300 s) is refused', () => {
-    const { message } = signRequest(query, KEY, Math.floor(Date.now() / 1000) - 301);
-    expect(verifyTsig(message, [KEY])).toMatchObject({ kind: 'error', error: 18 });
+  it('a signature older than its fudge (300 s) is refused, and its refusal is signed over the request (RFC 8945 §5.2.3)', () => {
+    const { message, mac } = signRequest(query, KEY, Math.floor(Date.now() / 1000) - 301);
+    const check = verifyTsig(message, [KEY]);
+    expect(check).toMatchObject({ kind: 'error', error: 18 });
+    const refusal = tsigFailure(dnsPacket.encode({ id: 7, type: 'response', flags: 0, questions: [] }), check as Extract<typeof check, { kind: 'error' }>);
+    expect(verifyTsig(refusal, [KEY], Math.floor(Date.now() / 1000) - 301, mac).kind).toBe('ok');
+    expect(tsigKeyName(message)).toBe('k');
   });
 
   it('TSIG, the packet cache and RRL take any bytes without throwing', () => {
@@ -36,7 +40,9 @@ describe('bytes from the network', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 0, maxLength: 600 }), (bytes) => {
         const message = Buffer.from(bytes);
-        verifyTsig(message, [KEY]);
+        const check = verifyTsig(message, [KEY]);
+        tsigKeyName(message);
+        if (check.kind === 'error' && message.length >= 12) tsigFailure(message.subarray(0, 12), check);
         cache.lookup(message);
         if (message.length >= 12) {
           cache.set(message, { udp: message, full: message, zone: null }, cache.begin());

@@ -80,6 +80,11 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
       return located.current ?? whileSigning(located.zone) ?? load(located.zone);
     },
     load,
+    /**
+     * A change this instance committed, taken at once rather than when its announcement arrives (which follows, and
+     * does the same again): DNS UPDATE answers only once the change is served here (server/dns-server/keyed.ts).
+     */
+    changed: versions.changed,
     signedSteps: builder.signedSteps,
   };
 }

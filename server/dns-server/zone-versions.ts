@@ -72,6 +72,8 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>) {
       return () => changeListeners.delete(listener);
     },
     announce,
+    /** A change this instance committed, taken at once (its announcement follows and does the same again). */
+    changed,
     async close(): Promise<void> {
       closing = true;
       await stop?.();

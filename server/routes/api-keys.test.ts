@@ -40,6 +40,10 @@ describe('API keys', () => {
     const used = after.body.find((k: { id: string }) => k.id === created.body.id);
     expect(used.lastUsedAt).toEqual(expect.any(String));
     expect(used.lastUsedVia).toBe('rest');
+    // Through the MCP server (which names itself): the list says so.
+    await client.call('listApiKeys', { headers: { ...client.withApiKey(created.body.key), 'x-namefi-client': 'mcp' } });
+    const viaMcp = (await client.call('listApiKeys', { headers: client.withToken(token) })).body.find((k: { id: string }) => k.id === created.body.id);
+    expect(viaMcp.lastUsedVia).toBe('mcp');
   });
 
   it('gives a scoped key a TSIG form on asking: its secret shown once, listed by name only; a key without a scope has none', async () => {

@@ -12,6 +12,8 @@ export interface Running {
   rpcUrl: Promise<string>;
   /** Resolves once the process is gone and its stdout read to the end (so every marker is in `crashPoints`). */
   exited: Promise<void>;
+  /** The name server's port, when the service was started with DNS_PORT. */
+  dnsPort: Promise<number>;
   /** The crash points the service printed as it reached them (`chain-write:3`): at most one, the one it died at. */
   crashPoints: string[];
   /** When the process was seen gone (Date.now()), null while it lives. */
@@ -22,8 +24,8 @@ export interface Running {
   kill(): Promise<void>;
 }
 
-/** Starts `node --import tsx server/main.ts` on `dataDir` with CHAIN=anvil; `crashAt` is NAMEFI_CRASH_AT. */
-export function startService(dataDir: string, crashAt?: string): Running {
+/** Starts `node --import tsx server/main.ts` on `dataDir` with CHAIN=anvil (unless `env` says otherwise); `crashAt` is NAMEFI_CRASH_AT. */
+export function startService(dataDir: string, crashAt?: string, env: Record<string, string> = {}): Running {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -38,6 +40,7 @@ export function startService(dataDir: string, crashAt?: string): Running {
       FAUCET_COOLDOWN_S: '0',
       RATE_LIMIT_PER_MINUTE: '100000',
       NAMEFI_CRASH_AT: crashAt ?? '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,11 +76,14 @@ export function startService(dataDir: string, crashAt?: string): Running {
     value.catch(() => undefined);
     return value;
   };
+  const dnsPort = line(/^DNS: authoritative answers on \S+ port (\d+)/).then(Number);
+  dnsPort.catch(() => undefined);
   const alive = () => child.exitCode === null && child.signalCode === null;
   return {
     child,
     baseUrl: line(/^Local Namefi service on (\S+)/),
     rpcUrl: line(/^Local chain \d+ at (\S+)/),
+    dnsPort,
     exited,
     crashPoints,
     exitedAt: () => exitedAt,

@@ -4,12 +4,13 @@ import type { Queryable } from '../../server/db/database.ts';
  * What a refused request may legitimately change, left out of the digest:
  * - envelope_nonces: a request whose signature verifies spends its nonce at authentication, which the contract
  *   orders before the input check; a signed request refused for its input must not be replayable.
- * - api_keys.last_used_at and last_used_via: authentication records that a valid key was used and through which door
- *   (REST, MCP, DNS UPDATE, DynDNS2), before the input is checked.
+ * - api_keys.last_used_at and last_used_via: authentication records that a valid key was used, and through which
+ *   door, before the input is checked.
+ * - tsig_seen: the MACs of the DNS UPDATE messages received (a replay is refused), whatever their fate.
  * - chain_follow_cursor: the transfer follower's place on the chain, moved on its own timer by every new block.
  * - dns_query_counts: the name server's counts, added on their own timer (DoH cases are queries it answered).
  */
-const EXCLUDED_TABLES = new Set(['envelope_nonces', 'chain_follow_cursor', 'dns_query_counts']);
+const EXCLUDED_TABLES = new Set(['envelope_nonces', 'chain_follow_cursor', 'dns_query_counts', 'tsig_seen']);
 const EXCLUDED_COLUMNS = new Set(['api_keys.last_used_at', 'api_keys.last_used_via']);
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
