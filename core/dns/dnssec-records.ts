@@ -1,4 +1,4 @@
-import { ALGORITHM, DIGEST_TYPE, DNSKEY_TTL, dnskeyRdata, dsRdata, keyTag, KSK_FLAGS, toBase64, toHex, type DnssecRecordType } from './dnssec.ts';
+import { DIGEST_TYPE, DNSKEY_TTL, dnskeyRdata, dsRdata, keyTag, KSK_FLAGS, toBase64, toHex, type DnssecRecordType } from './dnssec.ts';
 
 /**
  * The managed records a signed zone serves at its apex besides the signatures: its key (DNSKEY), and the same key
@@ -16,6 +16,8 @@ export interface DnssecApexRecord {
 
 export interface ZoneKeyView {
   keyTag: number;
+  /** 13 (P-256) or 15 (Ed25519): the DNSKEY's algorithm field. */
+  algorithm: number;
   dnskey: Uint8Array;
   /** SHA-256 of the zone's name and the DNSKEY data (dsDigestInput). */
   digest: Uint8Array;
@@ -23,14 +25,14 @@ export interface ZoneKeyView {
 
 export function zoneKeyView(publicKey: Uint8Array, digestOf: (dnskey: Uint8Array) => Uint8Array): ZoneKeyView {
   const dnskey = dnskeyRdata(publicKey);
-  return { keyTag: keyTag(dnskey), dnskey, digest: digestOf(dnskey) };
+  return { keyTag: keyTag(dnskey), algorithm: dnskey[3], dnskey, digest: digestOf(dnskey) };
 }
 
-const dnskeyText = (dnskey: Uint8Array) => `${KSK_FLAGS} 3 ${ALGORITHM} ${toBase64(dnskey.subarray(4))}`;
-const dsText = (key: ZoneKeyView) => `${key.keyTag} ${ALGORITHM} ${DIGEST_TYPE} ${toHex(key.digest).toUpperCase()}`;
+const dnskeyText = (dnskey: Uint8Array) => `${KSK_FLAGS} 3 ${dnskey[3]} ${toBase64(dnskey.subarray(4))}`;
+const dsText = (key: ZoneKeyView) => `${key.keyTag} ${key.algorithm} ${DIGEST_TYPE} ${toHex(key.digest).toUpperCase()}`;
 
 export function dnssecApexRecords(key: ZoneKeyView): DnssecApexRecord[] {
-  const ds = dsRdata(key.keyTag, key.digest);
+  const ds = dsRdata(key.keyTag, key.algorithm, key.digest);
   return [
     { name: '@', type: 'DNSKEY', ttl: DNSKEY_TTL, rdata: dnskeyText(key.dnskey), wire: key.dnskey },
     { name: '@', type: 'CDNSKEY', ttl: DNSKEY_TTL, rdata: dnskeyText(key.dnskey), wire: key.dnskey },

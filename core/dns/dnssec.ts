@@ -7,14 +7,21 @@ import type { RecordType } from '../wire/dns.ts';
 import { plainName } from './names.ts';
 import { rdataToWire, TYPE_NUMBERS } from './wire-rdata.ts';
 
-/** ECDSA Curve P-256 with SHA-256 (RFC 6605): the only algorithm this service signs with. */
+/** ECDSA Curve P-256 with SHA-256 (RFC 6605): the algorithm a zone is signed with unless its owner chose Ed25519. */
 export const ALGORITHM = 13;
+/** Ed25519 (RFC 8080): smaller keys and signatures, the owner's other choice. */
+export const ED25519 = 15;
+export type DnssecAlgorithm = typeof ALGORITHM | typeof ED25519;
+/** A key's algorithm follows from its public key's size: 32 bytes for Ed25519, 64 (X‖Y) for P-256. */
+export const algorithmOf = (publicKey: Uint8Array): DnssecAlgorithm => (publicKey.length === 32 ? ED25519 : ALGORITHM);
 /** Zone key + secure entry point: one combined signing key (a "CSK"). */
 export const KSK_FLAGS = 257;
 /** SHA-256 (RFC 4509). */
 export const DIGEST_TYPE = 2;
-export const DNSSEC_TYPE_NUMBERS = { DS: 43, RRSIG: 46, NSEC: 47, DNSKEY: 48, CDS: 59, CDNSKEY: 60 } as const;
+export const DNSSEC_TYPE_NUMBERS = { DS: 43, RRSIG: 46, NSEC: 47, DNSKEY: 48, NSEC3: 50, NSEC3PARAM: 51, CDS: 59, CDNSKEY: 60 } as const;
 export type DnssecRecordType = 'DNSKEY' | 'CDS' | 'CDNSKEY';
+/** The apex sets the signer adds and signs: the key records, and NSEC3PARAM with NSEC3. */
+export type SignerApexType = DnssecRecordType | 'NSEC3PARAM';
 /** The TTL of the records DNSSEC adds at the apex. */
 export const DNSKEY_TTL = 3600;
 
@@ -44,7 +51,7 @@ export function nameLabels(name: string): string[] {
 }
 
 /** An absolute name in canonical wire form: lowercase, uncompressed (RFC 4034 §6.2). */
-function nameToWire(name: string): Uint8Array {
+export function nameToWire(name: string): Uint8Array {
   const parts: Uint8Array[] = [];
   for (const label of nameLabels(name)) {
     const bytes = encoder.encode(label);
@@ -89,9 +96,9 @@ export function canonicalRdata(type: RecordType, rdata: string): Uint8Array {
   }
 }
 
-/** DNSKEY data: flags, protocol 3, algorithm 13, the public key as X‖Y (64 bytes, RFC 6605 §4). */
+/** DNSKEY data: flags, protocol 3, the algorithm, the public key (P-256: X‖Y, RFC 6605 §4; Ed25519: 32 bytes, RFC 8080 §3). */
 export function dnskeyRdata(publicKey: Uint8Array, flags = KSK_FLAGS): Uint8Array {
-  return concatBytes([u16(flags), Uint8Array.of(3, ALGORITHM), publicKey]);
+  return concatBytes([u16(flags), Uint8Array.of(3, algorithmOf(publicKey)), publicKey]);
 }
 
 /** The key tag of a DNSKEY's data (RFC 4034 Appendix B). */
@@ -106,7 +113,7 @@ export function keyTag(dnskey: Uint8Array): number {
 export const dsDigestInput = (zone: string, dnskey: Uint8Array) => concatBytes([nameToWire(zone), dnskey]);
 
 /** DS (and CDS) data: key tag, algorithm, digest type 2, the SHA-256 digest. */
-export const dsRdata = (tag: number, digest: Uint8Array) => concatBytes([u16(tag), Uint8Array.of(ALGORITHM, DIGEST_TYPE), digest]);
+export const dsRdata = (tag: number, algorithm: number, digest: Uint8Array) => concatBytes([u16(tag), Uint8Array.of(algorithm, DIGEST_TYPE), digest]);
 
 /** The NSEC type bit maps (RFC 4034 §4.1.2): per window of 256 types, as many bytes as its highest type needs. */
 function typeBitmap(types: number[]): Uint8Array {
@@ -129,6 +136,20 @@ function typeBitmap(types: number[]): Uint8Array {
 
 /** NSEC data: the next owner name in the chain and the types at this owner. */
 export const nsecRdata = (next: string, types: number[]) => concatBytes([nameToWire(next), typeBitmap(types)]);
+
+/** NSEC3's hash algorithm (SHA-1, the only one defined) and its opt-out flag (RFC 5155 §3.1). */
+export const NSEC3_SHA1 = 1;
+export const NSEC3_OPT_OUT = 1;
+
+/**
+ * NSEC3PARAM data as RFC 9276 §3.1 asks: SHA-1, flags 0, no extra iterations, no salt. Every NSEC3 of the zone
+ * carries the same parameters (with the opt-out flag when opted out).
+ */
+export const nsec3ParamRdata = () => Uint8Array.of(NSEC3_SHA1, 0, 0, 0, 0);
+
+/** NSEC3 data (RFC 5155 §3.2): the parameters, the next hashed owner (raw hash bytes), the types at this name. */
+export const nsec3Rdata = (optOut: boolean, nextHash: Uint8Array, types: number[]) =>
+  concatBytes([Uint8Array.of(NSEC3_SHA1, optOut ? NSEC3_OPT_OUT : 0, 0, 0, 0, nextHash.length), nextHash, typeBitmap(types)]);
 
 export interface RrsigFields {
   typeCovered: number;
@@ -180,4 +201,4 @@ export function signedData(header: Uint8Array, owner: string, type: number, orig
   return concatBytes([header, ...sorted.flatMap((r) => [prefix, u16(r.length), r])]);
 }
 
-export const typeNumber = (type: RecordType | DnssecRecordType) => (type in DNSSEC_TYPE_NUMBERS ? DNSSEC_TYPE_NUMBERS[type as DnssecRecordType] : TYPE_NUMBERS[type as RecordType]);
+export const typeNumber = (type: RecordType | SignerApexType) => (type in DNSSEC_TYPE_NUMBERS ? DNSSEC_TYPE_NUMBERS[type as SignerApexType] : TYPE_NUMBERS[type as RecordType]);

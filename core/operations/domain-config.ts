@@ -50,22 +50,39 @@ const parkingOperations = {
   isDomainParked: op({ id: 'isDomainParked', method: 'GET', path: '/dns/parked', tag: 'domain-config', summary: 'Whether a domain is parked', auth: 'none', input: parking.parkedQuery, output: parking.parkedStatus }),
 };
 
+/**
+ * The entry does what the signature says: turns signing on or off, or (signed on) leaves the zone signed as chosen.
+ * A change of the choice alone leaves `dnssec` out of the entry (the zone was signed before and after).
+ */
+function dnssecAsSigned({ payload, entry }: PayloadCheck): string[] {
+  const enabled = payload.enabled === true;
+  const on = entry.dnssec?.after ?? (entry.dnssecSigning ? true : undefined);
+  if (on !== enabled) return [`the signature turns DNSSEC ${enabled ? 'on' : 'off'}, the entry ${on === undefined ? 'changes no signing' : `turns it ${on ? 'on' : 'off'}`}`];
+  const after = entry.dnssecSigning?.after;
+  const problems: string[] = [];
+  if (payload.algorithm !== undefined && after && Number(payload.algorithm) !== after.algorithm) problems.push(`the signature chooses algorithm ${String(payload.algorithm)}, the entry ${after.algorithm}`);
+  if (payload.denial !== undefined && after && payload.denial !== after.denial) problems.push(`the signature chooses ${String(payload.denial)}, the entry ${after.denial}`);
+  if (payload.nsec3OptOut !== undefined && after && payload.nsec3OptOut !== after.nsec3OptOut) problems.push('the signature and the entry differ on NSEC3 opt-out');
+  return problems;
+}
+
 const dnssecOperations = {
   getDnssec: op({ id: 'getDnssec', method: 'GET', path: '/dns/dnssec', tag: 'domain-config', summary: 'Whether a zone is signed (DNSSEC), and its DS record', auth: 'none', input: dnssec.dnssecQuery, output: dnssec.dnssecState }),
 
   toggleDnssec: op({
     id: 'toggleDnssec', method: 'PUT', path: '/dns/dnssec', tag: 'domain-config', summary: 'Sign a zone (DNSSEC) or stop signing it', auth: 'write', input: dnssec.toggleDnssecInput, output: dnssec.dnssecState,
     signed: {
-      structs: { ToggleDnssec: [f('normalizedDomainName', 'string'), f('enabled', 'bool')] },
-      accepted: ['ToggleDnssecEnvelope'],
-      matches: ({ payload, entry }) => {
-        const enabled = payload.enabled === true;
-        return entry.dnssec?.after !== enabled ? [`the signature turns DNSSEC ${enabled ? 'on' : 'off'}, the entry turns it ${entry.dnssec?.after ? 'on' : 'off'}`] : [];
+      structs: {
+        ToggleDnssec: [f('normalizedDomainName', 'string'), f('enabled', 'bool')],
+        // Ours: how the zone is signed, signed with the switch (issue 49 item 5).
+        SetDnssec: [f('normalizedDomainName', 'string'), f('enabled', 'bool'), f('algorithm', 'uint256'), f('denial', 'string'), f('nsec3OptOut', 'bool')],
       },
+      accepted: ['SetDnssecEnvelope', 'ToggleDnssecEnvelope'],
+      matches: dnssecAsSigned,
       notice: (input: dnssec.ToggleDnssecInput) => `Turn DNSSEC ${input.enabled ? 'on' : 'off'} for ${input.normalizedDomainName} (ToggleDnssec)`,
     },
     zone: { of: (input: dnssec.ToggleDnssecInput) => input.normalizedDomainName, change: 'content' },
-    history: { changes: [], dnssec: true, words: 'Changed DNSSEC' },
+    history: { changes: [], dnssec: true, dnssecSigning: true, words: 'Changed DNSSEC' },
   }),
 };
 

@@ -73,6 +73,10 @@ export type RecordChange = z.infer<typeof recordChange>;
 
 const flip = z.object({ before: z.boolean(), after: z.boolean() });
 
+/** How a zone is signed (DNSSEC): its algorithm and its proof of absence. */
+const signingChoice = z.object({ algorithm: z.number().int(), denial: z.enum(['nsec', 'nsec3']), nsec3OptOut: z.boolean() });
+export type SigningChoiceFacts = z.infer<typeof signingChoice>;
+
 /**
  * What a change did to its zone, the one shape of it: the records it touched and each setting it changed, before and
  * after. The pipeline's commands answer it, the history entry carries it, the IXFR journal and the dashboard read it.
@@ -82,6 +86,8 @@ const zoneChangeFacts = z.object({
   changes: z.array(recordChange),
   parking: flip.optional(),
   dnssec: flip.optional(),
+  /** How the zone is signed, when a change signed it or changed how (before: null when it was not signed). */
+  dnssecSigning: z.object({ before: signingChoice.nullable(), after: signingChoice }).optional(),
   /** The "expired" holding page (redemption) taken on or off by the expiry worker. */
   expired: flip.optional(),
   forwarding: z.object({ before: forwarding, after: forwarding }).optional(),

@@ -1,6 +1,7 @@
 import type { Answer } from 'dns-packet';
 import { DNSSEC_TYPE_NUMBERS } from '#core/dns/dnssec.ts';
-import { toAbsolute } from '#core/dns/names.ts';
+import { parentName, toAbsolute } from '#core/dns/names.ts';
+import { coveringLabel, nsec3Label, type Nsec3Chain } from '../dnssec/nsec3.ts';
 import { coveringNsec, type SignedZone } from '../dnssec/sign-zone.ts';
 import type { ZoneSnapshot } from './zone-snapshot.ts';
 
@@ -43,4 +44,44 @@ export function withSignatures(snapshot: ZoneSnapshot, node: string, answers: An
     out.push(...rrsigFor(snapshot, node, type, answer.name, (answer as { ttl: number }).ttl));
   }
   return out;
+}
+
+/** The NSEC3 at hashed owner `label` with its RRSIG. */
+function nsec3At(snapshot: ZoneSnapshot, label: string): Answer[] {
+  const signed = snapshot.signed as SignedZone;
+  const data = signed.nsec3?.records.get(label);
+  if (!data) return [];
+  const name = toAbsolute(label, snapshot.zone);
+  return [raw(name, DNSSEC_TYPE_NUMBERS.NSEC3, signed.nsecTtl, data), ...rrsigFor(snapshot, label, DNSSEC_TYPE_NUMBERS.NSEC3, name, signed.nsecTtl)];
+}
+
+/** Every NSEC3 of the chain with its RRSIG, as AXFR sends them. */
+export function nsec3Records(snapshot: ZoneSnapshot): Answer[] {
+  return (snapshot.signed?.nsec3?.hashes ?? []).flatMap((label) => nsec3At(snapshot, label));
+}
+
+/** The name one label longer than `encloser` on the way down to `rel` (RFC 5155 §1.3, "next closer name"). */
+export function nextCloser(rel: string, encloser: string): string {
+  let name = rel;
+  for (let above = parentName(name); above !== null && above !== encloser; above = parentName(above)) name = above;
+  return name;
+}
+
+/**
+ * Proofs with NSEC3 (RFC 5155 §7.2): `matching` names must have an NSEC3 of their own; `covered` names must not.
+ * A matching name without one (a delegation left out of an opted-out chain) gets the closest provable encloser
+ * proof instead: the NSEC3 of its nearest ancestor that has one, and the opt-out NSEC3 covering the next closer name.
+ */
+export function nsec3Proofs(snapshot: ZoneSnapshot, proof: { matching?: string[]; covered?: string[] }): Answer[] {
+  const chain = (snapshot.signed as SignedZone).nsec3 as Nsec3Chain;
+  const labels = new Set<string>();
+  const cover = (rel: string) => labels.add(coveringLabel(chain, nsec3Label(snapshot.zone, rel)));
+  for (const rel of proof.matching ?? []) {
+    let encloser: string | null = rel;
+    while (encloser !== null && !chain.records.has(nsec3Label(snapshot.zone, encloser))) encloser = parentName(encloser);
+    labels.add(nsec3Label(snapshot.zone, encloser ?? '@'));
+    if (encloser !== rel) cover(nextCloser(rel, encloser ?? '@'));
+  }
+  for (const rel of proof.covered ?? []) cover(rel);
+  return [...labels].flatMap((label) => nsec3At(snapshot, label));
 }

@@ -1,9 +1,9 @@
 import type { Answer, Packet, Question } from 'dns-packet';
 import type { RecordType } from '#core/wire/dns.ts';
 import { DNSSEC_TYPE_NUMBERS } from '#core/dns/dnssec.ts';
-import { ancestorsOf, isAtOrBelow, plainName, toAbsolute, toRelative, withoutTrailingDot } from '#core/dns/names.ts';
+import { ancestorsOf, isAtOrBelow, parentName, plainName, toAbsolute, toRelative, withoutTrailingDot } from '#core/dns/names.ts';
 import { rdataToWire, TYPE_NUMBERS } from '#core/dns/wire-rdata.ts';
-import { nsecAt, nsecCovering, rrsigFor, withSignatures } from './dnssec-answers.ts';
+import { nextCloser, nsec3Proofs, nsec3Records, nsecAt, nsecCovering, rrsigFor, withSignatures } from './dnssec-answers.ts';
 import type { RecordSet, SetType, ZoneSnapshot } from './zone-snapshot.ts';
 import type { ZoneSource } from './zone-source.ts';
 
@@ -26,7 +26,13 @@ export interface ResolveContext {
 }
 
 type Section = Answer[];
-const SET_TYPE_NUMBERS: Record<SetType, number> = { ...TYPE_NUMBERS, DNSKEY: DNSSEC_TYPE_NUMBERS.DNSKEY, CDS: DNSSEC_TYPE_NUMBERS.CDS, CDNSKEY: DNSSEC_TYPE_NUMBERS.CDNSKEY };
+const SET_TYPE_NUMBERS: Record<SetType, number> = {
+  ...TYPE_NUMBERS,
+  DNSKEY: DNSSEC_TYPE_NUMBERS.DNSKEY,
+  CDS: DNSSEC_TYPE_NUMBERS.CDS,
+  CDNSKEY: DNSSEC_TYPE_NUMBERS.CDNSKEY,
+  NSEC3PARAM: DNSSEC_TYPE_NUMBERS.NSEC3PARAM,
+};
 const SET_TYPE_BY_NUMBER = new Map(Object.entries(SET_TYPE_NUMBERS).map(([type, n]) => [n, type as SetType]));
 const rrWire = (owner: string, type: SetType, ttl: number, data: Uint8Array): Answer =>
   ({ name: owner, type: `UNKNOWN_${SET_TYPE_NUMBERS[type]}`, class: 'IN', ttl, data: Buffer.from(data) }) as unknown as Answer;
@@ -141,6 +147,7 @@ export async function resolve(query: Packet, context: ResolveContext): Promise<P
  * closer name; for a referral, the delegation's signed DS, or its NSEC proving it has none.
  */
 function denialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup): Answer[] {
+  if (snapshot.signed?.nsec3) return nsec3DenialProofs(snapshot, rel, result);
   switch (result.kind) {
     case 'nxdomain':
       return nsecCovering(snapshot, [rel, result.encloser === '@' ? '*' : `*.${result.encloser}`]);
@@ -153,6 +160,36 @@ function denialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup): Answ
     case 'referral': {
       const ds = snapshot.nodes.get(result.node as string)?.get('DS');
       if (!ds) return nsecAt(snapshot, result.node as string);
+      const owner = toAbsolute(result.node as string, snapshot.zone);
+      return [...setToAnswers(owner, ds), ...rrsigFor(snapshot, result.node as string, TYPE_NUMBERS.DS, owner, ds.ttl)];
+    }
+  }
+}
+
+/**
+ * The same with NSEC3 (RFC 5155 §7.2.1-7.2.6): for NXDOMAIN the closest encloser proof (its NSEC3, and the ones
+ * covering the next closer name and the wildcard there); for NODATA the name's own; for a wildcard, the NSEC3 covering
+ * the next closer name (and for a wildcard NODATA the encloser's and the wildcard's); for an unsigned delegation its
+ * own, or the opt-out proof.
+ */
+function nsec3DenialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup): Answer[] {
+  const wildcardEncloser = (node: string) => parentName(node) ?? '@';
+  switch (result.kind) {
+    case 'nxdomain': {
+      const encloser = result.encloser;
+      return nsec3Proofs(snapshot, { matching: [encloser], covered: [nextCloser(rel, encloser), encloser === '@' ? '*' : `*.${encloser}`] });
+    }
+    case 'nodata': {
+      if (!result.wildcard) return nsec3Proofs(snapshot, { matching: [rel] });
+      const encloser = wildcardEncloser(result.node as string);
+      return nsec3Proofs(snapshot, { matching: [encloser, result.node as string], covered: [nextCloser(rel, encloser)] });
+    }
+    case 'answer':
+    case 'cname':
+      return result.wildcard ? nsec3Proofs(snapshot, { covered: [nextCloser(rel, wildcardEncloser(result.node as string))] }) : [];
+    case 'referral': {
+      const ds = snapshot.nodes.get(result.node as string)?.get('DS');
+      if (!ds) return nsec3Proofs(snapshot, { matching: [result.node as string] });
       const owner = toAbsolute(result.node as string, snapshot.zone);
       return [...setToAnswers(owner, ds), ...rrsigFor(snapshot, result.node as string, TYPE_NUMBERS.DS, owner, ds.ttl)];
     }
@@ -219,6 +256,7 @@ function transfer(query: Packet, snapshot: ZoneSnapshot): Packet[] {
       if (set) all.push(...rrsigFor(snapshot, name, type, owner, set.ttl));
     }
   }
+  all.push(...nsec3Records(snapshot));
   const records = [...soa, ...all, ...soa];
   const messages: Packet[] = [];
   for (let i = 0; i < records.length; i += 500) messages.push(reply(query, RCODE.NOERROR, true, { answers: records.slice(i, i + 500) }));

@@ -20,7 +20,7 @@ export interface SignedStep {
 
 const STEPS_KEPT = 64;
 const TYPE_BY_NUMBER = new Map<number, SetType>(
-  Object.entries({ ...TYPE_NUMBERS, DNSKEY: DNSSEC_TYPE_NUMBERS.DNSKEY, CDS: DNSSEC_TYPE_NUMBERS.CDS, CDNSKEY: DNSSEC_TYPE_NUMBERS.CDNSKEY }).map(([type, n]) => [n, type as SetType]),
+  Object.entries({ ...TYPE_NUMBERS, DNSKEY: DNSSEC_TYPE_NUMBERS.DNSKEY, CDS: DNSSEC_TYPE_NUMBERS.CDS, CDNSKEY: DNSSEC_TYPE_NUMBERS.CDNSKEY, NSEC3PARAM: DNSSEC_TYPE_NUMBERS.NSEC3PARAM }).map(([type, n]) => [n, type as SetType]),
 );
 export const answerKey = (a: Answer) => `${a.name.toLowerCase()} ${a.type} ${(a as { ttl?: number }).ttl ?? ''} ${JSON.stringify((a as { data?: unknown }).data)}`;
 

@@ -36,7 +36,7 @@ const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ?
 async function readZone(db: Db, zone: string): Promise<ZoneRow | undefined> {
   const [row] = await db.query<ZoneRow>(
     `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count, d.created_at::text AS created,
-       (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
+       (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
        CASE WHEN d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
           FROM dns_records WHERE zone_name = d.name) END AS records,
        (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
@@ -47,13 +47,17 @@ async function readZone(db: Db, zone: string): Promise<ZoneRow | undefined> {
   return row;
 }
 
+/** A zone's key row as loaded: the key, its signing epoch, and how absence is proven. */
+type KeyRow = StoredZoneKey & { signing_epoch: string; denial: 'nsec' | 'nsec3'; opt_out: boolean };
+
 /** What signing the zone needs, when it has a key: the version before (re-sign only what differs) and its stored signatures. */
-function dnssecOf(db: Db, zone: string, key: (StoredZoneKey & { signing_epoch: string }) | null, previous: ZoneSnapshot | undefined): Dnssec | undefined {
+function dnssecOf(db: Db, zone: string, key: KeyRow | null, previous: ZoneSnapshot | undefined): Dnssec | undefined {
   const epoch = key ? new Date(key.signing_epoch) : null;
   if (!key || !epoch) return undefined;
   return {
     key,
     epoch,
+    denial: key.denial === 'nsec3' ? { kind: 'nsec3', optOut: key.opt_out } : { kind: 'nsec' },
     previous: previous?.signed ? { nodes: previous.nodes, signed: previous.signed } : undefined,
     store: { fresh: [] },
     known: () => storedSignatures(db, zone, Math.floor(epoch.getTime() / 1000) + VALIDITY_SECONDS),
@@ -155,14 +159,14 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
     onAttempt();
     const row = await readZone(db, zone);
     if (!row) return null;
-    const key = json<(StoredZoneKey & { signing_epoch: string }) | null>(row.dnssec_key, null);
+    const key = json<KeyRow | null>(row.dnssec_key, null);
     const previous = latest.get(zone);
     const dnssec = dnssecOf(db, zone, key, previous);
     const flattened = json<Flattened>(row.flattened, []);
     const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
     // What a version is built on besides its records: a change of any of these builds the next one whole. The
     // domain's creation too: a name released and registered again starts a new history, from serial 1.
-    const basis = JSON.stringify([row.created, state.parked, state.forwarding, state.expired, flattened, key?.public_key ?? null, key?.signing_epoch ?? null]);
+    const basis = JSON.stringify([row.created, state.parked, state.forwarding, state.expired, flattened, key?.public_key ?? null, key?.signing_epoch ?? null, key?.denial ?? null, key?.opt_out ?? null]);
     const big = Number(row.record_count) >= PAGED_AT;
     let snapshot: ZoneSnapshot;
     if (!big) {

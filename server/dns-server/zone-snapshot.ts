@@ -1,13 +1,13 @@
-import type { DnssecRecordType } from '#core/dns/dnssec.ts';
+import { nsec3ParamRdata, type SignerApexType } from '#core/dns/dnssec.ts';
 import { dnssecApexRecords } from '#core/dns/dnssec-records.ts';
 import { managedRecordsOf, type ManagedSettings } from '#core/dns/managed.ts';
 import { parentName } from '#core/dns/names.ts';
 import type { RecordType } from '#core/wire/dns.ts';
 import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
 import { breathe, signZoneInWorker } from '../dnssec/sign-in-worker.ts';
-import { reusable, signZone, type PreviousSigning, type SignatureStore, type SignedZone } from '../dnssec/sign-zone.ts';
+import { reusable, signZone, type Denial, type PreviousSigning, type SignatureStore, type SignedZone } from '../dnssec/sign-zone.ts';
 
-export type SetType = RecordType | DnssecRecordType;
+export type SetType = RecordType | SignerApexType;
 
 /** One record set: the name's records of one type. A set takes the TTL of its first record (RFC 2181 §5.2). */
 export interface RecordSet {
@@ -50,6 +50,8 @@ export type ZoneState = { serial: number; version: string; parked: boolean; forw
 export type Dnssec = {
   key: StoredZoneKey;
   epoch: Date;
+  /** NSEC unless the zone chose NSEC3. */
+  denial?: Denial;
   previous?: PreviousSigning;
   /** Where the signatures made are collected (to be stored with the zone: server/dnssec/stored-signatures.ts). */
   store?: SignatureStore;
@@ -83,6 +85,8 @@ function nodeBuilder(zone: string, state: ZoneState, settings: NameServerSetting
   const finish = (flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>, dnssec: Dnssec | undefined) => {
     if (!state.expired) for (const r of flattened) add(r.name, r.type, r.ttl, r.rdata);
     if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
+    // NSEC3PARAM tells secondaries and signers the chain's parameters (RFC 5155 §4); cached as long as the proofs.
+    if (dnssec?.denial?.kind === 'nsec3') add('@', 'NSEC3PARAM', nsecTtlOf(settings), '1 0 0 -', nsec3ParamRdata());
   };
   return { nodes, addStored, finish };
 }
@@ -111,7 +115,7 @@ export function buildSnapshot(
   finish(flattened, dnssec);
   const interior = new Set<string>();
   addInterior(interior, nodes, nodes.keys());
-  const signed = dnssec ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings), previous: dnssec.previous, store: dnssec.store }) : null;
+  const signed = dnssec ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings), previous: dnssec.previous, store: dnssec.store, denial: dnssec.denial }) : null;
   return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }
 
@@ -148,7 +152,10 @@ export async function buildSnapshotInSlices(
   if (dnssec) {
     const key = signingKey(zone, dnssec.key);
     const options = { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings) };
-    if (reusable(dnssec.previous, key, options) || nodes.size < WORKER_NAMES) signed = signZone(zone, nodes, key, { ...options, previous: dnssec.previous, store: dnssec.store });
+    // The worker hands back NSEC chains only: an NSEC3 zone is signed here, on the event loop.
+    if (reusable(dnssec.previous, key, options) || nodes.size < WORKER_NAMES || dnssec.denial?.kind === 'nsec3') {
+      signed = signZone(zone, nodes, key, { ...options, previous: dnssec.previous, store: dnssec.store, denial: dnssec.denial });
+    }
     else {
       onBulk();
       const store = dnssec.store ? { known: dnssec.known?.() ?? (async function* () {})(), fresh: dnssec.store.fresh } : undefined;
@@ -189,7 +196,7 @@ export function patchSnapshot(
   }
   const interior = patchInterior(previous.interior, nodes, names, removed);
   const signed = dnssec
-    ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings), previous: dnssec.previous, store: dnssec.store, changed: names })
+    ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings), previous: dnssec.previous, store: dnssec.store, changed: names, denial: dnssec.denial })
     : null;
   return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }

@@ -55,7 +55,7 @@ parentPort?.on('message', (message: ToWorker) => {
   }
   else if (job) {
     const privateKey = createPrivateKey({ key: Buffer.from(job.pkcs8), format: 'der', type: 'pkcs8' });
-    const signed = signZone(job.zone, nodes, { keyTag: job.keyTag, dnskey: job.dnskey, privateKey }, { epoch: new Date(job.epoch), nsecTtl: job.nsecTtl, store });
+    const signed = signZone(job.zone, nodes, { keyTag: job.keyTag, algorithm: job.dnskey[3], dnskey: job.dnskey, privateKey }, { epoch: new Date(job.epoch), nsecTtl: job.nsecTtl, store });
     let size = 0;
     for (const rel of signed.chain) {
       size += 4 + (signed.nsec.get(rel) as Uint8Array).length;

@@ -1,17 +1,19 @@
 import { createHash, sign, type KeyObject } from 'node:crypto';
 import {
-  ALGORITHM,
   canonicalRdata,
+  ED25519,
   concatBytes,
   DNSSEC_TYPE_NUMBERS,
   nsecRdata,
   rrsigHeader,
   rrsigLabelCount,
+  type SignerApexType,
   signedData,
   typeNumber,
 } from '#core/dns/dnssec.ts';
 import { canonicalKey, parentName, toAbsolute } from '#core/dns/names.ts';
 import type { RecordType } from '#core/wire/dns.ts';
+import { nsec3Chain, withEmptyNonTerminals, type Nsec3Chain, type Nsec3Name } from './nsec3.ts';
 
 /**
  * Signatures are valid for 14 days from the zone's signing epoch, less an hour before it (clock skew); the epoch
@@ -24,6 +26,8 @@ const INCEPTION_SKEW_SECONDS = 3600;
 
 export interface SigningKey {
   keyTag: number;
+  /** 13: ECDSA P-256 with SHA-256, signatures as r‖s (RFC 6605); 15: Ed25519 over the data itself (RFC 8080). */
+  algorithm: number;
   /** The DNSKEY data; the cache of signatures belongs to it. */
   dnskey: Uint8Array;
   privateKey: KeyObject;
@@ -31,7 +35,7 @@ export interface SigningKey {
 
 /** A set as the signer reads it: presentation data, or wire data for DNSSEC's own apex records. */
 export interface SignableSet {
-  type: RecordType | 'DNSKEY' | 'CDS' | 'CDNSKEY';
+  type: RecordType | SignerApexType;
   ttl: number;
   rdatas: string[];
   wire?: Uint8Array[];
@@ -59,6 +63,8 @@ export interface SignedZone {
   chainKeys: string[];
   /** Delegations (names below the apex with NS): below them nothing is signed. */
   cuts: Set<string>;
+  /** With NSEC3 (then `nsec` and `chain` are empty): the hashed chain that proves what does not exist. */
+  nsec3?: Nsec3Chain;
   /** When (ms since 1970) the signatures have RENEW_SECONDS left: the renewal moves the zone's signing epoch then. */
   renewAt: number;
   /** Signatures made this time (the rest were reused). */
@@ -157,6 +163,8 @@ export function signZone(
     store?: SignatureStore;
     /** The only names whose nodes may differ from `previous` (every other node is the same object): only these are compared. */
     changed?: Set<string>;
+    /** How absence is proven: NSEC (the default) or NSEC3 (RFC 9276's parameters), optionally opted out. */
+    denial?: Denial;
   },
 ): SignedZone {
   // Every signature is dated from the zone's epoch, not the clock: the same zone signs the same dates anywhere.
@@ -164,8 +172,13 @@ export function signZone(
   const expiration = epoch + VALIDITY_SECONDS;
   const previous = reusable(options.previous, key, options);
   const signer = setSigner(zone, key, epoch, expiration, options.store);
-  return (previous && signChange(zone, nodes, signer, options.nsecTtl, previous, options.changed)) || signWhole(zone, nodes, signer, options.nsecTtl, previous);
+  if (options.denial?.kind === 'nsec3') return signWithNsec3(zone, nodes, signer, options.nsecTtl, previous, options.denial.optOut);
+  // A change is spliced into an NSEC chain only; a zone that was signed with NSEC3 is signed whole (its sets' signatures reused).
+  return (previous && !previous.signed.nsec3 && signChange(zone, nodes, signer, options.nsecTtl, previous, options.changed)) || signWhole(zone, nodes, signer, options.nsecTtl, previous);
 }
+
+/** How a signed zone proves that a name or type does not exist. */
+export type Denial = { kind: 'nsec' } | { kind: 'nsec3'; optOut: boolean };
 
 /** A signed zone from its parts, as the signing worker hands them back (server/dnssec/sign-in-worker.ts). */
 export function signedZoneOf(
@@ -215,10 +228,11 @@ type Signer = ReturnType<typeof setSigner>;
 function setSigner(zone: string, key: SigningKey, epoch: number, expiration: number, store?: SignatureStore) {
   const signerName = `${zone}.`;
   const counter = { made: 0 };
+  const signature = (data: Uint8Array) => (key.algorithm === ED25519 ? sign(null, data, key.privateKey) : sign('sha256', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' }));
   const signSet = (rel: string, owner: string, type: number, ttl: number, rdatas: Uint8Array[]): Uint8Array => {
     const header = rrsigHeader({
       typeCovered: type,
-      algorithm: ALGORITHM,
+      algorithm: key.algorithm,
       labels: rrsigLabelCount(owner),
       originalTtl: ttl,
       expiration,
@@ -229,13 +243,13 @@ function setSigner(zone: string, key: SigningKey, epoch: number, expiration: num
     const data = signedData(header, owner, type, ttl, rdatas);
     if (!store) {
       counter.made += 1;
-      return concatBytes([header, sign('sha256', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' })]);
+      return concatBytes([header, signature(data)]);
     }
     const digest = createHash('sha256').update(key.dnskey).update(data).digest();
     const kept = store.known?.get(digest.toString('base64'));
     if (kept) return kept;
     counter.made += 1;
-    const rrsig = concatBytes([header, sign('sha256', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' })]);
+    const rrsig = concatBytes([header, signature(data)]);
     store.fresh.push({ rel, type, digest, rrsig });
     return rrsig;
   };
@@ -398,4 +412,38 @@ export function coveringNsec(signed: SignedZone, zone: string, rel: string): str
     else high = mid - 1;
   }
   return signed.chain[low];
+}
+
+/**
+ * The whole zone with NSEC3 (RFC 5155 §7.1): the sets signed as with NSEC, then one NSEC3 per authoritative name and
+ * per empty non-terminal, listing the types there (RRSIG where the name has signatures). Opted out, a delegation
+ * without DS has none: a validator takes any unsigned delegation in the span the opt-out NSEC3 covers as insecure.
+ */
+function signWithNsec3(zone: string, nodes: Map<string, Map<string, SignableSet>>, signer: Signer, ttl: number, previous: PreviousSigning | undefined, optOut: boolean): SignedZone {
+  const cuts = delegationsOf(nodes);
+  const occluded = occludedBy(cuts);
+  const rrsigs = new Map<string, Map<number, Uint8Array>>();
+  const names: Nsec3Name[] = [];
+  const authoritative: string[] = [];
+  for (const [rel, node] of nodes) {
+    if (occluded(rel)) continue;
+    authoritative.push(rel);
+    const cut = cuts.has(rel);
+    const signatures = nameSignatures(signer, rel, node, cut, previous);
+    if (signatures.size > 0) rrsigs.set(rel, signatures);
+    if (optOut && cut && !node.has('DS')) continue;
+    const types = [...node.values()].filter((set) => !cut || set.type === 'NS' || set.type === 'DS').map((set) => typeNumber(set.type));
+    if (signatures.size > 0) types.push(DNSSEC_TYPE_NUMBERS.RRSIG);
+    names.push({ rel, types: types.sort((a, b) => a - b) });
+  }
+  const before = previous?.signed.nsec3;
+  const chain = nsec3Chain(zone, withEmptyNonTerminals(names, authoritative, (rel) => nodes.has(rel)), optOut, (label, data) => {
+    const old = before?.records.get(label);
+    const oldSignature = previous?.signed.rrsigs.get(label)?.get(DNSSEC_TYPE_NUMBERS.NSEC3);
+    const signature = old && oldSignature && sameBytes(old, data) ? oldSignature : signer.signSet(label, toAbsolute(label, zone, true), DNSSEC_TYPE_NUMBERS.NSEC3, ttl, [data]);
+    const at = rrsigs.get(label) ?? new Map<number, Uint8Array>();
+    at.set(DNSSEC_TYPE_NUMBERS.NSEC3, signature);
+    rrsigs.set(label, at);
+  });
+  return signer.result({ rrsigs: new Layered(rrsigs), nsec: new Layered(new Map()), nsecTtl: ttl, chain: [], chainKeys: [], cuts, nsec3: chain });
 }

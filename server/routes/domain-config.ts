@@ -42,7 +42,7 @@ const dnssecHandlers: Handlers = {
 
   /** Creates or removes the zone's key; a change of state is a change of the zone (new serial, signed or not at once). */
   toggleDnssec: ({ input, services, principal, operationId }: RequestContext<ToggleDnssecInput>) =>
-    changeZone(services, { zoneName: input.normalizedDomainName, by: { principal, operation: operationId }, command: dnssecCommand(input.enabled) }),
+    changeZone(services, { zoneName: input.normalizedDomainName, by: { principal, operation: operationId }, command: dnssecCommand(input) }),
 };
 
 const forwardingHandlers: Handlers = {

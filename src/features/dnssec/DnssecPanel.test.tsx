@@ -9,6 +9,8 @@ const STATE: DnssecState = {
   normalizedDomainName: 'panel.com',
   enabled: true,
   algorithm: 13,
+  denial: 'nsec',
+  nsec3OptOut: false,
   keyTag: 4242,
   dnskey: 'panel.com. 3600 IN DNSKEY 257 3 13 AAAA',
   ds: [{ keyTag: 4242, algorithm: 13, digestType: 2, digest: 'AB'.repeat(32) }],

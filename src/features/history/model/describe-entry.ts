@@ -1,6 +1,6 @@
 import { printNotes } from '#core/dns/record-notes.ts';
 import { isErc6492Signature, type Hex } from 'viem';
-import { CHAIN_CHANGE_WORDS, DOOR_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange } from '#core/wire/history.ts';
+import { CHAIN_CHANGE_WORDS, DOOR_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange, type SigningChoiceFacts } from '#core/wire/history.ts';
 
 type ZoneSetting = (typeof ZONE_SETTINGS)[number];
 import type { RecordType } from '#core/wire/dns.ts';
@@ -42,10 +42,13 @@ export function forwardingChange(entry: HistoryEntry): string | null {
 }
 
 const onOff = (on: boolean) => (on ? 'on' : 'off');
+const signingInWords = (choice: SigningChoiceFacts | null) =>
+  choice ? `algorithm ${choice.algorithm} (${choice.algorithm === 15 ? 'Ed25519' : 'ECDSA P-256'}), ${choice.denial === 'nsec3' ? `NSEC3${choice.nsec3OptOut ? ' with opt-out' : ''}` : 'NSEC'}` : 'unsigned';
 /** Each setting a change can carry, in words: a new kind of setting (ZONE_SETTINGS) does not compile without its line. */
 const SETTING_LINES: { [K in ZoneSetting]: (entry: HistoryEntry & Required<Pick<HistoryEntry, K>>) => string } = {
   parking: (entry) => `Parking: ${onOff(entry.parking.before)} → ${onOff(entry.parking.after)}`,
   dnssec: (entry) => `DNSSEC: ${onOff(entry.dnssec.before)} → ${onOff(entry.dnssec.after)}`,
+  dnssecSigning: ({ dnssecSigning }) => `Signing: ${signingInWords(dnssecSigning.before)} → ${signingInWords(dnssecSigning.after)}`,
   forwarding: (entry) => forwardingChange(entry)!,
   transfer: ({ transfer }) => `Owner: ${transfer.from} → ${transfer.to}, in transaction ${transfer.txHash} (block ${transfer.blockNumber}). Records, DNSSEC and forwarding stayed; auto-renew was switched off.`,
   access: ({ access }) =>
