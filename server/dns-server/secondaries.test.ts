@@ -334,4 +334,35 @@ describe('real secondaries fed by the service', () => {
       expect(await dig(port, ['+short', '+norec', '+dnssec', `www.${zone}`, 'A']), kind).not.toMatch(/^A 13 /m);
     }
   });
+
+  it('an NSEC3 zone signed with Ed25519 is served by BIND and Knot as catalog members: delv validates their positive and negative answers', async () => {
+    const zone = 'nsec3-secondary.com';
+    await register(zone, [
+      { name: 'www', type: 'A', rdata: '192.0.2.33', ttl: 60 },
+      { name: 'x.deep', type: 'TXT', rdata: '"below an empty non-terminal"', ttl: 60 },
+    ]);
+    const toggled = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true, algorithm: 15, denial: 'nsec3', nsec3OptOut: false });
+    expect(toggled.status, JSON.stringify(toggled.body)).toBe(200);
+    const ds = toggled.body.ds[0];
+    const serial = await serialOf(primary, zone);
+    const kinds = ['named', 'knotd'] as const;
+    await Promise.all(kinds.map((kind) => until(servers[kind]!.port, [zone, 'SOA'], (a) => Number(a.split(' ')[2]) === serial)));
+    const validated = (text: string) => /; fully validated/.test(text) && !/resolution failed/.test(text);
+    const negative = (text: string) => /; negative response, fully validated/.test(text);
+    for (const kind of kinds) {
+      const port = servers[kind]!.port;
+      expect((await dig(port, ['+short', '+norec', zone, 'NSEC3PARAM'])).trim(), kind).toBe('1 0 0 -');
+      const [www, nx, nodata, ent] = await Promise.all([
+        delv(port, zone, ds, `www.${zone}`, 'A'),
+        delv(port, zone, ds, `nope.${zone}`, 'A'),
+        delv(port, zone, ds, `www.${zone}`, 'TXT'),
+        delv(port, zone, ds, `deep.${zone}`, 'A'),
+      ]);
+      expect(validated(www), `${kind}: ${www}`).toBe(true);
+      expect(www).toMatch(/RRSIG\s+A 15 /);
+      for (const [what, text] of [['NXDOMAIN', nx], ['NODATA', nodata], ['empty non-terminal', ent]]) expect(negative(text), `${kind} ${what}: ${text}`).toBe(true);
+      // The secondary proves absence with the service's NSEC3 chain (it signs nothing itself).
+      expect(await dig(port, ['+norec', '+dnssec', `nope.${zone}`, 'A']), kind).toMatch(/IN\s+NSEC3\s+1 0 0 - [0-9A-V]{32}/);
+    }
+  });
 });
