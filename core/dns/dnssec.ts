@@ -138,8 +138,8 @@ function typeBitmap(types: number[]): Uint8Array {
 export const nsecRdata = (next: string, types: number[]) => concatBytes([nameToWire(next), typeBitmap(types)]);
 
 /** NSEC3's hash algorithm (SHA-1, the only one defined) and its opt-out flag (RFC 5155 §3.1). */
-export const NSEC3_SHA1 = 1;
-export const NSEC3_OPT_OUT = 1;
+const NSEC3_SHA1 = 1;
+const NSEC3_OPT_OUT = 1;
 
 /**
  * NSEC3PARAM data as RFC 9276 §3.1 asks: SHA-1, flags 0, no extra iterations, no salt. Every NSEC3 of the zone

@@ -6,7 +6,7 @@ export const dnssecQuery = z.object({ normalizedDomainName: zoneName });
 /** The algorithms a zone may be signed with: 13 (ECDSA P-256, the default) or 15 (Ed25519). */
 const algorithm = z.union([z.literal(13), z.literal(15)]);
 /** How absence is proven: NSEC (the default) or NSEC3 with RFC 9276's parameters (SHA-1, no extra iterations, no salt). */
-export const DENIALS = ['nsec', 'nsec3'] as const;
+const DENIALS = ['nsec', 'nsec3'] as const;
 const denial = z.enum(DENIALS);
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { DnssecState } from '#core/wire/dnssec.ts';
 import { json, renderWithQueries, typesForMethodAnswer } from '../../../test/dashboard/service-edge.tsx';
 import DnssecPanel from './DnssecPanel.tsx';
@@ -57,7 +57,39 @@ describe('DNSSEC panel', () => {
     expect(screen.getByRole('switch', { name: /Sign this zone/ }).getAttribute('aria-checked')).toBe('true');
     for (const field of ['Key tag', 'Algorithm', 'Digest type', 'Digest', 'Whole DS record']) expect(screen.getByRole('button', { name: `Copy ${field.toLowerCase()}` })).toBeTruthy();
     expect(screen.getByLabelText('Whole DS record').textContent).toBe(STATE.dsRecords[0]);
-    expect(screen.getByText(/ECDSA P-256 with SHA-256/)).toBeTruthy();
+    expect(document.querySelector('[data-field="Algorithm"]')?.textContent).toBe('13(ECDSA P-256 with SHA-256)');
     expect(screen.getByTestId('dnssec-chain').textContent).toMatch(/The parent zone \(\.com\) has no DS record for panel\.com yet/);
+  });
+
+  it('signed: says how (algorithm and proof of absence); the algorithm is fixed, NSEC3 is offered with the same DS', async () => {
+    serve('offers dnssec', { ...STATE, algorithm: 15, ds: [{ ...STATE.ds[0], algorithm: 15 }] });
+    renderPanel();
+    expect(await screen.findByText(/key tag 4242, Ed25519, NSEC\)/)).toBeTruthy();
+    const algorithm = screen.getByLabelText('Algorithm') as HTMLSelectElement;
+    expect(algorithm.value).toBe('15');
+    expect(algorithm.disabled).toBe(true);
+    expect(screen.getByText(/needs a key rollover/)).toBeTruthy();
+    // Nothing to sign while the choice is the zone's own.
+    expect(screen.queryByRole('button', { name: /Sign with/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Proof that a name does not exist'), { target: { value: 'nsec3' } });
+    expect(screen.getByRole('button', { name: 'Sign with NSEC3' })).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toMatch(/DS record at your registrar stays as it is/);
+    expect(screen.getByLabelText(/Opt-out/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Proof that a name does not exist'), { target: { value: 'nsec' } });
+    expect(screen.queryByRole('button', { name: /Sign with/ })).toBeNull();
+  });
+
+  it('not signed: the algorithm and proof are chosen before the switch, Ed25519 and NSEC3 among them', async () => {
+    serve('offers dnssec', { ...STATE, enabled: false, keyTag: null, dnskey: null, ds: [], dsRecords: [] });
+    renderPanel();
+    expect(await screen.findByText(/Not signed/)).toBeTruthy();
+    const algorithm = screen.getByLabelText('Algorithm') as HTMLSelectElement;
+    expect(algorithm.disabled).toBe(false);
+    fireEvent.change(algorithm, { target: { value: '15' } });
+    expect(algorithm.value).toBe('15');
+    fireEvent.change(screen.getByLabelText('Proof that a name does not exist'), { target: { value: 'nsec3' } });
+    // An unsigned zone has nothing to re-sign: the switch signs it as chosen.
+    expect(screen.queryByRole('button', { name: /Sign with/ })).toBeNull();
+    expect(screen.getByRole('switch', { name: /Sign this zone/ }).getAttribute('aria-checked')).toBe('false');
   });
 });

@@ -12,7 +12,8 @@ import { dnssecQuery } from './api/get-dnssec.ts';
 import { useToggleDnssec } from './api/toggle-dnssec.ts';
 import { DnssecDialog } from './components/DnssecDialog.tsx';
 import { DsRecordFields } from './components/DsRecordFields.tsx';
-import { chainState } from './dnssec-words.ts';
+import { SigningChoices } from './components/SigningChoices.tsx';
+import { chainState, signedWith, type SigningChoice } from './dnssec-words.ts';
 
 const DNSSEC_OPERATIONS = ['toggleDnssec'] as const;
 
@@ -31,10 +32,18 @@ export default function DnssecPanel({ domain }: { domain: string }) {
   const toggle = useToggleDnssec(domain);
   useSigningTypes(DNSSEC_OPERATIONS);
   const [asking, setAsking] = useState<boolean | null>(null);
+  // The owner's choice, until signed; null: as the zone is signed (or the defaults).
+  const [picked, setPicked] = useState<SigningChoice | null>(null);
   const write = useConfirmedWrite({ domain, address: session.address });
+  const choice: SigningChoice = picked ?? { algorithm: state.data?.algorithm ?? 13, denial: state.data?.denial ?? 'nsec', nsec3OptOut: state.data?.nsec3OptOut ?? false };
+  const done = () => {
+    setAsking(null);
+    setPicked(null);
+  };
 
   const confirm = (enable: boolean) =>
-    write.run(() => toggle.mutateAsync(enable), { success: enable ? `${domain} is signed` : `${domain} is no longer signed`, close: () => setAsking(null) });
+    write.run(() => toggle.mutateAsync({ enabled: enable, choice }), { success: enable ? `${domain} is signed` : `${domain} is no longer signed`, close: done });
+  const applyChoice = () => write.run(() => toggle.mutateAsync({ enabled: true, choice }), { success: `${domain} is signed with ${choice.denial.toUpperCase()}`, close: done });
 
   const enabled = state.data?.enabled ?? false;
   return (
@@ -51,7 +60,7 @@ export default function DnssecPanel({ domain }: { domain: string }) {
                   : state.isError
                     ? 'DNSSEC status unavailable'
                     : enabled
-                      ? `Signed: every answer carries a signature (key tag ${state.data?.keyTag}, ECDSA P-256).`
+                      ? `Signed: every answer carries a signature (key tag ${state.data?.keyTag}, ${state.data ? signedWith(state.data) : ''}).`
                       : 'Not signed: resolvers take the answers on trust.'}
             </p>
           </div>
@@ -63,6 +72,7 @@ export default function DnssecPanel({ domain }: { domain: string }) {
         </div>
         {state.isError ? <Notice tone="danger" title={explainError(state.error, { domain }).title}>{explainError(state.error, { domain }).description}</Notice> : null}
         {write.declined ? <p className="text-sm" role="status">You declined the signature; DNSSEC is unchanged.</p> : null}
+        {offered && state.data ? <SigningChoices state={state.data} choice={choice} onChange={setPicked} onApply={() => void applyChoice()} busy={toggle.isPending} /> : null}
         {enabled && state.data ? (
           <>
             <DsRecordFields state={state.data} />

@@ -22,5 +22,23 @@ export function chainState(domain: string): string {
   return `The parent zone (.${parent}) has no DS record for ${domain} yet, so the chain of trust stops there: resolvers see the answers as unsigned until the DS is added at the registrar.`;
 }
 
-export const ALGORITHM_NAMES: Record<number, string> = { 13: 'ECDSA P-256 with SHA-256' };
+export const ALGORITHM_NAMES: Record<number, string> = { 13: 'ECDSA P-256 with SHA-256', 15: 'Ed25519' };
+
+/** How a zone is signed, as the owner chooses it (the same fields the signed switch carries). */
+export interface SigningChoice {
+  algorithm: 13 | 15;
+  denial: 'nsec' | 'nsec3';
+  nsec3OptOut: boolean;
+}
+
+export const DENIAL_WORDS: Record<SigningChoice['denial'], string> = {
+  nsec: 'NSEC (default: names in order, the zone can be listed)',
+  nsec3: 'NSEC3 (hashed names, RFC 9276: no salt, no extra iterations; the zone cannot be listed)',
+};
+
+export const SAME_DS_NOTE = 'The key stays, so the DS record at your registrar stays as it is: nothing to change there.';
+
+/** The status line's words for how a signed zone is signed. */
+export const signedWith = (state: { algorithm: number; denial: SigningChoice['denial']; nsec3OptOut: boolean }) =>
+  `${ALGORITHM_NAMES[state.algorithm] ?? `algorithm ${state.algorithm}`}, ${state.denial === 'nsec3' ? `NSEC3${state.nsec3OptOut ? ' with opt-out' : ''}` : 'NSEC'}`;
 export const DIGEST_NAMES: Record<number, string> = { 2: 'SHA-256' };

@@ -1,8 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSignedCall } from '@/lib/signing/use-signed-call.ts';
+import type { SigningChoice } from '../dnssec-words.ts';
 
-/** PUT /dns/dnssec, signed. What it changes (the zone's settings, records, answers, history) is read again by the refresh rule. */
+/**
+ * PUT /dns/dnssec, signed, with how the zone is to be signed (SetDnssec). What it changes (the zone's settings,
+ * records, answers, history) is read again by the refresh rule.
+ */
 export function useToggleDnssec(domain: string) {
   const { signAndCall } = useSignedCall();
-  return useMutation({ mutationFn: (enabled: boolean) => signAndCall('toggleDnssec', { normalizedDomainName: domain, enabled }) });
+  return useMutation({
+    mutationFn: ({ enabled, choice }: { enabled: boolean; choice: SigningChoice }) => signAndCall('toggleDnssec', { normalizedDomainName: domain, enabled, ...choice }),
+  });
 }
