@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeResponse, encodeQuery } from '#core/dns/message.ts';
+import { checkSignedAnswer } from '#core/dns/signed-answer.ts';
 import type { DnssecState } from '#core/wire/dnssec.ts';
 import { bindToolsMissing, delv, dig, verifySignedZone } from '../../test/support/bind.ts';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
@@ -137,9 +139,18 @@ describe('NSEC3 with opt-out', () => {
   });
 });
 
+/** The dashboard's "Live?" check: DoH with the DO bit, the RRSIG checked with WebCrypto. */
+async function liveSigned(zone: string, fqdn: string) {
+  const ask = async (name: string, type: Parameters<typeof encodeQuery>[1]) => {
+    const dns = Buffer.from(encodeQuery(name, type, 0, { dnssecOk: true })).toString('base64url');
+    return decodeResponse(new Uint8Array(await (await fetch(`${service.origin}/dns-query?dns=${dns}`)).arrayBuffer()));
+  };
+  return checkSignedAnswer({ zone, fqdn, type: 'A', answer: await ask(fqdn, 'A'), dnskey: await ask(zone, 'DNSKEY'), now: new Date() });
+}
+
 describe('Ed25519 (algorithm 15)', () => {
-  it('signs with Ed25519 beside NSEC or NSEC3: delv validates, dnssec-verify accepts, the DS says 15', async () => {
-    for (const denial of ['nsec', 'nsec3']) {
+  for (const denial of ['nsec', 'nsec3']) {
+    it(`signs with Ed25519 beside ${denial.toUpperCase()}: delv validates, dnssec-verify accepts, the DS says 15, the dashboard's check says signed`, async () => {
       const { zone, state } = await signedZone({ algorithm: 15, denial, nsec3OptOut: false });
       expect(state).toMatchObject({ algorithm: 15, denial, ds: [{ algorithm: 15, digestType: 2 }] });
       expect(state.dnskey).toMatch(/ DNSKEY 257 3 15 [A-Za-z0-9+/]{43}=$/);
@@ -147,8 +158,9 @@ describe('Ed25519 (algorithm 15)', () => {
       const verdict = verifySignedZone(zone, await transfer(zone));
       expect(verdict.ok, verdict.log).toBe(true);
       expect(verdict.log).toMatch(/ED25519/);
-    }
-  });
+      expect(await liveSigned(zone, `www.${zone}`)).toMatchObject({ signed: true, keyTag: state.keyTag });
+    });
+  }
 
   it('an algorithm change of a signed zone is refused with why, and the zone stays as it was', async () => {
     const { zone, state } = await signedZone({ algorithm: 13, denial: 'nsec', nsec3OptOut: false });
