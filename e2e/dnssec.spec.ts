@@ -81,5 +81,16 @@ test.describe('DNSSEC', () => {
     await expect(live).toContainText("· signed: signed by the zone's key");
     // And BIND's validator agrees, from the DS the panel showed.
     expect(await delv(ds, `web.${domain}`, 'A')).toContain('; fully validated');
+
+    // NSEC3 instead of NSEC: one more signature, the same key, so the DS the parent holds still validates.
+    await dnssec.open();
+    await expect(dnssec.algorithm).toBeDisabled();
+    await dnssec.proof.selectOption('nsec3');
+    await expect(dnssec.panel.getByRole('note').filter({ hasText: 'the DS record at your registrar stays as it is' })).toBeVisible();
+    await dnssec.signWith('NSEC3').click();
+    await expect(dnssec.state).toHaveText(/, NSEC3\)/);
+    expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(signaturesBefore + 3);
+    await expect(dnssec.field('Digest')).toHaveText(ds.digest);
+    expect(await delv(ds, `nope.${domain}`, 'A')).toContain('; negative response, fully validated');
   });
 });

@@ -17,5 +17,8 @@ export function dnssecPanel(page: Page) {
     wholeRecord: panel.getByLabel('Whole DS record', { exact: true }),
     field: (label: string) => panel.locator(`dd[data-field="${label}"]`),
     chain: panel.getByTestId('dnssec-chain'),
+    proof: panel.getByLabel('Proof that a name does not exist'),
+    algorithm: panel.getByLabel('Algorithm', { exact: true }),
+    signWith: (proof: string) => panel.getByRole('button', { name: `Sign with ${proof}` }),
   };
 }
