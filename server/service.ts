@@ -26,7 +26,7 @@ import { noCounting, queryCounter } from './dns-server/query-counts.ts';
 import { catalogSource, withCatalog } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
-import { dnsServingOptions } from './dns-server/serving-options.ts';
+import { dnsServingOptions, soaTimers } from './dns-server/serving-options.ts';
 import { zoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
@@ -129,7 +129,7 @@ export async function startService(config: Config): Promise<RunningService> {
       ? queryCounter(db, { flushMs: config.ANALYTICS_FLUSH_MS, keepDays: config.ANALYTICS_DAYS, onError: (error) => console.warn(`Query analytics: ${error.message}`) })
       : noCounting,
   };
-  const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config));
+  const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config), soaTimers(config));
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
   const zones = withCatalog(zoneSource(db, settings), catalog);
   await zones.subscribe();

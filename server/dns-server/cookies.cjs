@@ -1,0 +1,217 @@
+/*
+ * DNS cookies (RFC 7873) with the interoperable server cookie of RFC 9018: a client sends 8 bytes of its own; the
+ * server answers them with 16 bytes — version 1, 3 reserved bytes, a 32-bit timestamp and SipHash-2-4 of the client
+ * cookie, those 8 bytes and the client's address — under a secret every instance and every UDP thread derives from
+ * one master secret kept in the database. A client that sends back a server cookie this server made proves it saw
+ * an earlier answer at that address: it is no spoofed source, so RRL lets it through.
+ *
+ * Rotation without a message between instances: the secret of a period (PERIOD_SECONDS) is HMAC-SHA256(master,
+ * period), and a cookie is checked with the secret of the period of its own timestamp. A cookie is good for an hour
+ * (RFC 9018 §4.3), so one made just before a rotation is still taken after it (the previous period's secret), by
+ * every instance alike, without any of them storing more than the master. Plain JavaScript: the UDP threads
+ * (udp-thread.cjs) load it without a TypeScript loader, and the main thread through createRequire.
+ */
+'use strict';
+const { createHmac } = require('node:crypto');
+const SipHash = require('siphash');
+
+const COOKIE = 10;
+const CLIENT = 8;
+const SERVER = 16;
+/** The whole option as this server answers it: code, length, client cookie, server cookie. */
+const OPTION_SIZE = 4 + CLIENT + SERVER;
+const PERIOD_SECONDS = 6 * 3600;
+/** RFC 9018 §4.3: a cookie is taken for an hour, with five minutes of clock skew ahead; renewed after half an hour. */
+const MAX_AGE = 3600;
+const MAX_AHEAD = 300;
+const RENEW_AGE = 1800;
+/** What findCookie answers when there is no cookie option, or one of a length RFC 7873 §5.2.2 calls malformed. */
+const NONE = -1;
+const MALFORMED = -2;
+
+/** Secrets by period, derived from `master` (bytes) as asked; a few kept. */
+function cookieSecrets(master) {
+  const keys = new Map();
+  return {
+    keyFor(period) {
+      let key = keys.get(period);
+      if (key === undefined) {
+        const bytes = createHmac('sha256', master).update(`dns-cookie ${period}`).digest();
+        key = secretKey(bytes.subarray(0, 16));
+        if (keys.size >= 4) keys.delete(keys.keys().next().value);
+        keys.set(period, key);
+      }
+      return key;
+    },
+  };
+}
+
+/** A 16-byte SipHash key as the siphash package takes it: four little-endian 32-bit words. */
+function secretKey(bytes) {
+  return new Uint32Array([bytes.readUInt32LE(0), bytes.readUInt32LE(4), bytes.readUInt32LE(8), bytes.readUInt32LE(12)]);
+}
+
+const input = Buffer.alloc(CLIENT + 8 + 16);
+
+/**
+ * Writes the 8-byte hash of RFC 9018 §4.4 into `out` at `at`: SipHash-2-4 over the client cookie, the server
+ * cookie's first 8 bytes (version, reserved, timestamp) and the client address (4 or 16 bytes), under `key`.
+ */
+function hashInto(key, client, clientAt, head, headAt, ip, out, at) {
+  client.copy(input, 0, clientAt, clientAt + CLIENT);
+  head.copy(input, CLIENT, headAt, headAt + 8);
+  ip.copy(input, CLIENT + 8);
+  const h = SipHash.hash(key, input.subarray(0, CLIENT + 8 + ip.length));
+  out.writeUInt32LE(h.l >>> 0, at);
+  out.writeUInt32LE(h.h >>> 0, at + 4);
+}
+
+/** A new server cookie for `client` (the 8 bytes at `clientAt`) at `ip`, made at `now` (seconds), into `out` at `at`. */
+function mintInto(secrets, client, clientAt, ip, now, out, at) {
+  out[at] = 1;
+  out[at + 1] = 0;
+  out[at + 2] = 0;
+  out[at + 3] = 0;
+  out.writeUInt32BE(now >>> 0, at + 4);
+  hashInto(secrets.keyFor(Math.floor(now / PERIOD_SECONDS)), client, clientAt, out, at, ip, out, at + 8);
+}
+
+const expected = Buffer.alloc(8);
+
+/** Seconds since the cookie's timestamp, across the 32-bit wrap (negative: ahead of this clock). */
+function ageOf(stamp, now) {
+  return ((now - stamp) | 0);
+}
+
+/**
+ * Whether the server cookie of `length` bytes at `at` in `m` (after the client cookie at `clientAt`) is one this
+ * service made for this client and address, within its hour: 'fresh', 'worn' (older than half an hour, to renew)
+ * or false.
+ */
+function checkServerCookie(secrets, m, clientAt, at, length, ip, now) {
+  if (length !== SERVER || m[at] !== 1) return false;
+  const stamp = m.readUInt32BE(at + 4);
+  const age = ageOf(stamp, now >>> 0);
+  if (age > MAX_AGE || age < -MAX_AHEAD) return false;
+  hashInto(secrets.keyFor(Math.floor((now - age) / PERIOD_SECONDS)), m, clientAt, m, at, ip, expected, 0);
+  if (m.compare(expected, 0, 8, at + 8, at + 16) !== 0) return false;
+  return age > RENEW_AGE ? 'worn' : 'fresh';
+}
+
+/**
+ * The COOKIE option in the OPT record whose RDATA is `rdata` bytes at `at` in `m`: the offset of its code, NONE or
+ * MALFORMED (a client cookie alone is 8 bytes; with a server cookie, 16 to 40). Only the first is read (RFC 7873
+ * §5.2). Options running past the RDATA, or the RDATA past the first `n` bytes, are MALFORMED too.
+ */
+function findCookie(m, at, rdata, n = m.length) {
+  const end = at + rdata;
+  if (end > n) return MALFORMED;
+  for (let o = at; o < end; ) {
+    if (o + 4 > end) return MALFORMED;
+    const code = m.readUInt16BE(o);
+    const length = m.readUInt16BE(o + 2);
+    if (o + 4 + length > end) return MALFORMED;
+    if (code === COOKIE) return length === CLIENT || (length >= 16 && length <= 40) ? o : MALFORMED;
+    o += 4 + length;
+  }
+  return NONE;
+}
+
+/**
+ * The 24-byte answer to the cookie option at `option` in `m`, written into `out` at `at` (the client cookie, then
+ * the server's: the one the client sent back while it is fresh, else a new one). Answers whether the client's server
+ * cookie was valid (then RRL lets its answer through).
+ */
+function answerCookie(secrets, m, option, ip, now, out, at) {
+  const length = m.readUInt16BE(option + 2);
+  const clientAt = option + 4;
+  const verdict = length > CLIENT ? checkServerCookie(secrets, m, clientAt, clientAt + CLIENT, length - CLIENT, ip, now) : false;
+  m.copy(out, at, clientAt, clientAt + CLIENT);
+  if (verdict === 'fresh') m.copy(out, at + CLIENT, clientAt + CLIENT, clientAt + CLIENT + SERVER);
+  else mintInto(secrets, m, clientAt, ip, now, out, at + CLIENT);
+  return verdict !== false;
+}
+
+/**
+ * Appends a cookie option of `cookie` (24 bytes at `cookieAt`) to the answer of `length` bytes in `out` whose last
+ * record is an OPT with no options (as this server writes its answers): its new length, or `length` unchanged when
+ * the answer does not end so (then it goes without). `out` must have room for OPTION_SIZE more bytes.
+ */
+function appendCookie(out, length, cookie, cookieAt) {
+  const opt = length - 11;
+  if (opt < 12 || out[opt] !== 0 || out.readUInt16BE(opt + 1) !== 41 || out.readUInt16BE(opt + 9) !== 0) return length;
+  out.writeUInt16BE(OPTION_SIZE, opt + 9);
+  out.writeUInt16BE(COOKIE, length);
+  out.writeUInt16BE(CLIENT + SERVER, length + 2);
+  cookie.copy(out, length + 4, cookieAt, cookieAt + CLIENT + SERVER);
+  return length + OPTION_SIZE;
+}
+
+/**
+ * For a query of one question whose only additional record is its OPT (the packet cache's shape): the OPT's
+ * offset in `q` (first `n` bytes), or -1.
+ */
+function optOf(q, n) {
+  if (n < 12 || q[10] !== 0 || q[11] !== 1 || q[4] !== 0 || q[5] !== 1) return -1;
+  let offset = 12;
+  while (offset < n && q[offset] !== 0) {
+    if ((q[offset] & 0xc0) !== 0) return -1;
+    offset += q[offset] + 1;
+  }
+  offset += 5;
+  if (offset + 11 > n || q[offset] !== 0 || q.readUInt16BE(offset + 1) !== 41) return -1;
+  return offset;
+}
+
+/**
+ * The query without its cookie option, written into `out` (its length): what the packet cache keys and resolves,
+ * marked with the header's Z bit (which no answer depends on) so that its answer is fitted with room for the cookie.
+ */
+function withoutCookie(q, n, opt, option, out) {
+  const skip = 4 + q.readUInt16BE(option + 2);
+  q.copy(out, 0, 0, option);
+  q.copy(out, option, option + skip, n);
+  out[3] |= 0x40;
+  out.writeUInt16BE(q.readUInt16BE(opt + 9) - skip, opt + 9);
+  return n - skip;
+}
+
+/** A client address as RFC 9018 hashes it: 4 bytes for IPv4 (an IPv4-mapped IPv6 address included), else 16. */
+function addressBytes(address) {
+  const mapped = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+  if (!mapped.includes(':')) return Buffer.from(mapped.split('.').map(Number));
+  const [head, tail = ''] = mapped.split('::');
+  const left = head ? head.split(':') : [];
+  const right = mapped.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  const out = Buffer.alloc(16);
+  groups.slice(0, 8).forEach((g, i) => out.writeUInt16BE(parseInt(g || '0', 16) & 0xffff, i * 2));
+  return out;
+}
+
+/** The client address of a sockaddr (as recvmmsg wrote it), 4 or 16 bytes (a view, not a copy). */
+function sockaddrBytes(addr) {
+  if (addr[0] + (addr[1] << 8) !== 10) return addr.subarray(4, 8);
+  let mapped = addr[18] === 0xff && addr[19] === 0xff;
+  for (let i = 8; mapped && i < 18; i += 1) mapped = addr[i] === 0;
+  return mapped ? addr.subarray(20, 24) : addr.subarray(8, 24);
+}
+
+module.exports = {
+  COOKIE,
+  OPTION_SIZE,
+  PERIOD_SECONDS,
+  NONE,
+  MALFORMED,
+  cookieSecrets,
+  secretKey,
+  mintInto,
+  checkServerCookie,
+  findCookie,
+  answerCookie,
+  appendCookie,
+  optOf,
+  withoutCookie,
+  addressBytes,
+  sockaddrBytes,
+};
