@@ -132,15 +132,41 @@ function answerCookie(secrets, m, option, ip, now, out, at) {
   return verdict !== false;
 }
 
+/** The offset of the OPT record of the first `length` bytes of message `m` when it is the last record, else -1. */
+function lastOpt(m, length) {
+  // This server's answers end with an OPT of no options (11 bytes) unless the query asked for one it answers.
+  const short = length - 11;
+  if (short >= 12 && m[short] === 0 && m.readUInt16BE(short + 1) === 41 && m.readUInt16BE(short + 9) === 0) return short;
+  const skipName = (o) => {
+    while (o < length) {
+      const b = m[o];
+      if (b === 0) return o + 1;
+      if ((b & 0xc0) === 0xc0) return o + 2;
+      o += b + 1;
+    }
+    return -1;
+  };
+  let o = 12;
+  for (let q = m.readUInt16BE(4); q > 0 && o > 0; q -= 1) o = skipName(o) + 4;
+  let last = -1;
+  for (let r = m.readUInt16BE(6) + m.readUInt16BE(8) + m.readUInt16BE(10); r > 0; r -= 1) {
+    last = o;
+    o = skipName(o);
+    if (o < 0 || o + 10 > length) return -1;
+    o += 10 + m.readUInt16BE(o + 8);
+  }
+  return last >= 0 && o === length && m[last] === 0 && m.readUInt16BE(last + 1) === 41 ? last : -1;
+}
+
 /**
  * Appends a cookie option of `cookie` (24 bytes at `cookieAt`) to the answer of `length` bytes in `out` whose last
- * record is an OPT with no options (as this server writes its answers): its new length, or `length` unchanged when
- * the answer does not end so (then it goes without). `out` must have room for OPTION_SIZE more bytes.
+ * record is its OPT (as this server writes its answers): its new length, or `length` unchanged when the answer does
+ * not end so (then it goes without). `out` must have room for OPTION_SIZE more bytes.
  */
 function appendCookie(out, length, cookie, cookieAt) {
-  const opt = length - 11;
-  if (opt < 12 || out[opt] !== 0 || out.readUInt16BE(opt + 1) !== 41 || out.readUInt16BE(opt + 9) !== 0) return length;
-  out.writeUInt16BE(OPTION_SIZE, opt + 9);
+  const opt = lastOpt(out, length);
+  if (opt < 0) return length;
+  out.writeUInt16BE(out.readUInt16BE(opt + 9) + OPTION_SIZE, opt + 9);
   out.writeUInt16BE(COOKIE, length);
   out.writeUInt16BE(CLIENT + SERVER, length + 2);
   cookie.copy(out, length + 4, cookieAt, cookieAt + CLIENT + SERVER);

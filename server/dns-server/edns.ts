@@ -12,6 +12,9 @@ export const EDNS_UDP_SIZE = 1232;
 /** The extended RCODE for an EDNS version this server does not speak (RFC 6891 §6.1.3). */
 export const BADVERS = 16;
 
+/** The EDNS options this server reads (RFC 7871, RFC 7314, RFC 7873). */
+const OPTION = { SUBNET: 8, EXPIRE: 9, COOKIE: 10 } as const;
+
 export interface CookieSecrets {
   keyFor(period: number): Uint32Array;
 }
@@ -40,7 +43,16 @@ export type Edns =
   | { kind: 'none' }
   /** Two OPT records, one outside the additional section, one not owned by the root, a malformed cookie. */
   | { kind: 'malformed'; opt: boolean }
-  | { kind: 'ok'; version: number; dnssecOk: boolean; cookie: Buffer | null };
+  | {
+      kind: 'ok';
+      version: number;
+      dnssecOk: boolean;
+      cookie: Buffer | null;
+      /** EDNS Client Subnet (RFC 7871): echoed with scope 0 (no answer here depends on the client's network). */
+      subnet: Buffer | null;
+      /** EXPIRE (RFC 7314) asked: answered with the zone's SOA expire where the answer is the zone's. */
+      expire: boolean;
+    };
 
 type Opt = { type: 'OPT'; name: string; ednsVersion?: number; flags?: number; options?: Array<{ code: number; data?: Buffer }> };
 
@@ -53,15 +65,24 @@ export function readEdns(query: Packet): Edns {
   const [opt] = opts;
   if (opts.length > 1 || opt.name !== '.') return { kind: 'malformed', opt: false };
   // Only the first COOKIE option counts (RFC 7873 §5.2); a client cookie alone is 8 bytes, with a server's 16 to 40.
-  const cookie = (opt.options ?? []).find((o) => o.code === 10)?.data ?? null;
+  const cookie = (opt.options ?? []).find((o) => o.code === OPTION.COOKIE)?.data ?? null;
   if (cookie && cookie.length !== 8 && (cookie.length < 16 || cookie.length > 40)) return { kind: 'malformed', opt: true };
-  return { kind: 'ok', version: opt.ednsVersion ?? 0, dnssecOk: ((opt.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0, cookie };
+  const subnet = (opt.options ?? []).find((o) => o.code === OPTION.SUBNET)?.data ?? null;
+  const expire = (opt.options ?? []).some((o) => o.code === OPTION.EXPIRE);
+  return { kind: 'ok', version: opt.ednsVersion ?? 0, dnssecOk: ((opt.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0, cookie, subnet: subnet && subnet.length >= 4 ? subnet : null, expire };
 }
 
-/** The OPT record of an answer: version 0, DO echoed, the server cookie when the query had a client cookie. */
-export function answerOpt(edns: Edns, peer: Peer | undefined, extendedRcode = 0): Answer {
+/**
+ * The OPT record of an answer: version 0, DO echoed, the client subnet echoed with scope 0, the zone's expire when
+ * asked and known (`expire`), the server cookie when the query had a client cookie (always last: cookies.cjs
+ * appendCookie adds it to a kept answer's OPT the same way). No other option is echoed.
+ */
+export function answerOpt(edns: Edns, peer: Peer | undefined, extendedRcode = 0, expire: number | null = null): Answer {
   const dnssecOk = edns.kind === 'ok' && edns.dnssecOk;
-  const options = edns.kind === 'ok' && edns.cookie && peer?.secrets ? [{ code: 10, data: serverCookie(edns.cookie, peer.address, peer.secrets) }] : [];
+  const options: Array<{ code: number; data: Buffer }> = [];
+  if (edns.kind === 'ok' && edns.subnet) options.push({ code: OPTION.SUBNET, data: Buffer.concat([edns.subnet.subarray(0, 3), Buffer.from([0]), edns.subnet.subarray(4)]) });
+  if (edns.kind === 'ok' && edns.expire && expire !== null) options.push({ code: OPTION.EXPIRE, data: Buffer.from([expire >>> 24, (expire >>> 16) & 255, (expire >>> 8) & 255, expire & 255]) });
+  if (edns.kind === 'ok' && edns.cookie && peer?.secrets) options.push({ code: OPTION.COOKIE, data: serverCookie(edns.cookie, peer.address, peer.secrets) });
   return { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, extendedRcode, ednsVersion: 0, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0, options } as never;
 }
 

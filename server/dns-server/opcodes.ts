@@ -10,7 +10,6 @@ import type { ZoneSource } from './zone-source.ts';
 import type { verifyTsig } from './tsig.ts';
 
 export const OPCODE = { QUERY: 0, NOTIFY: 4, UPDATE: 5 } as const;
-const FLAG_RD = 0x100;
 
 /** One request as a handler sees it: the decoded query and what the transport and TSIG found out about it. */
 export interface DnsRequest {
@@ -29,9 +28,9 @@ export interface DnsRequest {
 
 export type OpcodeHandler = (request: DnsRequest) => Promise<Packet[]>;
 
-/** NOTIMP, the question echoed (the server.ts caller echoes the opcode). */
+/** NOTIMP, the question echoed, no other flag (as BIND answers; the server.ts caller echoes the opcode). */
 export const notImplemented: OpcodeHandler = async ({ query }) => [
-  { id: query.id ?? 0, type: 'response', flags: ((query.flags ?? 0) & FLAG_RD) | RCODE.NOTIMP, questions: query.questions ?? [], answers: [], authorities: [], additionals: [] },
+  { id: query.id ?? 0, type: 'response', flags: RCODE.NOTIMP, questions: query.questions ?? [], answers: [], authorities: [], additionals: [] },
 ];
 
 /** A standard query: IXFR from the history for a secondary that may transfer, else resolved (AXFR included). */

@@ -24,6 +24,7 @@ import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
 const CLASSIC_UDP_SIZE = 512;
 const FLAG_TC = 0x200;
 const FLAG_RD = 0x100;
+const FLAG_AA = 0x400;
 /** The Z bit: set in a cache key whose query had a cookie (cookies.cjs withoutCookie), so its answer leaves room for one. */
 const FLAG_Z = 0x40;
 const OPCODE_MASK = 0x7800;
@@ -158,7 +159,7 @@ export async function answerWire(
 ): Promise<Buffer[]> {
   let query: Packet;
   let zone: string | null = null;
-  const onZone = onTally ? (z: string) => void (zone = z) : undefined;
+  const onZone = (z: string) => void (zone = z);
   try {
     query = dnsPacket.decode(bytes);
   } catch {
@@ -183,9 +184,10 @@ export async function answerWire(
       ? [{ id: query.id ?? 0, type: 'response' as const, flags: (query.flags ?? 0) & FLAG_RD, questions: query.questions ?? [] }]
       : await handlerFor(opcode)({ query, bytes, zones, mayTransfer: mayTransferHere, dnssecOk, tsig: signed, secondaries, onZone });
     if (zone !== null && onTally) onTally(tallyOf(query, zone, packets[0], dnssecOk));
+    const expire = edns.kind === 'ok' && edns.expire ? await expireOf(zones, zone, packets[0]) : null;
     for (const r of packets) {
       r.flags = ((r.flags ?? 0) & ~OPCODE_MASK) | ((query.flags ?? 0) & OPCODE_MASK);
-      if (edns.kind === 'ok') r.additionals = [...(r.additionals ?? []), answerOpt(edns, peer, badVersion ? BADVERS >> 4 : 0)];
+      if (edns.kind === 'ok') r.additionals = [...(r.additionals ?? []), answerOpt(edns, peer, badVersion ? BADVERS >> 4 : 0, expire)];
     }
     const encoded = packets.map((r) => dnsPacket.encode(r));
     responses = signed.kind === 'ok' ? signAnswer(encoded, signed.key, signed.mac) : encoded;
@@ -205,6 +207,13 @@ export async function answerWire(
   // message of a transfer, nor every ordinary answer).
   if (responses.length === 0) return [formatError(query.id ?? 0, query.flags ?? 0)];
   return namesOf(query).every(echoesAsSent) || responses.every(readable) ? responses : [formatError(query.id ?? 0, query.flags ?? 0)];
+}
+
+/** The SOA expire of the zone that answered authoritatively (EDNS EXPIRE, RFC 7314), or null. */
+async function expireOf(zones: ZoneSource, zone: string | null, response: Packet | undefined): Promise<number | null> {
+  if (zone === null || ((response?.flags ?? 0) & FLAG_AA) === 0) return null;
+  const soa = (await zones.find(zone))?.nodes.get('@')?.get('SOA')?.rdatas[0];
+  return soa ? Number(soa.split(' ')[5]) : null;
 }
 
 const ANSWER_NAMES: Record<number, AnswerCode> = { [RCODE.NXDOMAIN]: 'NXDOMAIN', [RCODE.REFUSED]: 'REFUSED', [RCODE.SERVFAIL]: 'SERVFAIL' };
