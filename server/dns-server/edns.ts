@@ -25,7 +25,7 @@ export const cookies = createRequire(import.meta.url)('./cookies.cjs') as {
   NONE: number;
   MALFORMED: number;
   cookieSecrets(master: Buffer): CookieSecrets;
-  findCookie(m: Buffer, at: number, rdata: number): number;
+  findCookie(m: Buffer, at: number, rdata: number, n?: number): number;
   answerCookie(secrets: CookieSecrets, m: Buffer, option: number, ip: Buffer, now: number, out: Buffer, at: number): boolean;
   appendCookie(out: Buffer, length: number, cookie: Buffer, cookieAt: number): number;
   optOf(q: Buffer, n: number): number;
