@@ -102,7 +102,9 @@ export async function cachedAnswer(
   const token = cache.begin();
   let tally: Tally | null = null;
   const asked = key ?? query;
-  const [full] = await answerWire(asked, zones, false, secondaries, (t) => void (tally = t), key ? undefined : peer);
+  // A key without the cookie: its cookie goes on per client (answerFor). Otherwise answerWire answers the cookie
+  // itself (a query the cache does not keep: TSIG, several additional records), or there is none.
+  const [full] = await answerWire(asked, zones, false, secondaries, (t) => void (tally = t), key !== null && key !== query ? undefined : peer);
   if (!full) return null;
   const entry: CachedAnswer<Tally | null> = { full, udp: fitUdp(full, asked), zone: (tally as Tally | null)?.zone ?? null, meta: tally };
   if (key && zones.subscribed) cache.set(key, entry, token);
