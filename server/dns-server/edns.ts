@@ -16,7 +16,7 @@ export const BADVERS = 16;
 const OPTION = { SUBNET: 8, EXPIRE: 9, COOKIE: 10 } as const;
 
 export interface CookieSecrets {
-  keyFor(period: number): Uint32Array;
+  keyFor(period: number): Uint8Array;
 }
 
 /** The cookie helpers the UDP threads share (plain JavaScript). */
