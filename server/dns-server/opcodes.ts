@@ -9,10 +9,10 @@ import { resolve, RCODE } from './resolve.ts';
 import type { ZoneSource } from './zone-source.ts';
 import type { verifyTsig } from './tsig.ts';
 
-export const OPCODE = { QUERY: 0, NOTIFY: 4, UPDATE: 5 } as const;
+const OPCODE = { QUERY: 0, NOTIFY: 4, UPDATE: 5 } as const;
 
 /** One request as a handler sees it: the decoded query and what the transport and TSIG found out about it. */
-export interface DnsRequest {
+interface DnsRequest {
   query: Packet;
   /** The message as received (TSIG covers these bytes). */
   bytes: Buffer;
@@ -29,7 +29,7 @@ export interface DnsRequest {
 export type OpcodeHandler = (request: DnsRequest) => Promise<Packet[]>;
 
 /** NOTIMP, the question echoed, no other flag (as BIND answers; the server.ts caller echoes the opcode). */
-export const notImplemented: OpcodeHandler = async ({ query }) => [
+const notImplemented: OpcodeHandler = async ({ query }) => [
   { id: query.id ?? 0, type: 'response', flags: RCODE.NOTIMP, questions: query.questions ?? [], answers: [], authorities: [], additionals: [] },
 ];
 

@@ -74,7 +74,7 @@ export function answerCache(zones: ZoneSource, everyChange: readonly string[] = 
  * withoutCookie; the cookie is answered per client on the way out, see `answerFor`); null for a malformed cookie,
  * answered FORMERR and never kept. Without cookie secrets a cookie is ignored, part of the key like any option.
  */
-export function cacheKeyOf(query: Buffer, secrets: CookieSecrets | null): Buffer | null {
+function cacheKeyOf(query: Buffer, secrets: CookieSecrets | null): Buffer | null {
   if (!secrets) return query;
   const found = cookieIn(query);
   if (found === 'malformed') return null;
