@@ -16,6 +16,10 @@
  * Per packet: no string keys (a 32-bit hash of the query after its ID, checked byte for byte), no allocation for
  * counting (a hit adds one to its entry; the counts go to the main thread every 250 ms). RRL is one table shared by
  * every thread (udp-rrl.cjs), so its limits hold per client across threads.
+ *
+ * DNS cookies (cookies.cjs): a query with a cookie is looked up without it, as the main thread keys it, and the
+ * thread appends the server cookie it makes (or takes back) for that client, under the secrets it derives from the
+ * master secret the main thread hands it at attach; a query with a valid server cookie passes RRL.
  */
 'use strict';
 const { parentPort, receiveMessageOnPort } = require('node:worker_threads');
