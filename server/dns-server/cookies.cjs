@@ -47,19 +47,26 @@ function cookieSecrets(master) {
   };
 }
 
-const input = Buffer.alloc(CLIENT + 8 + 16);
+/** The hash's input for an IPv4 and an IPv6 client (client cookie, version, reserved, timestamp, address), reused. */
+const inputs = { 4: Buffer.alloc(CLIENT + 8 + 4), 16: Buffer.alloc(CLIENT + 8 + 16) };
 const hashed = Buffer.alloc(8);
+
+/** Copies `length` bytes: a loop, which costs less than Buffer#copy's native call on so few bytes. */
+function copyBytes(from, fromAt, to, toAt, length) {
+  for (let i = 0; i < length; i += 1) to[toAt + i] = from[fromAt + i];
+}
 
 /**
  * Writes the 8-byte hash of RFC 9018 §4.4 into `out` at `at`: SipHash-2-4 over the client cookie, the server
  * cookie's first 8 bytes (version, reserved, timestamp) and the client address (4 or 16 bytes), under `key`.
  */
 function hashInto(key, client, clientAt, head, headAt, ip, out, at) {
-  client.copy(input, 0, clientAt, clientAt + CLIENT);
-  head.copy(input, CLIENT, headAt, headAt + 8);
-  ip.copy(input, CLIENT + 8);
-  siphash24(input.subarray(0, CLIENT + 8 + ip.length), key, hashed, true);
-  hashed.copy(out, at);
+  const input = inputs[ip.length];
+  copyBytes(client, clientAt, input, 0, CLIENT);
+  copyBytes(head, headAt, input, CLIENT, 8);
+  copyBytes(ip, 0, input, CLIENT + 8, ip.length);
+  siphash24(input, key, hashed, true);
+  copyBytes(hashed, 0, out, at, 8);
 }
 
 /** A new server cookie for `client` (the 8 bytes at `clientAt`) at `ip`, made at `now` (seconds), into `out` at `at`. */
@@ -68,7 +75,11 @@ function mintInto(secrets, client, clientAt, ip, now, out, at) {
   out[at + 1] = 0;
   out[at + 2] = 0;
   out[at + 3] = 0;
-  out.writeUInt32BE(now >>> 0, at + 4);
+  const stamp = now >>> 0;
+  out[at + 4] = stamp >>> 24;
+  out[at + 5] = (stamp >>> 16) & 255;
+  out[at + 6] = (stamp >>> 8) & 255;
+  out[at + 7] = stamp & 255;
   hashInto(secrets.keyFor(Math.floor(now / PERIOD_SECONDS)), client, clientAt, out, at, ip, out, at + 8);
 }
 
@@ -127,16 +138,16 @@ function answerCookie(secrets, m, option, ip, now, out, at) {
     return memo.valid;
   }
   const verdict = length > CLIENT ? checkServerCookie(secrets, m, clientAt, clientAt + CLIENT, length - CLIENT, ip, now) : false;
-  m.copy(out, at, clientAt, clientAt + CLIENT);
-  if (verdict === 'fresh') m.copy(out, at + CLIENT, clientAt + CLIENT, clientAt + CLIENT + SERVER);
+  copyBytes(m, clientAt, out, at, CLIENT);
+  if (verdict === 'fresh') copyBytes(m, clientAt + CLIENT, out, at + CLIENT, SERVER);
   else mintInto(secrets, m, clientAt, ip, now, out, at + CLIENT);
   memo.secrets = secrets;
   memo.now = now;
   memo.length = length;
-  m.copy(memo.option, 0, clientAt, clientAt + length);
-  ip.copy(memo.ip, 0);
+  copyBytes(m, clientAt, memo.option, 0, length);
+  copyBytes(ip, 0, memo.ip, 0, ip.length);
   memo.ipLength = ip.length;
-  out.copy(memo.answer, 0, at, at + CLIENT + SERVER);
+  copyBytes(out, at, memo.answer, 0, CLIENT + SERVER);
   memo.valid = verdict !== false;
   return memo.valid;
 }
@@ -187,7 +198,7 @@ function appendCookie(out, length, cookie, cookieAt) {
   out.writeUInt16BE(out.readUInt16BE(opt + 9) + OPTION_SIZE, opt + 9);
   out.writeUInt16BE(COOKIE, length);
   out.writeUInt16BE(CLIENT + SERVER, length + 2);
-  cookie.copy(out, length + 4, cookieAt, cookieAt + CLIENT + SERVER);
+  copyBytes(cookie, cookieAt, out, length + 4, CLIENT + SERVER);
   return length + OPTION_SIZE;
 }
 
@@ -213,8 +224,8 @@ function optOf(q, n) {
  */
 function withoutCookie(q, n, opt, option, out) {
   const skip = 4 + q.readUInt16BE(option + 2);
-  q.copy(out, 0, 0, option);
-  q.copy(out, option, option + skip, n);
+  copyBytes(q, 0, out, 0, option);
+  copyBytes(q, option + skip, out, option, n - option - skip);
   out[3] |= 0x40;
   out.writeUInt16BE(q.readUInt16BE(opt + 9) - skip, opt + 9);
   return n - skip;
@@ -233,12 +244,20 @@ function addressBytes(address) {
   return out;
 }
 
-/** The client address of a sockaddr (as recvmmsg wrote it), 4 or 16 bytes (a view, not a copy). */
+const ip4 = Buffer.alloc(4);
+const ip16 = Buffer.alloc(16);
+
+/** The client address of a sockaddr (as recvmmsg wrote it), 4 or 16 bytes, in a buffer reused by the next call. */
 function sockaddrBytes(addr) {
-  if (addr[0] + (addr[1] << 8) !== 10) return addr.subarray(4, 8);
+  if (addr[0] + (addr[1] << 8) !== 10) return copyInto(addr, 4, ip4);
   let mapped = addr[18] === 0xff && addr[19] === 0xff;
   for (let i = 8; mapped && i < 18; i += 1) mapped = addr[i] === 0;
-  return mapped ? addr.subarray(20, 24) : addr.subarray(8, 24);
+  return mapped ? copyInto(addr, 20, ip4) : copyInto(addr, 8, ip16);
+}
+
+function copyInto(from, at, to) {
+  copyBytes(from, at, to, 0, to.length);
+  return to;
 }
 
 module.exports = {
