@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as dnsPacket from 'dns-packet';
 import { addressOf, TEST_KEYS, testClient } from '../support/client.ts';
-import { startNamed, type RunningNameServer } from '../support/name-servers.ts';
+import { startNamed } from '../support/name-servers.ts';
 import { startTestService } from '../support/test-service.ts';
 
 const run = promisify(execFile);
@@ -65,6 +65,8 @@ const RECORDS = (zone: string) => [
 async function main() {
   const service = await startTestService({ DNS_PORT: '53', HOST: SERVICE, DNS_NAMESERVERS: 'ns1.lab.test,ns2.lab.test', DNS_UDP_THREADS: process.env.LAB_UDP_THREADS ?? '1' });
   const closers: Array<() => Promise<void>> = [() => service.destroy()];
+  // Ended from outside (the test's time-out): the name servers are stopped all the same.
+  process.once('SIGTERM', () => void Promise.all(closers.map((close) => close().catch(() => undefined))).finally(() => process.exit(1)));
   try {
     const client = testClient(service);
     let ds = '';
@@ -77,7 +79,7 @@ async function main() {
     const signed = await client.signed(OWNER, 'toggleDnssec', { normalizedDomainName: SIGNED, enabled: true });
     if (signed.status !== 200) throw new Error(`toggleDnssec: ${JSON.stringify(signed.body)}`);
     ds = (signed.body as { dsRecords: string[] }).dsRecords[0];
-    closers.push(...(await startLab(ds)).map((server) => server.stop));
+    await startLab(ds, closers);
     if (process.env.LAB_HOLD) {
       // For trying tools by hand: nsenter -t <pid> -n <tool>.
       process.stderr.write(`lab ready, pid ${process.pid}, DS ${ds}\n`);
@@ -102,7 +104,7 @@ async function main() {
 }
 
 /** The lab's root, com. and test. (127.0.0.2) and the reference BIND serving the service's own unsigned zone (127.0.0.3). */
-async function startLab(ds: string): Promise<RunningNameServer[]> {
+async function startLab(ds: string, closers: Array<() => Promise<void>>): Promise<void> {
   const soa = (zone: string) => `${zone} 86400 IN SOA a.lab-root.test. hostmaster.test. 1 14400 3600 1209600 300\n${zone} 86400 IN NS a.lab-root.test.\n`;
   const zones: Array<[string, string]> = [
     ['.', `${soa('.')}com. 86400 IN NS a.lab-root.test.\ntest. 86400 IN NS a.lab-root.test.\na.lab-root.test. 86400 IN A ${ROOT}\n`],
@@ -113,15 +115,17 @@ async function startLab(ds: string): Promise<RunningNameServer[]> {
   mkdirSync(rootDir, { recursive: true });
   zones.forEach(([, text], i) => writeFileSync(join(rootDir, `z${i}.db`), text));
   const root = await startNamed(rootDir, 53, zones.map(([zone], i) => `zone "${zone}" { type primary; file "${rootDir}/z${i}.db"; };`).join('\n'), null, '', ROOT);
+  // Stopped however the lab ends (a BIND left behind would outlive the namespace's other processes).
+  closers.push(root.stop);
   // The reference: the same zone as the service serves it (its AXFR), served by BIND with its defaults (cookies on).
   const refDir = join(dir, 'reference');
   mkdirSync(refDir, { recursive: true });
   const axfr = (await dig(SERVICE, ['+nocookie', PLAIN, 'AXFR'])).split('\n').filter((l) => l && !l.startsWith(';'));
   writeFileSync(join(refDir, 'plain.db'), `${axfr.slice(0, -1).join('\n')}\n`);
   const reference = await startNamed(refDir, 53, `zone "${PLAIN}" { type primary; file "${refDir}/plain.db"; };`, null, '', REFERENCE);
+  closers.push(reference.stop);
   await waitFor(ROOT, 'com');
   await waitFor(REFERENCE, PLAIN);
-  return [root, reference];
 }
 
 /** zonemaster-cli's findings above INFO, as "LEVEL MODULE TAG args" lines: a delegated test through the lab's root. */
