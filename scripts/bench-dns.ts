@@ -69,8 +69,12 @@ async function serviceWithZone(rrl: number, dataDir: string, counting = true, th
   return service;
 }
 
-/** A client cookie (RFC 7873) dnsperf sends with every query (`-E 10:hex`): each answer then carries a server cookie. */
-const CLIENT_COOKIE = ['-E', '10:0123456789abcdef'];
+/**
+ * EDNS on both sides of the cookie comparison (`-e`), and on one a client cookie (RFC 7873) with every query (`-E
+ * 10:hex`), which each answer returns with a server cookie: the difference is the cookie alone, not EDNS's OPT.
+ */
+const WITHOUT_COOKIE = ['-e'];
+const CLIENT_COOKIE = ['-e', '-E', '10:0123456789abcdef'];
 
 // Asynchronous: the service answers from this very process, so its event loop must stay free.
 async function perf(port: number, seconds = SECONDS, extra: string[] = []) {
@@ -167,11 +171,11 @@ try {
       await one.close();
     }
   });
-  // Cookies' cost, on one service: queries without a cookie, and with a client cookie, each of which the server
+  // Cookies' cost, on one service: EDNS queries without a cookie, and with a client cookie, each of which the server
   // answers with a server cookie it makes (SipHash-2-4: the dearest case; a client sending back a valid one is spared it).
   service = await serviceWithZone(0, join(dir, 'service-cookies'));
   const cookiePort = service.dns?.port as number;
-  const cookieCost = await alternate(async (side) => (await perf(cookiePort, COUNTING_SECONDS, side === 'on' ? CLIENT_COOKIE : [])).qps);
+  const cookieCost = await alternate(async (side) => (await perf(cookiePort, COUNTING_SECONDS, side === 'on' ? CLIENT_COOKIE : WITHOUT_COOKIE)).qps);
   await closeService();
 
   const bind = results[1][1].qps;
