@@ -4,7 +4,9 @@
  * zone (taken from the service by AXFR), with the same queries, in one run so the ratios compare like with like on a
  * shared machine; then the service again with response-rate limiting on (DNS_RRL_PER_SECOND), from one client
  * address, as a flood would see it; then the cost of query analytics: the service with counting off
- * (ANALYTICS_ENABLED=false) and on, measured alternately (off, on, off, on) in the same run. The service answers UDP
+ * (ANALYTICS_ENABLED=false) and on, measured alternately (off, on, off, on) in the same run; then the cost of DNS
+ * cookies: the same queries without and with a client cookie (each answered with a new server cookie), alternately,
+ * on one service. The service answers UDP
  * from DNS_UDP_THREADS threads (its default unless set) and, for comparison, from the main thread alone. Needs Debian's dnsperf,
  * bind9, knot and nsd; not part of `npm test`.
  */
@@ -67,17 +69,55 @@ async function serviceWithZone(rrl: number, dataDir: string, counting = true, th
   return service;
 }
 
+/**
+ * EDNS on both sides of the cookie comparison (`-e`), and on one a client cookie (RFC 7873) with every query (`-E
+ * 10:hex`), which each answer returns with a server cookie: the difference is the cookie alone, not EDNS's OPT.
+ */
+const WITHOUT_COOKIE = ['-e'];
+const CLIENT_COOKIE = ['-e', '-E', '10:0123456789abcdef'];
+
 // Asynchronous: the service answers from this very process, so its event loop must stay free.
-async function perf(port: number, seconds = SECONDS) {
+async function perf(port: number, seconds = SECONDS, extra: string[] = []) {
   const run = await promisify(execFile)(
     NAME_SERVER_BINARIES.dnsperf.path,
-    ['-s', '127.0.0.1', '-p', String(port), '-d', join(dir, 'queries.txt'), '-l', String(seconds), '-c', '4', '-q', '100', '-t', '1'],
+    ['-s', '127.0.0.1', '-p', String(port), '-d', join(dir, 'queries.txt'), '-l', String(seconds), '-c', '4', '-q', '100', '-t', '1', ...extra],
     { encoding: 'utf8' },
   );
   const qps = Number(/Queries per second:\s+([0-9.]+)/.exec(run.stdout)?.[1]);
   const lost = Number(/Queries lost:\s+([0-9]+)/.exec(run.stdout)?.[1]);
   if (!Number.isFinite(qps)) throw new Error(`dnsperf failed:\n${run.stdout}${run.stderr}`);
   return { qps, lost, out: run.stdout };
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+};
+
+/**
+ * Measures one thing off and on in the order off, on, on, off, twice; each run is compared with its neighbour of the
+ * other side (runs 1–2, 3–4, 5–6, 7–8) and the median of those four ratios is the cost: a step in the machine's
+ * speed then spoils one pair, not a side's median (a run where the last three of eight were 30% slower, two of them
+ * on, read as 9.9% with medians per side).
+ */
+async function alternate(measure: (side: 'off' | 'on', i: number) => Promise<number>) {
+  const order = ['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off'] as const;
+  const runs: number[] = [];
+  for (const [i, side] of order.entries()) runs.push(await measure(side, i));
+  const pairCosts = [0, 2, 4, 6].map((i) => {
+    const [off, on] = order[i] === 'off' ? [runs[i], runs[i + 1]] : [runs[i + 1], runs[i]];
+    return (off - on) / off;
+  });
+  const side = (which: 'off' | 'on') => median(runs.filter((_, i) => order[i] === which));
+  return { runs, pairCosts, cost: median(pairCosts), off: side('off'), on: side('on') };
+}
+
+function report(what: string, cause: string, m: Awaited<ReturnType<typeof alternate>>) {
+  const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+  console.log(
+    `  ${what}, 8 runs (off, on, on, off, twice: ${m.runs.map((q) => q.toFixed(0)).join(', ')} q/s), each pair: ${cause} costs ${m.pairCosts.map(percent).join(', ')}; ` +
+      `median ${percent(m.cost)} (goal: at most 5%: ${m.cost <= 0.05 ? 'met' : 'NOT met'}); medians per side: off ${m.off.toFixed(0)}, on ${m.on.toFixed(0)} q/s`,
+  );
 }
 
 const servers: RunningNameServer[] = [];
@@ -122,27 +162,21 @@ try {
   const limited = await perf(service.dns?.port as number);
   await closeService();
   // Query analytics' cost: a service without counting and one with, one alive at a time (two services in one
-  // process are not alike: the one started first answered up to 10% more, whichever counted), in the order off, on,
-  // on, off, twice. Each run is compared with its neighbour of the other side (runs 1–2, 3–4, 5–6, 7–8) and the
-  // median of those four ratios is the cost: a step in the machine's speed then spoils one pair, not a side's median
-  // (a run where the last three of eight were 30% slower, two of them counting, read as 9.9% with medians per side).
-  const counting: Record<'off' | 'on', number[]> = { off: [], on: [] };
-  const order = ['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off'] as const;
-  const runs: number[] = [];
-  for (const [i, side] of order.entries()) {
+  // process are not alike: the one started first answered up to 10% more, whichever counted).
+  const analytics = await alternate(async (side, i) => {
     const one = await serviceWithZone(0, join(dir, `service-counting-${side}-${i}`), side === 'on');
     try {
-      const { qps } = await perf(one.dns?.port as number, COUNTING_SECONDS);
-      counting[side].push(qps);
-      runs.push(qps);
+      return (await perf(one.dns?.port as number, COUNTING_SECONDS)).qps;
     } finally {
       await one.close();
     }
-  }
-  const pairCosts = [0, 2, 4, 6].map((i) => {
-    const [off, on] = order[i] === 'off' ? [runs[i], runs[i + 1]] : [runs[i + 1], runs[i]];
-    return (off - on) / off;
   });
+  // Cookies' cost, on one service: EDNS queries without a cookie, and with a client cookie, each of which the server
+  // answers with a server cookie it makes (SipHash-2-4: the dearest case; a client sending back a valid one is spared it).
+  service = await serviceWithZone(0, join(dir, 'service-cookies'));
+  const cookiePort = service.dns?.port as number;
+  const cookieCost = await alternate(async (side) => (await perf(cookiePort, COUNTING_SECONDS, side === 'on' ? CLIENT_COOKIE : WITHOUT_COOKIE)).qps);
+  await closeService();
 
   const bind = results[1][1].qps;
   const threads = THREADS ?? String(loadConfig({}).DNS_UDP_THREADS);
@@ -158,17 +192,8 @@ try {
     `  with RRL ${RRL_PER_SECOND}/s per client and answer (one client address, ${QUERIES.length} distinct questions): ${limited.qps.toFixed(0)} responses/s, ` +
       `${answered} of ${sent} queries got a response, full or truncated (the others were dropped)`,
   );
-  const median = (xs: number[]) => {
-    const sorted = [...xs].sort((a, b) => a - b);
-    return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
-  };
-  const [qpsOff, qpsOn] = [median(counting.off), median(counting.on)];
-  const cost = median(pairCosts);
-  const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
-  console.log(
-    `  query analytics, 8 runs (off, on, on, off, twice: ${runs.map((q) => q.toFixed(0)).join(', ')} q/s), each pair: counting costs ${pairCosts.map(percent).join(', ')}; ` +
-      `median ${percent(cost)} (goal: at most 5%: ${cost <= 0.05 ? 'met' : 'NOT met'}); medians per side: off ${qpsOff.toFixed(0)}, on ${qpsOn.toFixed(0)} q/s`,
-  );
+  report('query analytics', 'counting', analytics);
+  report('DNS cookies', 'a client cookie answered', cookieCost);
 } finally {
   for (const s of servers) await s.stop();
   await closeService();

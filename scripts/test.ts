@@ -74,6 +74,14 @@ for (const doorsMissing of [updateToolsMissing(), acmeToolsMissing()]) {
   }
 }
 
+// The field-judges test runs zonemaster-cli and dnsviz against the name server in a network namespace of its own.
+const judges = { '/usr/bin/zonemaster-cli': 'zonemaster-cli', '/usr/bin/dnsviz': 'dnsviz', '/usr/sbin/ip': 'iproute2', '/usr/bin/unshare': 'util-linux' };
+const judgesMissing = Object.entries(judges).filter(([path]) => !existsSync(path));
+if (judgesMissing.length > 0) {
+  console.error(`\n✖ Not found: ${judgesMissing.map(([path]) => path).join(', ')}. Install Debian's ${judgesMissing.map(([, pkg]) => pkg).join(' ')}.`);
+  process.exit(1);
+}
+
 for (const [label, command] of steps) run(label, command);
 
 const browser = await findBrowser();

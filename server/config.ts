@@ -56,6 +56,20 @@ const configSchema = z.object({
   DNS_AXFR_ALLOW: list('127.0.0.1,::1').pipe(z.array(addressOrCidr)),
   /** The name servers the zones' SOA and apex NS name. */
   DNS_NAMESERVERS: list('ns1.namefi.test,ns2.namefi.test'),
+  /**
+   * The zones' SOA timers (seconds), within zonemaster's recommendations by default: refresh ≥ 14400, retry ≥ 3600
+   * and below refresh, expire ≥ 7 × refresh, negative-caching TTL (the minimum) 300 to 86400. Secondaries hear of a
+   * change by NOTIFY at once; refresh and retry only matter when a NOTIFY is lost.
+   */
+  DNS_SOA_REFRESH: z.coerce.number().int().min(1).max(2_147_483_647).default(14400),
+  DNS_SOA_RETRY: z.coerce.number().int().min(1).max(2_147_483_647).default(3600),
+  DNS_SOA_EXPIRE: z.coerce.number().int().min(1).max(2_147_483_647).default(1_209_600),
+  DNS_SOA_MINIMUM: z.coerce.number().int().min(0).max(86400).default(300),
+  /** DNS cookies (RFC 7873, RFC 9018): a server cookie in every answer to a query with a client cookie; false = ignored. */
+  DNS_COOKIES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** The URL forwarder's port (HTTP, on HOST); unset = no forwarder. 0 = any free port. */
   FORWARD_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The addresses a forwarded domain's apex answers (managed A/AAAA records): where the forwarder is reached. */

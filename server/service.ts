@@ -27,7 +27,7 @@ import { catalogSource, withCatalog, type CatalogSource } from './dns-server/cat
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
 import { updateDoor } from './doors/update/door.ts';
-import { dnsServingOptions } from './dns-server/serving-options.ts';
+import { dnsServingOptions, soaTimers } from './dns-server/serving-options.ts';
 import { zoneSource, type ZoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
@@ -204,7 +204,7 @@ interface Zones {
 
 /** The zones as the name server, DoH and the ALIAS refresher read them, kept in memory while subscribed to changes. */
 async function startZones(config: Config, db: Database, closers: Closers): Promise<Zones> {
-  const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config));
+  const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config), soaTimers(config));
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
   const zones = withCatalog(zoneSource(db, settings), catalog);
   closers.push('the zone subscription', () => zones.close());

@@ -9,6 +9,8 @@ import type { ZoneSource } from './zone-source.ts';
 
 const FLAG_AA = 0x400;
 const FLAG_RD = 0x100;
+/** CD (RFC 4035 §3.1.6) is copied from the query into the answer, as RD is. */
+const FLAG_CD = 0x10;
 const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
 const QTYPE_ANY = 255;
 const QTYPE_AXFR = 252;
@@ -43,7 +45,7 @@ export const rr = (owner: string, type: RecordType, ttl: number, rdata: string):
 
 
 function reply(query: Packet, rcode: number, authoritative: boolean, sections: { answers?: Section; authorities?: Section; additionals?: Section } = {}): Packet {
-  const rd = (query.flags ?? 0) & FLAG_RD;
+  const rd = (query.flags ?? 0) & (FLAG_RD | FLAG_CD);
   return {
     id: query.id ?? 0,
     type: 'response',

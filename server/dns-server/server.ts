@@ -5,24 +5,33 @@ import { createSocket, type RemoteInfo } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
 import { isIP } from 'node:net';
 import * as dnsPacket from 'dns-packet';
-import type { Packet } from 'dns-packet';
+import type { Answer, Packet } from 'dns-packet';
 import type { Queryable } from '../db/database.ts';
 import { inAny, parseCidr } from '../net/addresses.ts';
 import { packetCache, withId, type CachedAnswer, type PacketCache } from './packet-cache.ts';
 import { noCounting, type QueryCounter, type Tally } from './query-counts.ts';
-import { resolve, RCODE } from './resolve.ts';
+import { answerOpt, BADVERS, cookieIn, cookies, EDNS_UDP_SIZE, nowSeconds, readEdns, type CookieSecrets, type Peer as CookiePeer } from './edns.ts';
+import { handlerFor } from './opcodes.ts';
+import { RCODE } from './resolve.ts';
 import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
-import { incrementalTransfer, type SecondaryServing } from './secondaries.ts';
+import type { SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure } from './tsig.ts';
-import { answerUpdate, checkTsig, isUpdate, type KeyedServing, type Peer } from './keyed.ts';
+import { answerUpdate, checkTsig, isUpdate, type KeyedServing } from './keyed.ts';
 import { startUdpThreads } from './udp-threads.ts';
-import { DEFAULT_SOA, type NameServerSettings } from './zone-snapshot.ts';
+import { DEFAULT_SOA, type NameServerSettings, type SoaTimers } from './zone-snapshot.ts';
+import { cookieMaster } from './cookie-secret.ts';
 import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
 
 const CLASSIC_UDP_SIZE = 512;
-/** What this server offers in EDNS (RFC 6891); 1232 avoids IP fragmentation (DNS flag day 2020). */
-const EDNS_UDP_SIZE = 1232;
+
+/** Who sent a message: the address (a keyed request's limits, its cookie), the cookie secrets and the keyed doors. */
+type Peer = CookiePeer & { keyed?: KeyedServing };
 const FLAG_TC = 0x200;
+const FLAG_RD = 0x100;
+const FLAG_AA = 0x400;
+/** The Z bit: set in a cache key whose query had a cookie (cookies.cjs withoutCookie), so its answer leaves room for one. */
+const FLAG_Z = 0x40;
+const OPCODE_MASK = 0x7800;
 
 export interface DnsServerOptions {
   /** The zones to answer (shared with DoH); made from `db` when absent. */
@@ -47,6 +56,10 @@ export interface DnsServerOptions {
   udpThreads?: number;
   /** The standard doors: API keys' TSIG forms, DNS UPDATE, keyed transfers (server/doors/update/); none: UPDATE is refused. */
   keyed?: KeyedServing;
+  /** The SOA timers of zones made from `db`. */
+  soa?: SoaTimers;
+  /** DNS cookies (RFC 7873) under the master secret kept in `db` (cookie-secret.ts); on unless false. */
+  cookies?: boolean;
 }
 
 /** Encoded answers, shared by UDP and DoH, with what each is counted as (null: no zone). */
@@ -63,20 +76,63 @@ export function answerCache(zones: ZoneSource, everyChange: readonly string[] = 
 }
 
 /**
- * Answers a query through the packet cache: the kept entry when there is one (its answers carry the ID of the query
- * that filled it: see `withId`), else resolved and kept. Nothing is kept while the zones are not subscribed to
- * changes (a change could not drop it). Null when there is nothing to send.
+ * The query as the packet cache keys it: itself, or without its cookie option when it has one (cookies.cjs
+ * withoutCookie; the cookie is answered per client on the way out, see `answerFor`); null for a malformed cookie,
+ * answered FORMERR and never kept. Without cookie secrets a cookie is ignored, part of the key like any option.
  */
-export async function cachedAnswer(query: Buffer, zones: ZoneSource, cache: AnswerCache, secondaries?: SecondaryServing, peer: Peer = {}): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean } | null> {
-  const kept = zones.subscribed ? cache.lookup(query) : undefined;
-  if (kept) return { entry: kept, hit: true };
+function cacheKeyOf(query: Buffer, secrets: CookieSecrets | null): Buffer | null {
+  if (!secrets) return query;
+  const found = cookieIn(query);
+  if (found === 'malformed') return null;
+  if (!found) return query;
+  const key = Buffer.alloc(query.length);
+  return key.subarray(0, cookies.withoutCookie(query, query.length, found.opt, found.option, key));
+}
+
+/**
+ * Answers a query through the packet cache: the kept entry when there is one (its answers carry the ID of the query
+ * that filled it: see `answerFor`), else resolved and kept. Nothing is kept while the zones are not subscribed to
+ * changes (a change could not drop it). `key` is what the cache keyed it by (null: not kept). Null when there is
+ * nothing to send.
+ */
+export async function cachedAnswer(
+  query: Buffer,
+  zones: ZoneSource,
+  cache: AnswerCache,
+  secondaries?: SecondaryServing,
+  peer?: Peer,
+): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean; key: Buffer | null } | null> {
+  const key = cacheKeyOf(query, peer?.secrets ?? null);
+  const kept = key && zones.subscribed ? cache.lookup(key) : undefined;
+  if (kept) return { entry: kept, hit: true, key };
   const token = cache.begin();
   let tally: Tally | null = null;
-  const [full] = await answerWire(query, zones, false, secondaries, (t) => void (tally = t), peer);
+  const asked = key ?? query;
+  // A key without the cookie: its cookie goes on per client (answerFor). Otherwise answerWire answers the cookie
+  // itself (a query the cache does not keep: TSIG, several additional records), or there is none.
+  const [full] = await answerWire(asked, zones, false, secondaries, (t) => void (tally = t), key !== null && key !== query ? undefined : peer);
   if (!full) return null;
-  const entry: CachedAnswer<Tally | null> = { full, udp: fitUdp(full, query), zone: (tally as Tally | null)?.zone ?? null, meta: tally };
-  if (zones.subscribed) cache.set(query, entry, token);
-  return { entry, hit: false };
+  const entry: CachedAnswer<Tally | null> = { full, udp: fitUdp(full, asked), zone: (tally as Tally | null)?.zone ?? null, meta: tally };
+  if (key && zones.subscribed) cache.set(key, entry, token);
+  return { entry, hit: false, key };
+}
+
+/**
+ * The bytes to send `query` from a cache entry ('udp' or 'full'): the query's ID, and the server cookie answering
+ * its client cookie (cookies.cjs). `proven`: the query carried a valid server cookie, so it came from the address it
+ * names (RRL lets it through).
+ */
+export function answerFor(entry: CachedAnswer<Tally | null>, query: Buffer, peer: Peer | undefined, which: 'udp' | 'full' = 'udp'): { bytes: Buffer; proven: boolean } {
+  const base = entry[which];
+  const found = peer?.secrets ? cookieIn(query) : null;
+  if (!found || found === 'malformed' || !peer?.secrets) return { bytes: withId(base, query), proven: false };
+  const out = Buffer.alloc(base.length + cookies.OPTION_SIZE);
+  base.copy(out);
+  out[0] = query[0];
+  out[1] = query[1];
+  const cookie = Buffer.alloc(24);
+  const proven = cookies.answerCookie(peer.secrets, query, found.option, cookies.addressBytes(peer.address), nowSeconds(), cookie, 0);
+  return { bytes: out.subarray(0, cookies.appendCookie(out, base.length, cookie, 0)), proven };
 }
 
 export interface DnsServer {
@@ -87,8 +143,8 @@ export interface DnsServer {
   close(): Promise<void>;
 }
 
-export function nameServerSettings(nameservers: string[], managed: ManagedSettings): NameServerSettings {
-  return { ...managed, nameservers: nameservers.map((n) => withTrailingDot(n).toLowerCase()), soa: DEFAULT_SOA, nsTtl: 3600 };
+export function nameServerSettings(nameservers: string[], managed: ManagedSettings, soa: SoaTimers = DEFAULT_SOA): NameServerSettings {
+  return { ...managed, nameservers: nameservers.map((n) => withTrailingDot(n).toLowerCase()), soa, nsTtl: 3600 };
 }
 
 /** Whether a peer may transfer zones: its address (IPv4-mapped or not) in one of the allow-list's addresses and CIDRs. */
@@ -98,7 +154,8 @@ export function mayTransfer(address: string | undefined, allow: readonly string[
 
 /**
  * Answers one wire-format query: the response messages, or a FORMERR when the message cannot be read but its id
- * can, or nothing at all for bytes that are not DNS.
+ * can (or its EDNS is malformed: edns.ts), or nothing at all for bytes that are not DNS. `peer` (who asked, and the
+ * cookie secrets) puts a server cookie in the answer to a query with a client cookie.
  */
 export async function answerWire(
   bytes: Buffer,
@@ -106,34 +163,42 @@ export async function answerWire(
   transferAllowed: boolean,
   secondaries?: SecondaryServing,
   onTally?: (tally: Tally) => void,
-  peer: Peer = {},
+  peer?: Peer,
 ): Promise<Buffer[]> {
   // UPDATE (RFC 2136) before dns-packet reads it: its records may have no data, which dns-packet cannot read.
-  if (isUpdate(bytes)) return answerUpdate(bytes, zones, secondaries?.keys ?? [], peer);
+  if (isUpdate(bytes)) return answerUpdate(bytes, zones, secondaries?.keys ?? [], peer ?? {});
   let query: Packet;
   let zone: string | null = null;
-  let dnssecOk = false;
-  const onZone = onTally ? (z: string) => void (zone = z) : undefined;
+  const onZone = (z: string) => void (zone = z);
   try {
     query = dnsPacket.decode(bytes);
   } catch {
-    return bytes.length < 12 ? [] : [formatError(bytes.readUInt16BE(0))];
+    return bytes.length < 12 ? [] : [formatError(bytes.readUInt16BE(0), bytes.readUInt16BE(2))];
   }
+  const edns = readEdns(query);
+  if (edns.kind === 'malformed') return [formatError(query.id ?? 0, query.flags ?? 0, edns.opt ? answerOpt(edns, undefined) : null)];
+  const dnssecOk = edns.kind === 'ok' && edns.dnssecOk;
   let responses: Buffer[];
   try {
     // TSIG checked first: a transfer key (required for transfers when keys are set) or an API key's TSIG form.
-    const signed = secondaries || peer.keyed ? await checkTsig(bytes, secondaries?.keys ?? [], peer.keyed) : ({ kind: 'none' } as const);
+    const signed = secondaries || peer?.keyed ? await checkTsig(bytes, secondaries?.keys ?? [], peer?.keyed) : ({ kind: 'none' } as const);
     if (signed.kind === 'error') return [tsigFailure(dnsPacket.encode({ id: query.id ?? 0, type: 'response', flags: 0, questions: query.questions ?? [] }), signed)];
     if (signed.kind === 'ok') query.additionals = (query.additionals ?? []).filter((a) => (a.type as string) !== 'TSIG');
     // A transfer signed with an API key's form: its scope and addresses decide, whatever DNS_AXFR_ALLOW says.
-    const keyedTransfer = signed.kind === 'ok' && signed.key.apiKeyId && peer.keyed && isTransfer(query) ? await peer.keyed.mayTransfer(signed.key, plainName(query.questions![0].name), peer.address) : undefined;
+    const keyedTransfer = signed.kind === 'ok' && signed.key.apiKeyId && peer?.keyed && isTransfer(query) ? await peer.keyed.mayTransfer(signed.key, plainName(query.questions![0].name), peer.address) : undefined;
     const mayTransferHere = keyedTransfer ?? (transferAllowed && (!secondaries || secondaries.keys.length === 0 || (signed.kind === 'ok' && !signed.key.apiKeyId)));
-    const opt = query.additionals?.find((a) => a.type === 'OPT') as { flags?: number } | undefined;
-    // DO (RFC 3225): the client wants DNSSEC records; the answer echoes the bit.
-    dnssecOk = ((opt?.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
-    const packets = (secondaries && mayTransferHere && (await incrementalTransfer(query, zones, secondaries))) || (await resolve(query, { zones, mayTransfer: mayTransferHere, dnssecOk, onZone }));
+    // An EDNS version other than 0: BADVERS (its upper bits in the OPT), no answer (RFC 6891 §6.1.3).
+    const badVersion = edns.kind === 'ok' && edns.version !== 0;
+    const opcode = ((query.flags ?? 0) & OPCODE_MASK) >> 11;
+    const packets = badVersion
+      ? [{ id: query.id ?? 0, type: 'response' as const, flags: (query.flags ?? 0) & FLAG_RD, questions: query.questions ?? [] }]
+      : await handlerFor(opcode)({ query, bytes, zones, mayTransfer: mayTransferHere, dnssecOk, tsig: signed, secondaries, onZone });
     if (zone !== null && onTally) onTally(tallyOf(query, zone, packets[0], dnssecOk));
-    if (opt) for (const r of packets) r.additionals = [...(r.additionals ?? []), { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0, options: [] } as never];
+    const expire = edns.kind === 'ok' && edns.expire ? await expireOf(zones, zone, packets[0]) : null;
+    for (const r of packets) {
+      r.flags = ((r.flags ?? 0) & ~OPCODE_MASK) | ((query.flags ?? 0) & OPCODE_MASK);
+      if (edns.kind === 'ok') r.additionals = [...(r.additionals ?? []), answerOpt(edns, peer, badVersion ? BADVERS >> 4 : 0, expire)];
+    }
     const encoded = packets.map((r) => dnsPacket.encode(r));
     responses = signed.kind === 'ok' ? signAnswer(encoded, signed.key, signed.mac) : encoded;
   } catch (error) {
@@ -150,8 +215,15 @@ export async function answerWire(
   // bytes), which is no DNS message at all. Such a query could not be interpreted: FORMERR, as for unreadable bytes.
   // Only a query with a name that is not plain text can do that, so only its answer is read back (not every
   // message of a transfer, nor every ordinary answer).
-  if (responses.length === 0) return [formatError(query.id ?? 0)];
-  return namesOf(query).every(echoesAsSent) || responses.every(readable) ? responses : [formatError(query.id ?? 0)];
+  if (responses.length === 0) return [formatError(query.id ?? 0, query.flags ?? 0)];
+  return namesOf(query).every(echoesAsSent) || responses.every(readable) ? responses : [formatError(query.id ?? 0, query.flags ?? 0)];
+}
+
+/** The SOA expire of the zone that answered authoritatively (EDNS EXPIRE, RFC 7314), or null. */
+async function expireOf(zones: ZoneSource, zone: string | null, response: Packet | undefined): Promise<number | null> {
+  if (zone === null || ((response?.flags ?? 0) & FLAG_AA) === 0) return null;
+  const soa = (await zones.find(zone))?.nodes.get('@')?.get('SOA')?.rdatas[0];
+  return soa ? Number(soa.split(' ')[5]) : null;
 }
 
 const isTransfer = (query: Packet) => (query.questions ?? []).length === 1 && ['AXFR', 'IXFR'].includes(String(query.questions![0].type));
@@ -179,8 +251,9 @@ function echoesAsSent(name: string): boolean {
   return name === '.' || /^[\x20-\x2d\x2f-\x7e]+(\.[\x20-\x2d\x2f-\x7e]+)*$/.test(name);
 }
 
-function formatError(id: number): Buffer {
-  return dnsPacket.encode({ id, type: 'response', flags: RCODE.FORMERR, questions: [] });
+/** FORMERR, the opcode echoed; with an OPT when the query's could be read (a malformed cookie). */
+function formatError(id: number, queryFlags: number, opt: Answer | null = null): Buffer {
+  return dnsPacket.encode({ id, type: 'response', flags: (queryFlags & OPCODE_MASK) | RCODE.FORMERR, questions: [], additionals: opt ? [opt] : [] });
 }
 
 function readable(message: Buffer): boolean {
@@ -192,7 +265,10 @@ function readable(message: Buffer): boolean {
   }
 }
 
-/** Over UDP, an answer larger than the client can take is sent truncated (TC) so it asks again over TCP. */
+/**
+ * Over UDP, an answer larger than the client can take is sent truncated (TC, its OPT kept) so it asks again over
+ * TCP; a query that had a cookie (the Z bit of its cache key) leaves room for the cookie appended on the way out.
+ */
 function fitUdp(response: Buffer, query: Buffer): Buffer {
   let limit = CLASSIC_UDP_SIZE;
   try {
@@ -201,31 +277,36 @@ function fitUdp(response: Buffer, query: Buffer): Buffer {
   } catch {
     // An unreadable query was answered with FORMERR, which always fits.
   }
+  if (query.length > 3 && (query[3] & FLAG_Z) !== 0) limit -= cookies.OPTION_SIZE;
   if (response.length <= limit) return response;
   const packet = dnsPacket.decode(response);
-  return dnsPacket.encode({ ...packet, flags: (packet.flags ?? 0) | FLAG_TC, answers: [], authorities: [], additionals: [] });
+  const opt = (packet.additionals ?? []).filter((a) => a.type === 'OPT');
+  return dnsPacket.encode({ ...packet, flags: (packet.flags ?? 0) | FLAG_TC, answers: [], authorities: [], additionals: opt });
 }
 
 /** The authoritative name server of the local service: UDP and TCP on one port (DNS_PORT). */
 export async function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
-  const zones = options.zones ?? zoneSource(options.db, nameServerSettings(options.nameservers, { forwardAddresses: options.forwardAddresses }));
+  const zones = options.zones ?? zoneSource(options.db, nameServerSettings(options.nameservers, { forwardAddresses: options.forwardAddresses }, options.soa));
   const cache = options.cache ?? answerCache(zones);
+  const master = options.cookies === false ? null : await cookieMaster(options.db);
   // DNS_PORT=0: a port free for TCP may be taken for UDP (a name server's, a client's socket): then another is tried.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await listen(options, zones, cache);
+      return await listen(options, zones, cache, master);
     } catch (error) {
       if (options.port !== 0 || attempt >= 5 || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
     }
   }
 }
 
-async function listen(options: DnsServerOptions, zones: ZoneSource, cache: AnswerCache): Promise<DnsServer> {
+async function listen(options: DnsServerOptions, zones: ZoneSource, cache: AnswerCache, master: Buffer | null): Promise<DnsServer> {
+  const secrets = master ? cookies.cookieSecrets(master) : null;
   const open = new Set<Socket>();
   const tcp = createServer((socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
-    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow), options.secondaries, countTcp, { address: socket.remoteAddress, keyed: options.keyed });
+    const peer = { address: socket.remoteAddress ?? '', secrets, keyed: options.keyed };
+    serveTcp(socket, zones, mayTransfer(socket.remoteAddress, options.axfrAllow), options.secondaries, countTcp, peer);
   });
   const port = await new Promise<number>((ready, fail) => {
     tcp.once('error', fail);
@@ -242,9 +323,11 @@ async function listen(options: DnsServerOptions, zones: ZoneSource, cache: Answe
       threads: options.udpThreads ?? 0,
       rrlPerSecond,
       cache,
-      answer: (query, address) => cachedAnswer(query, zones, cache, options.secondaries, { address, keyed: options.keyed }),
+      cookieMaster: master,
+      answer: (query, address) => cachedAnswer(query, zones, cache, options.secondaries, { address, secrets, keyed: options.keyed }),
+      send: (entry, query, address) => answerFor(entry, query, { address, secrets }),
       count: (tally, n) => counter.count(tally, 'udp', n),
-    })) ?? (await mainThreadUdp(options.host, port, zones, cache, rrlPerSecond, counter, options.secondaries, options.keyed));
+    })) ?? (await mainThreadUdp({ host: options.host, port, zones, cache, perSecond: rrlPerSecond, counter, secondaries: options.secondaries, secrets, keyed: options.keyed }));
   const udp = await openUdp().catch(async (error: unknown) => {
     await new Promise((done) => tcp.close(done));
     throw error;
@@ -263,25 +346,36 @@ async function listen(options: DnsServerOptions, zones: ZoneSource, cache: Answe
   };
 }
 
+interface MainThreadUdp {
+  host: string;
+  port: number;
+  zones: ZoneSource;
+  cache: AnswerCache;
+  /** RRL's answers per second (0: off); a query with a valid server cookie is never limited. */
+  perSecond: number;
+  counter: QueryCounter;
+  secondaries?: SecondaryServing;
+  secrets: CookieSecrets | null;
+  keyed?: KeyedServing;
+}
+
 /** UDP answered on the main thread (node:dgram): with DNS_UDP_THREADS=0, or where this Node cannot share the socket with threads. */
-async function mainThreadUdp(host: string, port: number, zones: ZoneSource, cache: AnswerCache, perSecond: number, counter: QueryCounter, secondaries?: SecondaryServing, keyed?: KeyedServing) {
+async function mainThreadUdp({ host, port, zones, cache, perSecond, counter, secondaries, secrets, keyed }: MainThreadUdp) {
   const udp = createSocket(isIP(host) === 6 ? 'udp6' : 'udp4');
   const rrl = responseRateLimiter(perSecond);
-  const send = (answer: Buffer, remote: RemoteInfo, query: Buffer) => {
-    const verdict = rrl.check(remote.address, query, answer);
-    const out = verdict === 'send' ? answer : verdict === 'truncate' ? truncatedAnswer(answer) : null;
+  const send = (entry: CachedAnswer<Tally | null>, remote: RemoteInfo, query: Buffer) => {
+    if (entry.meta) counter.count(entry.meta, 'udp');
+    const { bytes, proven } = answerFor(entry, query, { address: remote.address, secrets });
+    const verdict = proven ? 'send' : rrl.check(remote.address, query, bytes);
+    const out = verdict === 'send' ? bytes : verdict === 'truncate' ? truncatedAnswer(bytes) : null;
     if (out) udp.send(out, remote.port, remote.address);
   };
   udp.on('message', (message: Buffer, remote: RemoteInfo) => {
-    const kept = zones.subscribed ? cache.lookup(message) : undefined;
-    if (kept) {
-      if (kept.meta) counter.count(kept.meta, 'udp');
-      return void send(withId(kept.udp, message), remote, message);
-    }
-    void cachedAnswer(message, zones, cache, secondaries, { address: remote.address, keyed }).then((answered) => {
-      if (!answered) return;
-      if (answered.entry.meta) counter.count(answered.entry.meta, 'udp');
-      send(withId(answered.entry.udp, message), remote, message);
+    const key = zones.subscribed ? cacheKeyOf(message, secrets) : null;
+    const kept = key ? cache.lookup(key) : undefined;
+    if (kept) return void send(kept, remote, message);
+    void cachedAnswer(message, zones, cache, secondaries, { address: remote.address, secrets, keyed }).then((answered) => {
+      if (answered) send(answered.entry, remote, message);
     });
   });
   await new Promise<void>((ready, fail) => {

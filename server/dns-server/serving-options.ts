@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
 import { parseTsigKeys } from './tsig.ts';
+import type { SoaTimers } from './zone-snapshot.ts';
 
 const LOOPBACK = /^(127\.|::1$|localhost$|::ffff:127\.)/;
 
@@ -10,7 +11,12 @@ export function rrlPerSecond(config: Pick<Config, 'HOST' | 'DNS_RRL_PER_SECOND'>
   return config.DNS_RRL_PER_SECOND ?? (LOOPBACK.test(config.HOST) ? 0 : 20);
 }
 
+/** The zones' SOA timers from the configuration (the SOA's own TTL stays an hour). */
+export function soaTimers(config: Pick<Config, 'DNS_SOA_REFRESH' | 'DNS_SOA_RETRY' | 'DNS_SOA_EXPIRE' | 'DNS_SOA_MINIMUM'>): SoaTimers {
+  return { refresh: config.DNS_SOA_REFRESH, retry: config.DNS_SOA_RETRY, expire: config.DNS_SOA_EXPIRE, minimum: config.DNS_SOA_MINIMUM, ttl: 3600 };
+}
+
 /** The DNS server's settings for serving secondaries and resisting abuse, from the service's configuration. */
 export function dnsServingOptions(config: Config, db: Queryable) {
-  return { rrlPerSecond: rrlPerSecond(config), udpThreads: config.DNS_UDP_THREADS, secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS, managed: managedSettings(config) } };
+  return { rrlPerSecond: rrlPerSecond(config), udpThreads: config.DNS_UDP_THREADS, cookies: config.DNS_COOKIES, soa: soaTimers(config), secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS, managed: managedSettings(config) } };
 }

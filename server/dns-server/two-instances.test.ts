@@ -84,4 +84,17 @@ describe('two instances on one PostgreSQL', () => {
     const [stored] = await one.services.db.query<{ n: string }>('SELECT count(*)::text AS n FROM dnssec_signatures WHERE zone_name = $1', [zone]);
     expect(Number(stored.n)).toBeGreaterThan(5);
   }, 30_000);
+
+  it('each takes back the server cookies the other hands out: one cookie secret, kept in the database', async () => {
+    const cookieFrom = async (service: TestService, sent: string) =>
+      /; COOKIE: ([0-9a-f]+)/.exec(await dig(service.dns?.port as number, ['+norec', sent ? `+cookie=${sent}` : '+cookie', 'instances.com', 'SOA']))?.[1];
+    const handedOut = (await cookieFrom(one, '')) as string;
+    expect(handedOut).toMatch(/^[0-9a-f]{16}01000000[0-9a-f]{24}$/);
+    // A second later a cookie made anew would carry another timestamp: one answered unchanged was taken as valid.
+    await new Promise((done) => setTimeout(done, 1100));
+    expect(await cookieFrom(two, handedOut)).toBe(handedOut);
+    expect(await cookieFrom(one, handedOut)).toBe(handedOut);
+    const forged = `${handedOut.slice(0, -1)}${handedOut.endsWith('0') ? '1' : '0'}`;
+    expect(await cookieFrom(two, forged)).not.toBe(forged);
+  });
 });

@@ -70,6 +70,25 @@ describe('UDP answers that cannot be turned into a weapon', () => {
     expect(bytesOut / bytesIn).toBeLessThan(1.5);
   });
 
+  it('never limits a client that sends back a valid server cookie (it is no spoofed address), and still limits one with a client cookie alone', async () => {
+    const zone = 'rrl-cookie.com';
+    await zoneWith(zone, Array.from({ length: 5 }, (_, i) => ({ name: 'big', type: 'TXT', rdata: `"${'z'.repeat(40)} ${i}"`, ttl: 300 })));
+    const withCookie = (cookie: Buffer) =>
+      dnsPacket.encode({ id: 1, type: 'query', flags: 0, questions: [{ name: `big.${zone}`, type: 'TXT' }], additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, options: [{ code: 10, data: cookie }] } as never] });
+    const cookieOf = (answer: dnsPacket.Packet) => (answer.additionals?.find((a) => a.type === 'OPT') as { options?: Array<{ code: number; data: Buffer }> } | undefined)?.options?.find((o) => o.code === 10)?.data;
+    const client = Buffer.from('c00c1e5c00c1e5c0', 'hex');
+    const [first] = await flood(withCookie(client), 1);
+    const full = cookieOf(first) as Buffer;
+    expect(full.subarray(0, 8)).toEqual(client);
+    expect(full.length).toBe(24);
+    const proven = await flood(withCookie(full), 100);
+    expect(proven.filter((a) => (a.answers ?? []).length === 5 && cookieOf(a)?.equals(full)).length).toBe(100);
+    const started = Date.now();
+    const unproven = await flood(withCookie(client), 100);
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    expect(unproven.filter((a) => (a.answers ?? []).length === 5).length).toBeLessThanOrEqual(RRL * (seconds + 1));
+  });
+
   it('limits per client network, IPv4 /24 and IPv6 /56', () => {
     expect(clientNetwork('192.0.2.1')).toBe(clientNetwork('192.0.2.254'));
     expect(clientNetwork('192.0.2.1')).not.toBe(clientNetwork('192.0.3.1'));
@@ -121,7 +140,11 @@ describe('the packet cache', () => {
     expect(seen).toBe('192.0.2.11');
     // The same question with a smaller buffer is a different answer: truncated, not the cached full one.
     expect(await dig(port, ['+norec', '+bufsize=1232', '+ignore', `wide.${zone}`, 'TXT'])).toMatch(/flags: qr aa;.*ANSWER: 15/);
-    expect(await dig(port, ['+norec', '+bufsize=512', '+ignore', `wide.${zone}`, 'TXT'])).toMatch(/flags: qr aa tc;/);
+    const truncated = await dig(port, ['+norec', '+bufsize=512', '+ignore', '+cookie', `wide.${zone}`, 'TXT']);
+    expect(truncated).toMatch(/flags: qr aa tc;/);
+    // Truncated, it keeps its OPT and the server cookie (appended within the 512 bytes the client takes).
+    expect(truncated).toMatch(/; COOKIE: [0-9a-f]{48} \(good\)/);
+    expect(Number(/MSG SIZE {2}rcvd: (\d+)/.exec(truncated)?.[1])).toBeLessThanOrEqual(512);
     expect(await dig(port, ['+norec', '+bufsize=1232', '+ignore', `wide.${zone}`, 'TXT'])).toMatch(/ANSWER: 15/);
   });
 });

@@ -16,11 +16,16 @@
  * Per packet: no string keys (a 32-bit hash of the query after its ID, checked byte for byte), no allocation for
  * counting (a hit adds one to its entry; the counts go to the main thread every 250 ms). RRL is one table shared by
  * every thread (udp-rrl.cjs), so its limits hold per client across threads.
+ *
+ * DNS cookies (cookies.cjs): a query with a cookie is looked up without it, as the main thread keys it, and the
+ * thread appends the server cookie it makes (or takes back) for that client, under the secrets it derives from the
+ * master secret the main thread hands it at attach; a query with a valid server cookie passes RRL.
  */
 'use strict';
 const { parentPort, receiveMessageOnPort } = require('node:worker_threads');
 const { hashOf, networkOfAddress, networkOfSockaddr, rrlVerdict, truncateInto } = require('./udp-rrl.cjs');
 const { openBatch } = require('./udp-batch.cjs');
+const { MALFORMED, NONE, OPTION_SIZE, addressBytes, answerCookie, appendCookie, cookieSecrets, findCookie, optOf, sockaddrBytes, withoutCookie } = require('./cookies.cjs');
 
 // Node's own UDP handle, as node:dgram uses it, without dgram's per-datagram address lookup, tick and event.
 const { UDP, SendWrap } = process.binding('udp_wrap');
@@ -51,6 +56,34 @@ function cacheable(q, n) {
   offset += 5;
   if (offset + 3 > n) return false;
   return q[offset] === 0 && q[offset + 1] === 0 && q[offset + 2] === 41;
+}
+
+/** The query being answered: its cookie option's offset (-1: none), its key without it, the cookie to answer. */
+let cookieAt = -1;
+const keyScratch = Buffer.alloc(512);
+const cookieScratch = Buffer.alloc(24);
+
+/**
+ * The kept answer to the first `n` bytes of `q`, looked up as the main thread keys it (server.ts cacheKeyOf): without
+ * its cookie option, whose offset is left in cookieAt. Undefined for a miss, a query the cache does not keep, and a
+ * malformed cookie (the main thread answers FORMERR).
+ */
+function find(q, n) {
+  cookieAt = -1;
+  if (!cacheable(q, n)) return undefined;
+  if (active.secrets === null) return lookup(q, n);
+  const opt = optOf(q, n);
+  if (opt < 0) return lookup(q, n);
+  const option = findCookie(q, opt + 11, q.readUInt16BE(opt + 9), n);
+  if (option === MALFORMED) return undefined;
+  if (option === NONE) return lookup(q, n);
+  cookieAt = option;
+  return lookup(keyScratch, withoutCookie(q, n, opt, option, keyScratch));
+}
+
+/** The cookie answering the query's (cookies.cjs answerCookie) into cookieScratch: whether its server cookie was valid. */
+function cookieFor(q, ip) {
+  return answerCookie(active.secrets, q, cookieAt, ip, Math.floor(Date.now() / 1000), cookieScratch, 0);
 }
 
 function lookup(q, n) {
@@ -123,16 +156,23 @@ function send(out, port, address) {
 
 function onMessage(nread, _handle, query, rinfo) {
   if (nread <= 0 || active === null) return;
-  const entry = cacheable(query, query.length) && Atomics.load(active.epoch, 0) === localEpoch ? lookup(query, query.length) : undefined;
+  const entry = Atomics.load(active.epoch, 0) === localEpoch ? find(query, query.length) : undefined;
   if (entry === undefined) {
     parentPort.postMessage({ type: 'miss', query, port: rinfo.port, address: rinfo.address, network: networkOfAddress(rinfo.address) });
     return;
   }
   counted(entry);
   let out = entry.answer;
+  let proven = false;
+  if (cookieAt >= 0) {
+    proven = cookieFor(query, addressBytes(rinfo.address));
+    out = Buffer.allocUnsafe(entry.answer.length + OPTION_SIZE);
+    entry.answer.copy(out);
+    out = out.subarray(0, appendCookie(out, entry.answer.length, cookieScratch, 0));
+  }
   out[0] = query[0];
   out[1] = query[1];
-  if (active.rrl !== null) {
+  if (active.rrl !== null && !proven) {
     const verdict = rrlVerdict(active.rrl, active.rrlPerSecond, networkOfAddress(rinfo.address), query, query.length, out);
     if (verdict === 'drop') return;
     if (verdict === 'truncate') {
@@ -143,7 +183,7 @@ function onMessage(nread, _handle, query, rinfo) {
     }
   }
   // Queued instead of sent: that buffer is the send's now, the entry keeps a copy.
-  if (!send(out, rinfo.port, rinfo.address)) entry.answer = Buffer.from(out);
+  if (!send(out, rinfo.port, rinfo.address) && out === entry.answer) entry.answer = Buffer.from(out);
 }
 
 setInterval(() => {
@@ -166,8 +206,8 @@ function answerOne(io, i, fresh) {
   const q = io.queries[i];
   const n = io.lengths[i];
   if (n < 12) return; // cut by the kernel (longer than any UDP query) or not DNS: dropped
-  const entry = fresh && cacheable(q, n) ? lookup(q, n) : undefined;
-  if (entry === undefined || entry.answer.length > io.ANSWER_SIZE) {
+  const entry = fresh ? find(q, n) : undefined;
+  if (entry === undefined || entry.answer.length + (cookieAt >= 0 ? OPTION_SIZE : 0) > io.ANSWER_SIZE) {
     const { port, address } = senderOf(io.addresses[i]);
     parentPort.postMessage({ type: 'miss', query: new Uint8Array(q.subarray(0, n)), port, address, network: networkOfSockaddr(io.addresses[i]) });
     return;
@@ -175,7 +215,8 @@ function answerOne(io, i, fresh) {
   counted(entry);
   const out = io.next();
   const answer = entry.answer;
-  if (active.rrl !== null) {
+  const proven = cookieAt >= 0 && cookieFor(q, sockaddrBytes(io.addresses[i]));
+  if (active.rrl !== null && !proven) {
     answer[0] = q[0];
     answer[1] = q[1];
     const verdict = rrlVerdict(active.rrl, active.rrlPerSecond, networkOfSockaddr(io.addresses[i]), q, n, answer);
@@ -189,7 +230,7 @@ function answerOne(io, i, fresh) {
   answer.copy(out, 0, 0, answer.length);
   out[0] = q[0];
   out[1] = q[1];
-  io.reply(i, answer.length);
+  io.reply(i, cookieAt >= 0 ? appendCookie(out, answer.length, cookieScratch, 0) : answer.length);
 }
 
 /** The main thread's messages waiting on the port, taken without the event loop (which poll blocks). */
@@ -255,7 +296,8 @@ parentPort.on('message', (m) => {
   localEpoch = Atomics.load(epoch, 0);
   if (m.batched && batch === undefined) batch = openBatch();
   const io = m.batched ? batch : null;
-  const session = { handle: null, family: m.family, epoch, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port };
+  const secrets = m.cookieMaster ? cookieSecrets(Buffer.from(m.cookieMaster)) : null;
+  const session = { handle: null, family: m.family, epoch, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port, secrets };
   if (io !== null) {
     io.use(m.fd);
     active = session;

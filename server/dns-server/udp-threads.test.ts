@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import * as dnsPacket from 'dns-packet';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../test/support/ports.ts';
-import { packetCache, type CachedAnswer } from './packet-cache.ts';
+import { packetCache, withId, type CachedAnswer } from './packet-cache.ts';
 import type { Tally } from './query-counts.ts';
 import { startUdpThreads } from './udp-threads.ts';
 
@@ -46,15 +46,17 @@ describe.each([
       batched,
       cache,
       count: (_tally, n) => counts.push(n),
+      cookieMaster: null,
+      send: (entry, query) => ({ bytes: withId(entry.udp, query), proven: false }),
       answer: async (query) => {
         const kept = cache.lookup(query);
-        if (kept) return { entry: kept, hit: true };
+        if (kept) return { entry: kept, hit: true, key: query };
         resolved += 1;
         const question = dnsPacket.decode(query).questions ?? [];
         const udp = dnsPacket.encode({ id: 0, type: 'response', flags: dnsPacket.AUTHORITATIVE_ANSWER, questions: question, answers: [{ name: question[0].name, type: 'A', ttl: 60, data: address }] });
         const entry: CachedAnswer<Tally | null> = { full: udp, udp, zone: 'example.com', meta: { zone: 'example.com', name: '@', type: 'A', rcode: 'NOERROR', dnssecOk: false } };
         cache.set(query, entry, cache.begin());
-        return { entry, hit: false };
+        return { entry, hit: false, key: query };
       },
     });
     expect(threads?.batched).toBe(batched);

@@ -12,7 +12,7 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { getSystemErrorName } from 'node:util';
-import { cacheable, withId, type CachedAnswer, type PacketCache } from './packet-cache.ts';
+import { cacheable, type CachedAnswer, type PacketCache } from './packet-cache.ts';
 import type { Tally } from './query-counts.ts';
 
 type SendRequest = object & { buffer?: Buffer };
@@ -92,7 +92,11 @@ export interface UdpThreadsOptions {
   rrlPerSecond: number;
   cache: PacketCache<Tally | null>;
   /** Answers a query a thread did not hold, through the cache (the sender's address: a keyed request's limits); null when there is nothing to send. */
-  answer(query: Buffer, address: string): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean } | null>;
+  answer(query: Buffer, address: string): Promise<{ entry: CachedAnswer<Tally | null>; hit: boolean; key: Buffer | null } | null>;
+  /** The bytes of a cache entry to send `query`'s client (its ID, its cookie) and whether its server cookie was valid. */
+  send(entry: CachedAnswer<Tally | null>, query: Buffer, address: string): { bytes: Buffer; proven: boolean };
+  /** The cookies' master secret (cookie-secret.ts), from which every thread derives the same secrets; null: no cookies. */
+  cookieMaster: Buffer | null;
   count(tally: Tally, n: number): void;
   /** Batched reads and writes (udp-batch.cjs) where this system has them; false: Node's UDP handle in every thread. */
   batched?: boolean;
@@ -130,9 +134,9 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     },
   });
   /** A miss answered here, sent on this thread's handle of the socket, through the same RRL as the threads'. */
-  const sendMiss = (answer: Buffer, query: Buffer, m: Extract<ThreadMessage, { type: 'miss' }>) => {
+  const sendMiss = (answer: Buffer, proven: boolean, query: Buffer, m: Extract<ThreadMessage, { type: 'miss' }>) => {
     let out: Buffer | null = answer;
-    if (rrl) {
+    if (rrl && !proven) {
       const verdict = shared.rrlVerdict(rrl, options.rrlPerSecond, m.network, query, query.length, answer);
       if (verdict === 'drop') return;
       if (verdict === 'truncate') {
@@ -158,11 +162,12 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       .answer(query, m.address)
       .then((answered) => {
         if (!answered) return;
-        const { entry, hit } = answered;
+        const { entry, hit, key } = answered;
         if (entry.meta) options.count(entry.meta, 1);
         // Answered from the main thread's cache: that thread lacked the entry (its copy was dropped), so it gets it too.
-        if (hit && cacheable(query)) ports.get(worker)?.postMessage({ type: 'set', ...setOf(query.subarray(2), entry) });
-        sendMiss(withId(entry.udp, query), query, m);
+        if (hit && key && cacheable(key)) ports.get(worker)?.postMessage({ type: 'set', ...setOf(key.subarray(2), entry) });
+        const { bytes, proven } = options.send(entry, query, m.address);
+        sendMiss(bytes, proven, query, m);
       })
       .catch((failure: unknown) => console.error('DNS: a UDP query failed', failure));
   };
@@ -178,7 +183,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       ports.set(worker, channel.port1);
       const attached = next(worker, 'attached');
       worker.postMessage(
-        { type: 'attach', fd: handle.fd, family, epoch: epochBuffer, rrl: rrlBuffer, rrlPerSecond: options.rrlPerSecond, batched: options.batched ?? true, port: channel.port2 },
+        { type: 'attach', fd: handle.fd, family, epoch: epochBuffer, rrl: rrlBuffer, rrlPerSecond: options.rrlPerSecond, batched: options.batched ?? true, port: channel.port2, cookieMaster: options.cookieMaster },
         [channel.port2],
       );
       const { error: openError, batched: threadBatched } = await attached;

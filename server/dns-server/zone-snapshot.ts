@@ -34,11 +34,20 @@ export interface ZoneSnapshot {
 export interface NameServerSettings extends ManagedSettings {
   nameservers: string[];
   /** SOA timers: negative answers are cached for `minimum` seconds (RFC 2308). */
-  soa: { refresh: number; retry: number; expire: number; minimum: number; ttl: number };
+  soa: SoaTimers;
   nsTtl: number;
 }
 
-export const DEFAULT_SOA = { refresh: 3600, retry: 600, expire: 1209600, minimum: 60, ttl: 3600 };
+export interface SoaTimers {
+  refresh: number;
+  retry: number;
+  expire: number;
+  minimum: number;
+  ttl: number;
+}
+
+/** The configuration's defaults (config.ts DNS_SOA_*), for zones built without a configuration (tests, benches). */
+export const DEFAULT_SOA: SoaTimers = { refresh: 14400, retry: 3600, expire: 1209600, minimum: 300, ttl: 3600 };
 
 function soaRdata(zone: string, serial: number, settings: NameServerSettings): string {
   const { refresh, retry, expire, minimum } = settings.soa;

@@ -61,12 +61,15 @@ async function launch(kind: RunningNameServer['kind'], args: string[], dir: stri
   return { kind, port, dir, log: () => log, stop };
 }
 
-/** BIND 9 with one worker thread; `conf` is the named.conf body after the options block. */
-export function startNamed(dir: string, port: number, body: string, readyZone: string | null, options = ''): Promise<RunningNameServer> {
+/**
+ * BIND 9 with one worker thread; `conf` is the named.conf body after the options block. On an `address` other than
+ * 127.0.0.1 it is not asked for `readyZone` (dig here asks 127.0.0.1): give null and wait for it yourself.
+ */
+export function startNamed(dir: string, port: number, body: string, readyZone: string | null, options = '', address = '127.0.0.1'): Promise<RunningNameServer> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'named.conf'),
-    `options { directory "${dir}"; listen-on port ${port} { 127.0.0.1; }; listen-on-v6 { none; }; recursion no; pid-file none; ${options} };\n${body}\n`,
+    `options { directory "${dir}"; listen-on port ${port} { ${address}; }; listen-on-v6 { none; }; recursion no; pid-file none; ${options} };\n${body}\n`,
   );
   return launch('named', ['-g', '-u', 'root', '-n', '1', '-c', join(dir, 'named.conf')], dir, port, readyZone);
 }
