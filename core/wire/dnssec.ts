@@ -23,13 +23,16 @@ export const toggleDnssecInput = z.object({
 export type ToggleDnssecInput = z.infer<typeof toggleDnssecInput>;
 
 const dsData = z.object({ keyTag: z.number().int(), algorithm, digestType: z.literal(2), digest: z.string() });
-/** A zone's DNSSEC state; `dnskey` and `dsRecords` in presentation form, as a registrar or parent zone asks for them. */
+/**
+ * A zone's DNSSEC state; `dnskey` and `dsRecords` in presentation form, as a registrar or parent zone asks for them.
+ * A service that offers no choice of denial (production) leaves `denial` and `nsec3OptOut` out: NSEC, as it signs.
+ */
 export const dnssecState = z.object({
   normalizedDomainName: z.string(),
   enabled: z.boolean(),
   algorithm,
-  denial,
-  nsec3OptOut: z.boolean(),
+  denial: denial.default('nsec'),
+  nsec3OptOut: z.boolean().default(false),
   keyTag: z.number().int().nullable(),
   dnskey: z.string().nullable(),
   ds: z.array(dsData),
