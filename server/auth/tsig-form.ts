@@ -14,6 +14,12 @@ export interface NewTsigForm {
 /** The DNS name of a key's TSIG form: the key's id makes it unique; the trailing dot as TSIG tools write it. */
 const tsigKeyNameOf = (apiKeyId: string) => `nfk-${apiKeyId.toLowerCase()}.`;
 
+/**
+ * Whether a TSIG key name (lowercase, no final dot) has the form this service gives (`nfk-` and a key id): anything
+ * else names no key here, and is never looked up (a message's key name is any bytes a sender chose).
+ */
+export const mayBeTsigKeyName = (name: string) => /^nfk-[0-9a-f-]{36}$/.test(name);
+
 export function newTsigForm(apiKeyId: string, secretsKey: string | undefined): NewTsigForm {
   const secret = randomBytes(32);
   return { keyName: tsigKeyNameOf(apiKeyId), algorithm: TSIG_ALGORITHM, secret: secret.toString('base64'), sealed: sealSecret(secret, secretsKey) };

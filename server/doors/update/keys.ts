@@ -1,6 +1,7 @@
 import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
 import type { Queryable } from '../../db/database.ts';
 import { openSecret } from '../../auth/secrets.ts';
+import { mayBeTsigKeyName } from '../../auth/tsig-form.ts';
 import type { TsigKey } from '../../dns-server/tsig.ts';
 
 /**
@@ -10,6 +11,7 @@ import type { TsigKey } from '../../dns-server/tsig.ts';
 
 /** The live key whose TSIG form is named `name` (lowercase, no final dot), or null. */
 export async function findTsigKey(db: Queryable, name: string, secretsKey: string | undefined): Promise<TsigKey | null> {
+  if (!mayBeTsigKeyName(name)) return null;
   const [row] = await db.query<{ id: string; tsig_secret: string }>('SELECT id, tsig_secret FROM api_keys WHERE tsig_key_name = $1 AND revoked_at IS NULL', [`${name}.`]);
   const secret = row ? openSecret(row.tsig_secret, secretsKey) : null;
   return row && secret ? { name, secret, apiKeyId: row.id } : null;
