@@ -19,8 +19,11 @@ const [OWNER] = TEST_KEYS;
 const ZONE = 'bad-input.com';
 const IN = 1;
 const [FORMERR, REFUSED, NOTAUTH, NOTZONE] = [1, 5, 9, 10];
-/** What a signed UPDATE may be answered (RFC 2136 §3): NOERROR, FORMERR, NXDOMAIN, REFUSED, YXDOMAIN, YXRRSET, NXRRSET, NOTZONE. */
-const PROTOCOL_ANSWERS = [0, FORMERR, 3, REFUSED, 6, 7, 8, NOTZONE];
+/**
+ * What a signed UPDATE may be answered (RFC 2136 §3, RFC 8945 §5.2): NOERROR, FORMERR, NXDOMAIN, REFUSED, YXDOMAIN,
+ * YXRRSET, NXRRSET, NOTAUTH (bytes after the sections shift the TSIG record: a key name none of ours), NOTZONE.
+ */
+const PROTOCOL_ANSWERS = [0, FORMERR, 3, REFUSED, 6, 7, 8, NOTAUTH, NOTZONE];
 let service: TestService;
 let port: number;
 let key: TsigForm;
