@@ -102,7 +102,12 @@ export function useSignedCall(): {
   );
   const signAndCall = useCallback(
     async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options: SignedCallOptions = {}): Promise<OperationOutput<K>> => {
-      const result = await send(id, payload, options);
+      const result = await send(id, payload, options).catch((error: unknown) => {
+        // A refused or unsent write leaves the page unsure of what the service holds: what the write would have
+        // changed is read again (a read that fails shows the view as stale), without holding the error back.
+        void refreshAfterWrite(queryClient, id, payload).catch(() => undefined);
+        throw error;
+      });
       await refreshAfterWrite(queryClient, id, payload);
       return result;
     },
