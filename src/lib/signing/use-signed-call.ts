@@ -17,6 +17,7 @@ import { chooseSigning } from '#core/eip712/signing-choice.ts';
 import { fitNotes } from '#core/eip712/envelope.ts';
 import { readServiceOffset, serviceNowSeconds } from '../clock/service-clock.ts';
 import { refreshAfterWrite } from '../freshness/refresh.ts';
+import { ApiError } from '../api-error.ts';
 
 /**
  * The signing domain and the structs of one operation, as `/eip712/types-for-method` answers for it: asked once per
@@ -103,9 +104,9 @@ export function useSignedCall(): {
   const signAndCall = useCallback(
     async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options: SignedCallOptions = {}): Promise<OperationOutput<K>> => {
       const result = await send(id, payload, options).catch((error: unknown) => {
-        // A refused or unsent write leaves the page unsure of what the service holds: what the write would have
-        // changed is read again (a read that fails shows the view as stale), without holding the error back.
-        void refreshAfterWrite(queryClient, id, payload).catch(() => undefined);
+        // A write that found the service away leaves the page unsure of what it holds: what the write would have
+        // changed is read again, and a read that fails shows the view as stale, without holding the error back.
+        if (error instanceof ApiError && error.status === 0) void refreshAfterWrite(queryClient, id, payload).catch(() => undefined);
         throw error;
       });
       await refreshAfterWrite(queryClient, id, payload);
