@@ -18,20 +18,17 @@ function requestOf(args: CallArgs = {}): Record<string, unknown> {
  * The dashboard's API client for components: attaches the read credential (API key from settings, else
  * the SIWE token) and delegated-account headers, checks the answer with the operation's schema and
  * throws ApiError. Credentials are read per call, so the object is stable. A write (any method but GET) that
- * succeeds refreshes what its declaration says it changes before it resolves (src/lib/freshness/refresh.ts, loaded
- * with the first write).
+ * succeeds refreshes what its declaration says it changes before it resolves, and one that found the service away
+ * reads it again too (src/lib/freshness/refresh.ts writeThenRefresh, loaded with the first write).
  */
 export function useApi(): Api {
   const queryClient = useContext(QueryClientContext);
   return useMemo(
     () => ({
       call: async (id, args) => {
-        const result = await apiCall(id, args);
-        if (queryClient && operations[id].method !== 'GET') {
-          const { refreshAfterWrite } = await import('../freshness/refresh.ts');
-          await refreshAfterWrite(queryClient, id, requestOf(args));
-        }
-        return result;
+        if (!queryClient || operations[id].method === 'GET') return apiCall(id, args);
+        const { writeThenRefresh } = await import('../freshness/refresh.ts');
+        return writeThenRefresh(queryClient, id, requestOf(args), () => apiCall(id, args));
       },
     }),
     [queryClient],

@@ -16,8 +16,7 @@ import { UnsignableRequestError, WalletRequiredError } from './errors.ts';
 import { chooseSigning } from '#core/eip712/signing-choice.ts';
 import { fitNotes } from '#core/eip712/envelope.ts';
 import { readServiceOffset, serviceNowSeconds } from '../clock/service-clock.ts';
-import { refreshAfterWrite } from '../freshness/refresh.ts';
-import { ApiError } from '../api-error.ts';
+import { writeThenRefresh } from '../freshness/refresh.ts';
 
 /**
  * The signing domain and the structs of one operation, as `/eip712/types-for-method` answers for it: asked once per
@@ -46,7 +45,7 @@ export interface SignedCallOptions {
  * API key or SIWE token is used, as the contract says. A declined signature throws SignatureRejectedError;
  * a refused signature (401) leaves the session alone, so the person can simply sign again. Once the service
  * accepted the write, every view of what the operation declares it changes is read again before this resolves
- * (refreshAfterWrite): no hook decides that by hand.
+ * (writeThenRefresh): no hook decides that by hand.
  */
 export function useSignedCall(): {
   signAndCall<K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options?: SignedCallOptions): Promise<OperationOutput<K>>;
@@ -103,14 +102,7 @@ export function useSignedCall(): {
   );
   const signAndCall = useCallback(
     async <K extends SignedOperationId>(id: K, payload: SignedRequest<K>, options: SignedCallOptions = {}): Promise<OperationOutput<K>> => {
-      const result = await send(id, payload, options).catch((error: unknown) => {
-        // A write that found the service away leaves the page unsure of what it holds: what the write would have
-        // changed is read again, and a read that fails shows the view as stale, without holding the error back.
-        if (error instanceof ApiError && error.status === 0) void refreshAfterWrite(queryClient, id, payload).catch(() => undefined);
-        throw error;
-      });
-      await refreshAfterWrite(queryClient, id, payload);
-      return result;
+      return writeThenRefresh(queryClient, id, payload, () => send(id, payload, options));
     },
     [queryClient, send],
   );
