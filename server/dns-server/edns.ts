@@ -34,7 +34,7 @@ export const cookies = createRequire(import.meta.url)('./cookies.cjs') as {
 };
 
 /** Who asked, for the cookie an answer carries: the client's address and the service's cookie secrets. */
-export interface Peer {
+export interface CookiePeer {
   address: string;
   secrets: CookieSecrets | null;
 }
@@ -77,7 +77,7 @@ export function readEdns(query: Packet): Edns {
  * asked and known (`expire`), the server cookie when the query had a client cookie (always last: cookies.cjs
  * appendCookie adds it to a kept answer's OPT the same way). No other option is echoed.
  */
-export function answerOpt(edns: Edns, peer: Peer | undefined, extendedRcode = 0, expire: number | null = null): Answer {
+export function answerOpt(edns: Edns, peer: CookiePeer | undefined, extendedRcode = 0, expire: number | null = null): Answer {
   const dnssecOk = edns.kind === 'ok' && edns.dnssecOk;
   const options: Array<{ code: number; data: Buffer }> = [];
   if (edns.kind === 'ok' && edns.subnet) options.push({ code: OPTION.SUBNET, data: Buffer.concat([edns.subnet.subarray(0, 3), Buffer.from([0]), edns.subnet.subarray(4)]) });

@@ -31,8 +31,8 @@ export interface UpdateAnswer {
   served?: { zone: string; serial: number };
 }
 
-/** Who sent a message and what serves keyed requests (none: transfer keys only, UPDATE refused). */
-export interface Peer {
+/** What the keyed doors need of who sent a message: the address (a key's limits) and what serves keyed requests (none: transfer keys only, UPDATE refused). */
+export interface KeyedPeer {
   address?: string;
   keyed?: KeyedServing;
 }
@@ -66,7 +66,7 @@ const REFUSED = 5;
  * An UPDATE answered: TSIG first (unsigned → REFUSED; BADKEY, BADSIG, BADTIME → NOTAUTH with the TSIG error), then
  * the door; the answer signed with the request's key, sent once this instance serves the change.
  */
-export async function answerUpdate(bytes: Buffer, zones: ZoneSource, keys: readonly TsigKey[], peer: Peer): Promise<Buffer[]> {
+export async function answerUpdate(bytes: Buffer, zones: ZoneSource, keys: readonly TsigKey[], peer: KeyedPeer): Promise<Buffer[]> {
   try {
     return await signedUpdateAnswer(bytes, zones, keys, peer);
   } catch (error) {
@@ -76,7 +76,7 @@ export async function answerUpdate(bytes: Buffer, zones: ZoneSource, keys: reado
   }
 }
 
-async function signedUpdateAnswer(bytes: Buffer, zones: ZoneSource, keys: readonly TsigKey[], peer: Peer): Promise<Buffer[]> {
+async function signedUpdateAnswer(bytes: Buffer, zones: ZoneSource, keys: readonly TsigKey[], peer: KeyedPeer): Promise<Buffer[]> {
   const signed = await checkTsig(bytes, keys, peer.keyed);
   if (signed.kind === 'error') return [tsigFailure(headerAnswer(bytes, 0), signed)];
   if (!peer.keyed) return [headerAnswer(bytes, REFUSED)];

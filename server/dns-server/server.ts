@@ -10,13 +10,13 @@ import type { Queryable } from '../db/database.ts';
 import { inAny, parseCidr } from '../net/addresses.ts';
 import { packetCache, withId, type CachedAnswer, type PacketCache } from './packet-cache.ts';
 import { noCounting, type QueryCounter, type Tally } from './query-counts.ts';
-import { answerOpt, BADVERS, cookieIn, cookies, EDNS_UDP_SIZE, nowSeconds, readEdns, type CookieSecrets, type Peer as CookiePeer } from './edns.ts';
+import { answerOpt, BADVERS, cookieIn, cookies, EDNS_UDP_SIZE, nowSeconds, readEdns, type CookieSecrets, type CookiePeer } from './edns.ts';
 import { handlerFor } from './opcodes.ts';
 import { RCODE } from './resolve.ts';
 import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
 import type { SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure } from './tsig.ts';
-import { answerUpdate, checkTsig, isUpdate, type KeyedServing } from './keyed.ts';
+import { answerUpdate, checkTsig, isUpdate, type KeyedPeer, type KeyedServing } from './keyed.ts';
 import { startUdpThreads } from './udp-threads.ts';
 import { DEFAULT_SOA, type NameServerSettings, type SoaTimers } from './zone-snapshot.ts';
 import { cookieMaster } from './cookie-secret.ts';
@@ -24,8 +24,8 @@ import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
 
 const CLASSIC_UDP_SIZE = 512;
 
-/** Who sent a message: the address (a keyed request's limits, its cookie), the cookie secrets and the keyed doors. */
-type Peer = CookiePeer & { keyed?: KeyedServing };
+/** Who sent a message, as each part reads it: the cookies (edns.ts) and the keyed doors (keyed.ts). */
+type Peer = CookiePeer & KeyedPeer;
 const FLAG_TC = 0x200;
 const FLAG_RD = 0x100;
 const FLAG_AA = 0x400;
