@@ -162,11 +162,14 @@ describe('Ed25519 (algorithm 15)', () => {
     });
   }
 
-  it('an algorithm change of a signed zone is refused with why, and the zone stays as it was', async () => {
+  it('an algorithm change of a signed zone starts a rollover (dnssec-rollover.test.ts); another during it is refused with why, and the zone stays as it was', async () => {
     const { zone, state } = await signedZone({ algorithm: 13, denial: 'nsec', nsec3OptOut: false });
-    const change = await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true, algorithm: 15, denial: 'nsec', nsec3OptOut: false });
-    expect(change.status).toBe(409);
-    expect(change.body.message).toMatch(/rollover/);
-    expect((await client.call('getDnssec', { query: { normalizedDomainName: zone } })).body).toEqual(state);
+    const change = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true, algorithm: 15, denial: 'nsec', nsec3OptOut: false });
+    expect(change.status).toBe(200);
+    expect(change.body).toMatchObject({ algorithm: 13, ds: state.ds, rollover: { phase: 'new-rrsigs', to: { algorithm: 15 } } });
+    const back = await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true, algorithm: 13, denial: 'nsec', nsec3OptOut: false });
+    expect(back.status).toBe(409);
+    expect(back.body.message).toMatch(/rolling over to algorithm 15/);
+    expect((await client.call('getDnssec', { query: { normalizedDomainName: zone } })).body).toEqual(change.body);
   });
 });

@@ -15,6 +15,7 @@ const STATE: DnssecState = {
   dnskey: 'panel.com. 3600 IN DNSKEY 257 3 13 AAAA',
   ds: [{ keyTag: 4242, algorithm: 13, digestType: 2, digest: 'AB'.repeat(32) }],
   dsRecords: [`panel.com. 3600 IN DS 4242 13 2 ${'AB'.repeat(32)}`],
+  rollover: null,
 };
 
 /**
