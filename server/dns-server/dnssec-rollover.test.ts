@@ -108,8 +108,15 @@ describe('an algorithm rollover from 13 (ECDSA P-256) to 15 (Ed25519), step by s
     expect(early.status).toBe(409);
     expect(early.body.message).toMatch(/Too early/);
 
-    // new DNSKEY: both keys published; still the old DS.
+    // A TTL raised meanwhile puts the step off: a set cached with it may still carry the old key's signature alone.
+    expect((await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: ZONE, name: 'slow', type: 'TXT', rdata: '"cached a day"', ttl: 86400 })).status).toBe(200);
     await advanceTo(rollover.nextStepAt!);
+    const later = (await state()).rollover!;
+    expect(later).toMatchObject({ phase: 'new-rrsigs', since: rollover.since });
+    expect(Date.parse(later.nextStepAt!) - Date.parse(rollover.since)).toBe((86400 + 14400 + 3600) * 1000);
+
+    // new DNSKEY: both keys published; still the old DS.
+    await advanceTo(later.nextStepAt!);
     expect((await state()).rollover).toMatchObject({ phase: 'new-dnskey' });
     await servedOnce({ rrsigAlgorithms: [13, 15], dnskeyAlgorithms: [13, 15], cdsTags: [oldDs.keyTag] });
     await expectValidates('new DNSKEY', [oldDs]);
