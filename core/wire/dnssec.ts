@@ -36,7 +36,7 @@ const rolloverKey = z.object({ algorithm, keyTag: z.number().int(), ds: z.string
  * presentation form), the phase reached and since when, and when the next step is due (null: once the owner says
  * the parent holds the new DS).
  */
-export const dnssecRollover = z.object({
+const dnssecRollover = z.object({
   from: rolloverKey,
   to: rolloverKey,
   phase: z.enum(ROLLOVER_PHASES),

@@ -88,7 +88,6 @@ const rolloverStep = z.object({
   /** The owner's word that the parent holds this DS (the new key's tag), when that is the step. */
   dsAtParent: z.number().int().optional(),
 });
-export type RolloverStepFacts = z.infer<typeof rolloverStep>;
 
 /**
  * What a change did to its zone, the one shape of it: the records it touched and each setting it changed, before and

@@ -13,7 +13,7 @@ import { generateZoneKey } from './keys.ts';
  * A day: the DS TTL most top-level domains publish (.com's among them). The parent, not the zone, chooses it, so the
  * old key stays this long after the owner says the parent holds the new DS, whatever TTL the DS was given.
  */
-export const PARENT_DS_TTL = 86400;
+const PARENT_DS_TTL = 86400;
 
 /** What the waits are made of: the zone's SOA timers and the TTL of its provider's records. */
 export interface RolloverTimers {
@@ -29,7 +29,7 @@ export interface RolloverTimers {
  * How long a change takes to reach every secondary: at once with NOTIFY, but one that missed it asks at its next
  * refresh, and after a failed try at the retry after that.
  */
-export const propagationOf = (timers: RolloverTimers) => timers.refresh + timers.retry;
+const propagationOf = (timers: RolloverTimers) => timers.refresh + timers.retry;
 
 /**
  * How long a phase lasts, in seconds, as RFC 6781 §4.1.4 asks (each wait lets what caches held before the phase
@@ -38,7 +38,7 @@ export const propagationOf = (timers: RolloverTimers) => timers.refresh + timers
  * after the old DNSKEY went, its TTL again. Each plus the propagation to the secondaries. Null for `new-ds`: the
  * parent changes the DS when the owner (or a parent reading CDS) does, which the owner says.
  */
-export function phaseSeconds(phase: RolloverPhase, maxTtl: number, timers: RolloverTimers): number | null {
+function phaseSeconds(phase: RolloverPhase, maxTtl: number, timers: RolloverTimers): number | null {
   const propagation = propagationOf(timers);
   switch (phase) {
     case 'new-rrsigs':
@@ -54,7 +54,7 @@ export function phaseSeconds(phase: RolloverPhase, maxTtl: number, timers: Rollo
 }
 
 /** The largest TTL the zone serves: its records', its ALIAS targets' addresses', its SOA, NS, DNSKEY and NSEC records'. */
-export async function zoneMaxTtl(q: Queryable, zone: string, timers: RolloverTimers): Promise<number> {
+async function zoneMaxTtl(q: Queryable, zone: string, timers: RolloverTimers): Promise<number> {
   const [row] = await q.query<{ ttl: number | string | null }>(
     `SELECT GREATEST((SELECT max(ttl) FROM dns_records WHERE zone_name = $1), (SELECT max(ttl) FROM alias_addresses WHERE zone_name = $1)) AS ttl`,
     [zone],

@@ -39,7 +39,7 @@ function rolloverStepCommand(now: Date, timers: RolloverTimers): ZoneCommand<boo
 }
 
 /** Takes every rollover step due at `now`. Answers the zones that moved on. */
-export async function advanceDueRollovers(services: PipelineServices, now: Date): Promise<string[]> {
+async function advanceDueRollovers(services: PipelineServices, now: Date): Promise<string[]> {
   const moved: string[] = [];
   const timers = rolloverTimers(services.config);
   for (const zoneName of await dueRollovers(services.db, now)) {
