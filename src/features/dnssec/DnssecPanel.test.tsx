@@ -132,6 +132,10 @@ describe('DNSSEC panel', () => {
     expect(screen.queryByRole('button', { name: /registrar holds/ })).toBeNull();
     const algorithm = screen.getByLabelText('Algorithm') as HTMLSelectElement;
     expect([algorithm.value, algorithm.disabled]).toEqual(['15', true]);
+    // The proof of absence may still change; what is signed then names the algorithm rolled to, not another rollover.
+    fireEvent.change(screen.getByLabelText('Proof that a name does not exist'), { target: { value: 'nsec3' } });
+    expect(screen.getByRole('button', { name: 'Sign with NSEC3' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Roll over/ })).toBeNull();
   });
 
   it('rolling over, at the new DS: which DS to add, that the old one may go, and what the owner signs to say it is done', async () => {

@@ -39,7 +39,8 @@ export default function DnssecPanel({ domain }: { domain: string }) {
   // The owner's choice, until signed; null: as the zone is signed (or the defaults).
   const [picked, setPicked] = useState<SigningChoice | null>(null);
   const write = useConfirmedWrite({ domain, address: session.address });
-  const choice: SigningChoice = picked ?? { algorithm: state.data?.algorithm ?? 13, denial: state.data?.denial ?? 'nsec', nsec3OptOut: state.data?.nsec3OptOut ?? false };
+  // During a rollover the zone's algorithm is the one it rolls to (the DS shown is the old key's until step 3).
+  const choice: SigningChoice = picked ?? { algorithm: state.data?.rollover?.to.algorithm ?? state.data?.algorithm ?? 13, denial: state.data?.denial ?? 'nsec', nsec3OptOut: state.data?.nsec3OptOut ?? false };
   const done = () => {
     setAsking(null);
     setAskingRollover(false);
