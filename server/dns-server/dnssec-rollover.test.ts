@@ -136,6 +136,9 @@ describe('an algorithm rollover from 13 (ECDSA P-256) to 15 (Ed25519), step by s
     // The owner says the parent holds the new DS (a wrong key tag is refused where it was made).
     const wrong = await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: ZONE, enabled: true, dsAtParent: oldDs.keyTag });
     expect(wrong.status).toBe(400);
+    const off = await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: ZONE, enabled: false, dsAtParent: newDs.keyTag });
+    expect(off.status).toBe(400);
+    expect((await state()).rollover).toMatchObject({ phase: 'new-ds' });
     const said = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: ZONE, enabled: true, dsAtParent: newDs.keyTag });
     expect(said.status, JSON.stringify(said.body)).toBe(200);
     expect(said.body.rollover).toMatchObject({ phase: 'ds-changed' });

@@ -23,6 +23,10 @@ const choiceOf = (s: SigningChoice): SigningChoice => ({ algorithm: s.algorithm,
 export function dnssecCommand(input: Omit<ToggleDnssecInput, 'normalizedDomainName'>, timers: RolloverTimers): ZoneCommand<DnssecState> {
   return {
     async apply(tx, zone, { now }) {
+      // The word about the parent is a request of its own: taken with nothing else, so what was asked is what is done.
+      if (input.dsAtParent !== undefined && (!input.enabled || input.algorithm !== undefined || input.denial !== undefined || input.nsec3OptOut !== undefined)) {
+        throw invalidInput({ dsAtParent: ['Say that the parent holds the new DS on its own: with enabled true and no other choice'] });
+      }
       if (!input.enabled) {
         const removed = await removeZoneKey(tx, zone.name);
         return { result: await dnssecState(tx, zone.name), facts: removed ? { changes: [], dnssec: { before: true, after: false } } : null };
