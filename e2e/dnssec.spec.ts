@@ -84,7 +84,7 @@ test.describe('DNSSEC', () => {
 
     // NSEC3 instead of NSEC: one more signature, the same key, so the DS the parent holds still validates.
     await dnssec.open();
-    await expect(dnssec.algorithm).toBeDisabled();
+    await expect(dnssec.algorithm).toBeEnabled();
     await dnssec.proof.selectOption('nsec3');
     await expect(dnssec.panel.getByRole('note').filter({ hasText: 'the DS record at your registrar stays as it is' })).toBeVisible();
     await dnssec.signWith('NSEC3').click();
@@ -92,5 +92,15 @@ test.describe('DNSSEC', () => {
     expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(signaturesBefore + 3);
     await expect(dnssec.field('Digest')).toHaveText(ds.digest);
     expect(await delv(ds, `nope.${domain}`, 'A')).toContain('; negative response, fully validated');
+
+    // Another algorithm: an algorithm rollover, said and signed; its first step keeps the DS the parent holds valid.
+    await dnssec.algorithm.selectOption('15');
+    await dnssec.rollOverTo(15).click();
+    await expect(dnssec.dialog.getByRole('note')).toContainText(`Roll ${domain} over from algorithm 13`);
+    await dnssec.confirmRollover.click();
+    await expect(dnssec.rollover).toContainText('step 1 of 5');
+    await expect(dnssec.rollover).toContainText(`Keep the DS of key ${ds.keyTag} at your registrar`);
+    expect(wallet.requests.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(signaturesBefore + 4);
+    expect(await delv(ds, `web.${domain}`, 'A')).toContain('; fully validated');
   });
 });

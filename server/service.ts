@@ -33,6 +33,7 @@ import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
 import { mountDoh } from './http/doh.ts';
 import { startSignatureRenewal } from './zones/signature-renewal.ts';
+import { startRolloverWorker } from './zones/dnssec-rollover.ts';
 import { startAliasRefresher } from './alias/refresher.ts';
 import { startTransferFollower, type TransferFollower } from './zones/transfers.ts';
 import { startExpiryWorker } from './zones/expiry.ts';
@@ -222,6 +223,9 @@ async function startWorkers(services: Services, zones: ZoneSource, chain: LocalC
   const renewal = startSignatureRenewal(services, { now: services.now, onError: warn('DNSSEC renewal') });
   closers.push('DNSSEC signature renewal', () => renewal.stop());
   await renewal.ready;
+  // DNSSEC algorithm rollovers take each step once its phase has lasted what RFC 6781 asks (server/zones/dnssec-rollover.ts).
+  const rollovers = startRolloverWorker(services, { onError: warn('DNSSEC rollover') });
+  closers.push('the DNSSEC rollover worker', () => rollovers.stop());
   // ALIAS records: their targets' addresses followed and written as changes of their zones (server/alias/).
   const aliases = startAliasRefresher(services, zones, { onError: warn('ALIAS') });
   closers.push('the ALIAS refresher', () => aliases.stop());
@@ -245,6 +249,7 @@ async function startWorkers(services: Services, zones: ZoneSource, chain: LocalC
   const followClock = async () => {
     orders.wake();
     await expiry.wake();
+    await rollovers.wake();
     autoRenew.wake();
   };
   return { transfers, followClock };

@@ -1,3 +1,4 @@
+import { publishedKeys, type RolloverPhase } from './rollover.ts';
 import { DIGEST_TYPE, DNSKEY_TTL, dnskeyRdata, dsRdata, keyTag, KSK_FLAGS, toBase64, toHex, type DnssecRecordType } from './dnssec.ts';
 
 /**
@@ -31,12 +32,24 @@ export function zoneKeyView(publicKey: Uint8Array, digestOf: (dnskey: Uint8Array
 const dnskeyText = (dnskey: Uint8Array) => `${KSK_FLAGS} 3 ${dnskey[3]} ${toBase64(dnskey.subarray(4))}`;
 const dsText = (key: ZoneKeyView) => `${key.keyTag} ${key.algorithm} ${DIGEST_TYPE} ${toHex(key.digest).toUpperCase()}`;
 
-export function dnssecApexRecords(key: ZoneKeyView): DnssecApexRecord[] {
-  const ds = dsRdata(key.keyTag, key.algorithm, key.digest);
+/** A rollover under way: the new key, and the phase that says which keys the apex publishes (./rollover.ts). */
+export interface ApexRollover {
+  key: ZoneKeyView;
+  phase: RolloverPhase;
+}
+
+/**
+ * The apex's DNSKEY set and the CDNSKEY and CDS of the key the parent should hold: the zone's key alone, or during an
+ * algorithm rollover the keys its phase publishes.
+ */
+export function dnssecApexRecords(key: ZoneKeyView, rollover?: ApexRollover | null): DnssecApexRecord[] {
+  const published = rollover ? publishedKeys(rollover.phase) : { dnskey: ['old' as const], cds: 'old' as const };
+  const which = (k: 'old' | 'new') => (k === 'old' ? key : (rollover as ApexRollover).key);
+  const parent = which(published.cds);
   return [
-    { name: '@', type: 'DNSKEY', ttl: DNSKEY_TTL, rdata: dnskeyText(key.dnskey), wire: key.dnskey },
-    { name: '@', type: 'CDNSKEY', ttl: DNSKEY_TTL, rdata: dnskeyText(key.dnskey), wire: key.dnskey },
-    { name: '@', type: 'CDS', ttl: DNSKEY_TTL, rdata: dsText(key), wire: ds },
+    ...published.dnskey.map((k) => ({ name: '@' as const, type: 'DNSKEY' as const, ttl: DNSKEY_TTL, rdata: dnskeyText(which(k).dnskey), wire: which(k).dnskey })),
+    { name: '@', type: 'CDNSKEY', ttl: DNSKEY_TTL, rdata: dnskeyText(parent.dnskey), wire: parent.dnskey },
+    { name: '@', type: 'CDS', ttl: DNSKEY_TTL, rdata: dsText(parent), wire: dsRdata(parent.keyTag, parent.algorithm, parent.digest) },
   ];
 }
 

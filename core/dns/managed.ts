@@ -1,4 +1,4 @@
-import { dnssecApexRecords, type ZoneKeyView } from './dnssec-records.ts';
+import { dnssecApexRecords, type ApexRollover, type ZoneKeyView } from './dnssec-records.ts';
 import { isIpv4 } from './ip.ts';
 import { contentId, parkingRecords } from './parking.ts';
 import type { ListedRecordLike } from './types.ts';
@@ -17,6 +17,8 @@ export interface ManagedState {
   forwarding: boolean;
   /** The zone's key while it is signed (DNSSEC): its DNSKEY, CDNSKEY and CDS are listed too. */
   dnssecKey?: ZoneKeyView | null;
+  /** An algorithm rollover under way: the apex lists the keys its phase publishes. */
+  dnssecRollover?: ApexRollover | null;
   /** In redemption (core/expiry.ts): the apex answers only the "expired" holding page, and no stored record answers. */
   expired?: boolean;
 }
@@ -37,8 +39,8 @@ function forwardingRecords(zoneName: string, addresses: readonly string[]): Mana
 }
 
 /** DNSSEC's apex records of a signed zone, as listed: DNSKEY, CDNSKEY and CDS, derived from the zone's key. */
-function dnssecManagedRecords(zoneName: string, key: ZoneKeyView): ManagedRecord[] {
-  return dnssecApexRecords(key).map(({ name, type, ttl, rdata }) => ({ id: contentId(zoneName, name, type, rdata), name, type, rdata, ttl, managed: true as const, managedBy: 'dnssec' as const }));
+function dnssecManagedRecords(zoneName: string, key: ZoneKeyView, rollover: ApexRollover | null | undefined): ManagedRecord[] {
+  return dnssecApexRecords(key, rollover).map(({ name, type, ttl, rdata }) => ({ id: contentId(zoneName, name, type, rdata), name, type, rdata, ttl, managed: true as const, managedBy: 'dnssec' as const }));
 }
 
 /** The words the holding page's TXT record answers at the apex of an expired domain. */
@@ -51,7 +53,7 @@ function expiredRecords(zoneName: string, addresses: readonly string[]): Managed
 }
 
 export function managedRecordsOf(zoneName: string, state: ManagedState | null, settings: ManagedSettings): ManagedRecord[] {
-  const signed = state?.dnssecKey ? dnssecManagedRecords(zoneName, state.dnssecKey) : [];
+  const signed = state?.dnssecKey ? dnssecManagedRecords(zoneName, state.dnssecKey, state.dnssecRollover) : [];
   if (state?.expired) return [...expiredRecords(zoneName, settings.forwardAddresses), ...signed];
   if (state?.parked) return [...parkingRecords(zoneName), ...signed];
   if (state?.forwarding) return [...forwardingRecords(zoneName, settings.forwardAddresses), ...signed];

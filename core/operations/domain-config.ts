@@ -56,14 +56,26 @@ const parkingOperations = {
  */
 function dnssecAsSigned({ payload, entry }: PayloadCheck): string[] {
   const enabled = payload.enabled === true;
-  const on = entry.dnssec?.after ?? (entry.dnssecSigning ? true : undefined);
+  const on = entry.dnssec?.after ?? (entry.dnssecSigning || entry.dnssecRollover ? true : undefined);
   if (on !== enabled) return [`the signature turns DNSSEC ${enabled ? 'on' : 'off'}, the entry ${on === undefined ? 'changes no signing' : `turns it ${on ? 'on' : 'off'}`}`];
+  if (payload.dsAtParent !== undefined) {
+    const said = entry.dnssecRollover?.dsAtParent;
+    return said === Number(payload.dsAtParent) ? [] : [`the signature says the parent holds the DS of key ${String(payload.dsAtParent)}, the entry ${said === undefined ? 'records no DS at the parent' : `says key ${said}`}`];
+  }
   const after = entry.dnssecSigning?.after;
   const problems: string[] = [];
   if (payload.algorithm !== undefined && after && Number(payload.algorithm) !== after.algorithm) problems.push(`the signature chooses algorithm ${String(payload.algorithm)}, the entry ${after.algorithm}`);
   if (payload.denial !== undefined && after && payload.denial !== after.denial) problems.push(`the signature chooses ${String(payload.denial)}, the entry ${after.denial}`);
   if (payload.nsec3OptOut !== undefined && after && payload.nsec3OptOut !== after.nsec3OptOut) problems.push('the signature and the entry differ on NSEC3 opt-out');
   return problems;
+}
+
+/** What the wallet signs, in one line. */
+function dnssecNotice(input: dnssec.ToggleDnssecInput): string {
+  if (input.dsAtParent !== undefined) return `Say that the parent of ${input.normalizedDomainName} now holds the DS of key ${input.dsAtParent}, so the old key may go (ConfirmParentDs)`;
+  if (!input.enabled) return `Turn DNSSEC off for ${input.normalizedDomainName} (ToggleDnssec)`;
+  const choice = input.algorithm !== undefined ? ` with algorithm ${input.algorithm}, ${input.denial ?? 'nsec'}` : '';
+  return `Turn DNSSEC on for ${input.normalizedDomainName}${choice} (${choice ? 'SetDnssec' : 'ToggleDnssec'})`;
 }
 
 const dnssecOperations = {
@@ -76,13 +88,15 @@ const dnssecOperations = {
         ToggleDnssec: [f('normalizedDomainName', 'string'), f('enabled', 'bool')],
         // Ours: how the zone is signed, signed with the switch (issue 49 item 5).
         SetDnssec: [f('normalizedDomainName', 'string'), f('enabled', 'bool'), f('algorithm', 'uint256'), f('denial', 'string'), f('nsec3OptOut', 'bool')],
+        // Ours: during an algorithm rollover, the owner's word that the parent holds the new key's DS (its key tag).
+        ConfirmParentDs: [f('normalizedDomainName', 'string'), f('enabled', 'bool'), f('dsAtParent', 'uint256')],
       },
-      accepted: ['SetDnssecEnvelope', 'ToggleDnssecEnvelope'],
+      accepted: ['SetDnssecEnvelope', 'ToggleDnssecEnvelope', 'ConfirmParentDsEnvelope'],
       matches: dnssecAsSigned,
-      notice: (input: dnssec.ToggleDnssecInput) => `Turn DNSSEC ${input.enabled ? 'on' : 'off'} for ${input.normalizedDomainName} (ToggleDnssec)`,
+      notice: dnssecNotice,
     },
     zone: { of: (input: dnssec.ToggleDnssecInput) => input.normalizedDomainName, change: 'content' },
-    history: { changes: [], dnssec: true, dnssecSigning: true, words: 'Changed DNSSEC' },
+    history: { changes: [], dnssec: true, dnssecSigning: true, dnssecRollover: true, words: 'Changed DNSSEC' },
   }),
 };
 

@@ -8,6 +8,7 @@ import { safeText } from './text.ts';
 import { GRANT_ROLES } from '../access/scope.ts';
 import type { DoorChange } from '../access/role.ts';
 import { apiKeyScope } from './api-key-scope.ts';
+import { ROLLOVER_PHASES } from '../dns/rollover.ts';
 
 /** An EIP-712 write as verified: enough for anyone to recompute the hash and check the signature without the service. */
 export const signedWrite = z.object({
@@ -44,6 +45,7 @@ export type HistoryActor = z.infer<typeof historyActor>;
 /** Changes the service makes of its own accord, by the `operation` their history entries carry, in words. */
 export const SERVICE_CHANGE_WORDS = {
   renewDnssecSignatures: 'Renewed the DNSSEC signatures',
+  advanceDnssecRollover: 'Took the next step of the DNSSEC algorithm rollover',
   expireDomain: 'Expired: the domain entered redemption; only the "expired" holding page answers',
   restoreDomain: 'Restored: the domain was renewed; its records answer again',
   flattenAlias: "Followed an ALIAS target: the addresses it answers changed",
@@ -77,6 +79,16 @@ const flip = z.object({ before: z.boolean(), after: z.boolean() });
 const signingChoice = z.object({ algorithm: z.number().int(), denial: z.enum(['nsec', 'nsec3']), nsec3OptOut: z.boolean() });
 export type SigningChoiceFacts = z.infer<typeof signingChoice>;
 
+const rolloverKeyFacts = z.object({ algorithm: z.number().int(), keyTag: z.number().int() });
+/** A step of an algorithm rollover (RFC 6781 §4.1.4): the keys, and the phase before and after (`done`: the old key gone). */
+const rolloverStep = z.object({
+  from: rolloverKeyFacts,
+  to: rolloverKeyFacts,
+  phase: z.object({ before: z.enum(ROLLOVER_PHASES).nullable(), after: z.enum([...ROLLOVER_PHASES, 'done']) }),
+  /** The owner's word that the parent holds this DS (the new key's tag), when that is the step. */
+  dsAtParent: z.number().int().optional(),
+});
+
 /**
  * What a change did to its zone, the one shape of it: the records it touched and each setting it changed, before and
  * after. The pipeline's commands answer it, the history entry carries it, the IXFR journal and the dashboard read it.
@@ -88,6 +100,8 @@ const zoneChangeFacts = z.object({
   dnssec: flip.optional(),
   /** How the zone is signed, when a change signed it or changed how (before: null when it was not signed). */
   dnssecSigning: z.object({ before: signingChoice.nullable(), after: signingChoice }).optional(),
+  /** A step of an algorithm rollover: started by a change of algorithm, moved on by the service and by the owner's word. */
+  dnssecRollover: rolloverStep.optional(),
   /** The "expired" holding page (redemption) taken on or off by the expiry worker. */
   expired: flip.optional(),
   forwarding: z.object({ before: forwarding, after: forwarding }).optional(),

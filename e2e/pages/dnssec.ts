@@ -20,5 +20,8 @@ export function dnssecPanel(page: Page) {
     proof: panel.getByLabel('Proof that a name does not exist'),
     algorithm: panel.getByLabel('Algorithm', { exact: true }),
     signWith: (proof: string) => panel.getByRole('button', { name: `Sign with ${proof}` }),
+    rollOverTo: (algorithm: number) => panel.getByRole('button', { name: `Roll over to algorithm ${algorithm}` }),
+    confirmRollover: dialog.getByRole('button', { name: 'Start the rollover' }),
+    rollover: panel.getByTestId('dnssec-rollover'),
   };
 }

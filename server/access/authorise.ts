@@ -123,7 +123,9 @@ export async function authoriseZoneChange(
 export function requireChangeInScope(authority: ZoneAuthority, zoneName: string, facts: ZoneChangeFacts): void {
   if (authority.scopes.length === 0) return;
   const touched = facts.changes.flatMap((c) => [c.before, c.after]);
-  const settings = (['parking', 'forwarding', 'dnssec'] as const).filter((key) => facts[key] !== undefined);
+  // How a zone is signed (its algorithm, proof of absence, a rollover's step) is DNSSEC's setting too.
+  const signing = facts.dnssecSigning !== undefined || facts.dnssecRollover !== undefined;
+  const settings = (['parking', 'forwarding', 'dnssec'] as const).filter((key) => facts[key] !== undefined || (key === 'dnssec' && signing));
   for (const { what, scope } of authority.scopes) {
     // A setting is the whole zone's: only a scope of every type at the apex covers it.
     if (settings.length > 0 && (scope.types.length > 0 || !nameCovered(scope.names, '@'))) {

@@ -10,10 +10,16 @@ import type { ZoneSnapshot } from './zone-snapshot.ts';
 const raw = (owner: string, type: number, ttl: number, data: Uint8Array): Answer =>
   ({ name: owner, type: `UNKNOWN_${type}`, class: 'IN', ttl, data: Buffer.from(data) }) as unknown as Answer;
 
-/** The RRSIG over the set of `type` at `node`, served at `owner` (the query's name for a wildcard answer). */
+/**
+ * The RRSIG over the set of `type` at `node`, served at `owner` (the query's name for a wildcard answer); during an
+ * algorithm rollover, the new key's beside it.
+ */
 export function rrsigFor(snapshot: ZoneSnapshot, node: string, type: number, owner: string, ttl: number): Answer[] {
   const rrsig = snapshot.signed?.rrsigs.get(node)?.get(type);
-  return rrsig ? [raw(owner, DNSSEC_TYPE_NUMBERS.RRSIG, ttl, rrsig)] : [];
+  const out = rrsig ? [raw(owner, DNSSEC_TYPE_NUMBERS.RRSIG, ttl, rrsig)] : [];
+  const also = snapshot.signed?.also?.rrsigs.get(node)?.get(type);
+  if (also) out.push(raw(owner, DNSSEC_TYPE_NUMBERS.RRSIG, ttl, also));
+  return out;
 }
 
 /** The NSEC at `owner` (a relative name in the chain) with its RRSIG. */

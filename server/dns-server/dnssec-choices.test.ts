@@ -162,11 +162,24 @@ describe('Ed25519 (algorithm 15)', () => {
     });
   }
 
-  it('an algorithm change of a signed zone is refused with why, and the zone stays as it was', async () => {
-    const { zone, state } = await signedZone({ algorithm: 13, denial: 'nsec', nsec3OptOut: false });
-    const change = await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true, algorithm: 15, denial: 'nsec', nsec3OptOut: false });
-    expect(change.status).toBe(409);
-    expect(change.body.message).toMatch(/rollover/);
-    expect((await client.call('getDnssec', { query: { normalizedDomainName: zone } })).body).toEqual(state);
+  it('an algorithm change of an NSEC3 zone starts a rollover (dnssec-rollover.test.ts): signed by both keys, it validates with the old DS and dnssec-verify accepts it; another change during it is refused with why', async () => {
+    const { zone, state } = await signedZone({ algorithm: 13, denial: 'nsec3', nsec3OptOut: false });
+    const change = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true, algorithm: 15, denial: 'nsec3', nsec3OptOut: false });
+    expect(change.status).toBe(200);
+    expect(change.body).toMatchObject({ algorithm: 13, denial: 'nsec3', ds: state.ds, rollover: { phase: 'new-rrsigs', to: { algorithm: 15 } } });
+    // Every NSEC3 carries both keys' signatures (the chain is one): the proofs validate with the old DS.
+    const nx = await dig(port, ['+norec', '+nocookie', '+dnssec', `nope.${zone}`, 'A']);
+    expect(nx).toMatch(/RRSIG\s+NSEC3 13 /);
+    expect(nx).toMatch(/RRSIG\s+NSEC3 15 /);
+    const [www, nxdomain, nodata] = await Promise.all([`www.${zone} A`, `nope.${zone} A`, `mail.${zone} TXT`].map((q) => delv(port, zone, state.ds[0], ...(q.split(' ') as [string, string]))));
+    expect(validated(www), www).toBe(true);
+    expect(validatedNegative(nxdomain), nxdomain).toBe(true);
+    expect(validatedNegative(nodata), nodata).toBe(true);
+    const verdict = verifySignedZone(zone, await transfer(zone));
+    expect(verdict.ok, verdict.log).toBe(true);
+    const back = await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: true, algorithm: 13, denial: 'nsec3', nsec3OptOut: false });
+    expect(back.status).toBe(409);
+    expect(back.body.message).toMatch(/rolling over to algorithm 15/);
+    expect((await client.call('getDnssec', { query: { normalizedDomainName: zone } })).body).toEqual(change.body);
   });
 });

@@ -199,7 +199,7 @@ describe('DNSSEC: turning it off, and who may', () => {
     const { zone } = await signedZone();
     const off = await client.signed<DnssecState>(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: zone, enabled: false });
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ normalizedDomainName: zone, enabled: false, algorithm: 13, denial: 'nsec', nsec3OptOut: false, keyTag: null, dnskey: null, ds: [], dsRecords: [] });
+    expect(off.body).toEqual({ normalizedDomainName: zone, enabled: false, algorithm: 13, denial: 'nsec', nsec3OptOut: false, keyTag: null, dnskey: null, ds: [], dsRecords: [], rollover: null });
     expect((await dig(port, ['+short', '+nosplit', zone, 'DNSKEY'])).trim()).toBe('');
     const answer = await dig(port, ['+norec', '+nocookie', '+dnssec', `www.${zone}`, 'A']);
     expect(answer).toContain('192.0.2.1');

@@ -2,6 +2,7 @@ import type { Answer } from 'dns-packet';
 import { DNSSEC_TYPE_NUMBERS } from '#core/dns/dnssec.ts';
 import { toAbsolute } from '#core/dns/names.ts';
 import { TYPE_NUMBERS } from '#core/dns/wire-rdata.ts';
+import type { SignedZone } from '../dnssec/sign-zone.ts';
 import { nsecAt, rrsigFor } from './dnssec-answers.ts';
 import type { SetType, ZoneSnapshot } from './zone-snapshot.ts';
 
@@ -37,10 +38,15 @@ function dnssecRecordsAt(snapshot: ZoneSnapshot, rel: string): Answer[] {
   return out;
 }
 
+const keyOf = (signed: SignedZone | undefined) => (signed ? Buffer.from(signed.dnskey).toString('base64') : '');
+const sameKeys = (a: SignedZone, b: SignedZone) => keyOf(a) === keyOf(b) && keyOf(a.also) === keyOf(b.also) && (!a.also || b.also?.touched !== undefined);
+
 /** The step from `before` to `after`, or null when `after` was signed whole (which owners differ is not known). */
 export function signedStep(before: ZoneSnapshot, after: ZoneSnapshot): SignedStep | null {
   const touched = after.signed?.touched;
   if (!before.signed || !touched || after.serial <= before.serial) return null;
+  // A rollover's key came or went: every owner's RRSIGs changed, which `touched` does not say.
+  if (!sameKeys(before.signed, after.signed as SignedZone)) return null;
   const deleted: Answer[] = [];
   const added: Answer[] = [];
   for (const rel of touched) {

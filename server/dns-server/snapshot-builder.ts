@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
+import type { RolloverPhase } from '#core/dns/rollover.ts';
 import type { StoredZoneKey } from '../dnssec/keys.ts';
 import { VALIDITY_SECONDS } from '../dnssec/sign-zone.ts';
 import { dropOtherEpochs, keepSignatures, storedSignatures } from '../dnssec/stored-signatures.ts';
@@ -36,7 +37,8 @@ const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ?
 async function readZone(db: Db, zone: string): Promise<ZoneRow | undefined> {
   const [row] = await db.query<ZoneRow>(
     `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count, d.created_at::text AS created,
-       (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
+       (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out,
+          'rollover', (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'phase', phase) FROM dnssec_rollovers WHERE zone_name = d.name)) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
        CASE WHEN d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
           FROM dns_records WHERE zone_name = d.name) END AS records,
        (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
@@ -48,7 +50,7 @@ async function readZone(db: Db, zone: string): Promise<ZoneRow | undefined> {
 }
 
 /** A zone's key row as loaded: the key, its signing epoch, and how absence is proven. */
-type KeyRow = StoredZoneKey & { signing_epoch: string; denial: 'nsec' | 'nsec3'; opt_out: boolean };
+type KeyRow = StoredZoneKey & { signing_epoch: string; denial: 'nsec' | 'nsec3'; opt_out: boolean; rollover: (StoredZoneKey & { phase: RolloverPhase }) | null };
 
 /** What signing the zone needs, when it has a key: the version before (re-sign only what differs) and its stored signatures. */
 function dnssecOf(db: Db, zone: string, key: KeyRow | null, previous: ZoneSnapshot | undefined): Dnssec | undefined {
@@ -60,6 +62,7 @@ function dnssecOf(db: Db, zone: string, key: KeyRow | null, previous: ZoneSnapsh
     denial: key.denial === 'nsec3' ? { kind: 'nsec3', optOut: key.opt_out } : { kind: 'nsec' },
     previous: previous?.signed ? { nodes: previous.nodes, signed: previous.signed } : undefined,
     store: { fresh: [] },
+    rollover: key.rollover ? { key: key.rollover, phase: key.rollover.phase, store: { fresh: [] } } : undefined,
     known: () => storedSignatures(db, zone, Math.floor(epoch.getTime() / 1000) + VALIDITY_SECONDS),
   };
 }
@@ -101,6 +104,7 @@ async function storeSignatures(db: Db, zone: string, snapshot: ZoneSnapshot, dns
     // row (140 ms of the event loop at 100,000 records).
     if (!dnssec.previous || dnssec.previous.signed.expiration !== snapshot.signed.expiration) await dropOtherEpochs(db, zone, snapshot.signed.expiration);
     if (dnssec.store.fresh.length > 0) await keepSignatures(db, zone, snapshot.signed, dnssec.store.fresh);
+    if (snapshot.signed.also && dnssec.rollover?.store?.fresh.length) await keepSignatures(db, zone, snapshot.signed.also, dnssec.rollover.store.fresh);
   } catch (error) {
     console.error(`DNSSEC: the signatures of ${zone} could not be stored`, error);
   }
@@ -166,7 +170,7 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
     const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
     // What a version is built on besides its records: a change of any of these builds the next one whole. The
     // domain's creation too: a name released and registered again starts a new history, from serial 1.
-    const basis = JSON.stringify([row.created, state.parked, state.forwarding, state.expired, flattened, key?.public_key ?? null, key?.signing_epoch ?? null, key?.denial ?? null, key?.opt_out ?? null]);
+    const basis = JSON.stringify([row.created, state.parked, state.forwarding, state.expired, flattened, key?.public_key ?? null, key?.signing_epoch ?? null, key?.denial ?? null, key?.opt_out ?? null, key?.rollover?.public_key ?? null, key?.rollover?.phase ?? null]);
     const big = Number(row.record_count) >= PAGED_AT;
     let snapshot: ZoneSnapshot;
     if (!big) {

@@ -5,7 +5,8 @@ import { parentName } from '#core/dns/names.ts';
 import type { RecordType } from '#core/wire/dns.ts';
 import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
 import { breathe, signZoneInWorker } from '../dnssec/sign-in-worker.ts';
-import { reusable, signZone, type Denial, type PreviousSigning, type SignatureStore, type SignedZone } from '../dnssec/sign-zone.ts';
+import { reusable, signZone, type Denial, type PreviousSigning, type SignatureStore, type SignedZone, type SigningKey } from '../dnssec/sign-zone.ts';
+import type { RolloverPhase } from '#core/dns/rollover.ts';
 
 export type SetType = RecordType | SignerApexType;
 
@@ -66,6 +67,8 @@ export type Dnssec = {
   store?: SignatureStore;
   /** The zone's stored signatures, read when it is signed whole on the worker (so only what no one signed is signed). */
   known?: () => AsyncIterable<Array<{ digest: string; rrsig: Uint8Array }>>;
+  /** An algorithm rollover under way: the new key, which signs every set too, and the phase (what the apex publishes). */
+  rollover?: { key: StoredZoneKey; phase: RolloverPhase; store?: SignatureStore };
 };
 
 /**
@@ -80,7 +83,11 @@ function nodeBuilder(zone: string, state: ZoneState, settings: NameServerSetting
     if (!node) nodes.set(name, (node = new Map()));
     const set = node.get(type);
     if (!set) node.set(type, { type, ttl, rdatas: [rdata], ...(wire ? { wire: [wire] } : {}) });
-    else if (!set.rdatas.includes(rdata)) set.rdatas.push(rdata);
+    else if (!set.rdatas.includes(rdata)) {
+      set.rdatas.push(rdata);
+      // A set served from its wire form (DNSKEY during a rollover holds two keys) keeps every record's.
+      if (wire && set.wire) set.wire.push(wire);
+    }
   };
   add('@', 'SOA', settings.soa.ttl, soaRdata(zone, state.serial, settings));
   for (const ns of settings.nameservers) add('@', 'NS', settings.nsTtl, ns);
@@ -93,11 +100,39 @@ function nodeBuilder(zone: string, state: ZoneState, settings: NameServerSetting
   };
   const finish = (flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>, dnssec: Dnssec | undefined) => {
     if (!state.expired) for (const r of flattened) add(r.name, r.type, r.ttl, r.rdata);
-    if (dnssec) for (const r of dnssecApexRecords(publicView(zone, dnssec.key.public_key))) add(r.name, r.type, r.ttl, r.rdata, r.wire);
+    if (dnssec) for (const r of apexRecords(zone, dnssec)) add(r.name, r.type, r.ttl, r.rdata, r.wire);
     // NSEC3PARAM tells secondaries and signers the chain's parameters (RFC 5155 §4); cached as long as the proofs.
     if (dnssec?.denial?.kind === 'nsec3') add('@', 'NSEC3PARAM', nsecTtlOf(settings), '1 0 0 -', nsec3ParamRdata());
   };
   return { nodes, addStored, finish };
+}
+
+/** DNSKEY, CDNSKEY and CDS: the zone's key, or during a rollover the keys its phase publishes. */
+function apexRecords(zone: string, dnssec: Dnssec) {
+  const rollover = dnssec.rollover && { key: publicView(zone, dnssec.rollover.key.public_key), phase: dnssec.rollover.phase };
+  return dnssecApexRecords(publicView(zone, dnssec.key.public_key), rollover);
+}
+
+/** The zone as last signed with `key`: the previous version's own signing, or its rollover key's (the key that stays). */
+function previousFor(previous: PreviousSigning | undefined, key: Pick<SigningKey, 'dnskey'>): PreviousSigning | undefined {
+  const same = (signed: SignedZone | undefined) => !!signed && signed.dnskey.length === key.dnskey.length && signed.dnskey.every((b, i) => b === key.dnskey[i]);
+  if (!previous) return undefined;
+  if (same(previous.signed)) return previous;
+  return same(previous.signed.also) ? { nodes: previous.nodes, signed: previous.signed.also as SignedZone } : undefined;
+}
+
+/**
+ * The zone signed on the event loop with its key and, during a rollover, with the new key too (`also`). `changed`:
+ * the only names that can differ from the previous version (patchSnapshot).
+ */
+function signHere(zone: string, nodes: Map<string, Map<SetType, RecordSet>>, dnssec: Dnssec, settings: NameServerSettings, changed?: Set<string>): SignedZone {
+  const sign = (stored: StoredZoneKey, store: SignatureStore | undefined) => {
+    const key = signingKey(zone, stored);
+    return signZone(zone, nodes, key, { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings), previous: previousFor(dnssec.previous, key), store, changed, denial: dnssec.denial });
+  };
+  const signed = sign(dnssec.key, dnssec.store);
+  if (dnssec.rollover) signed.also = sign(dnssec.rollover.key, dnssec.rollover.store);
+  return signed;
 }
 
 /** Names that exist without records of their own (empty non-terminals): every missing name above a node. */
@@ -124,7 +159,7 @@ export function buildSnapshot(
   finish(flattened, dnssec);
   const interior = new Set<string>();
   addInterior(interior, nodes, nodes.keys());
-  const signed = dnssec ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings), previous: dnssec.previous, store: dnssec.store, denial: dnssec.denial }) : null;
+  const signed = dnssec ? signHere(zone, nodes, dnssec, settings) : null;
   return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }
 
@@ -159,17 +194,21 @@ export async function buildSnapshotInSlices(
   }
   let signed: SignedZone | null = null;
   if (dnssec) {
-    const key = signingKey(zone, dnssec.key);
     const options = { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings) };
-    // The worker hands back NSEC chains only: an NSEC3 zone is signed here, on the event loop.
-    if (reusable(dnssec.previous, key, options) || nodes.size < WORKER_NAMES || dnssec.denial?.kind === 'nsec3') {
-      signed = signZone(zone, nodes, key, { ...options, previous: dnssec.previous, store: dnssec.store, denial: dnssec.denial });
-    }
-    else {
+    const sign = async (stored: StoredZoneKey, store: SignatureStore | undefined): Promise<SignedZone> => {
+      const key = signingKey(zone, stored);
+      const previous = previousFor(dnssec.previous, key);
+      // The worker hands back NSEC chains only: an NSEC3 zone is signed here, on the event loop.
+      if (reusable(previous, key, options) || nodes.size < WORKER_NAMES || dnssec.denial?.kind === 'nsec3') {
+        return signZone(zone, nodes, key, { ...options, previous, store, denial: dnssec.denial });
+      }
       onBulk();
-      const store = dnssec.store ? { known: dnssec.known?.() ?? (async function* () {})(), fresh: dnssec.store.fresh } : undefined;
-      signed = await signZoneInWorker(zone, nodes, { ...key, pkcs8: Buffer.from(dnssec.key.private_key, 'base64') }, options, store);
-    }
+      const kept = store ? { known: dnssec.known?.() ?? (async function* () {})(), fresh: store.fresh } : undefined;
+      return signZoneInWorker(zone, nodes, { ...key, pkcs8: Buffer.from(stored.private_key, 'base64') }, options, kept);
+    };
+    signed = await sign(dnssec.key, dnssec.store);
+    // During a rollover the new key signs every set too.
+    if (dnssec.rollover) signed.also = await sign(dnssec.rollover.key, dnssec.rollover.store);
   }
   return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }
@@ -204,9 +243,7 @@ export function patchSnapshot(
     else if (nodes.delete(name)) removed.push(name);
   }
   const interior = patchInterior(previous.interior, nodes, names, removed);
-  const signed = dnssec
-    ? signZone(zone, nodes, signingKey(zone, dnssec.key), { epoch: dnssec.epoch, nsecTtl: nsecTtlOf(settings), previous: dnssec.previous, store: dnssec.store, changed: names, denial: dnssec.denial })
-    : null;
+  const signed = dnssec ? signHere(zone, nodes, dnssec, settings, names) : null;
   return { zone, serial: state.serial, version: state.version, nodes, interior, signed };
 }
 

@@ -1,5 +1,6 @@
 import { managedMetadata, managedRecordsOf, type ManagedRecord, type ManagedSettings } from '#core/dns/managed.ts';
 import { ancestorsOf } from '#core/dns/names.ts';
+import type { RolloverPhase } from '#core/dns/rollover.ts';
 import type { RecordLike } from '#core/dns/types.ts';
 import type { DnsRecord, RecordType } from '#core/wire/dns.ts';
 import type { Queryable } from '../db/database.ts';
@@ -32,6 +33,8 @@ export interface ZoneRow {
   zone_version: string | null;
   /** The zone's public key while it is signed (DNSSEC), else null. */
   dnssec_public_key: string | null;
+  /** An algorithm rollover under way: the new key and the phase (server/dnssec/rollover.ts). */
+  dnssec_rollover?: { public_key: string; phase: RolloverPhase } | string | null;
 }
 export type StoredRecord = RecordLike & { id: string };
 
@@ -63,11 +66,20 @@ function managedToWire(zoneName: string, record: ManagedRecord, since: string): 
  * served and listed, never stored.
  */
 export function managedRecords(zoneName: string, zone: ZoneRow | null, settings: ManagedSettings): ManagedRecord[] {
-  const state = zone && { parked: zone.parked, forwarding: zone.forward_enabled, expired: zone.expired ?? false, dnssecKey: zone.dnssec_public_key ? publicView(zoneName, zone.dnssec_public_key) : null };
+  const rollover = typeof zone?.dnssec_rollover === 'string' ? (JSON.parse(zone.dnssec_rollover) as { public_key: string; phase: RolloverPhase }) : zone?.dnssec_rollover;
+  const state = zone && {
+    parked: zone.parked,
+    forwarding: zone.forward_enabled,
+    expired: zone.expired ?? false,
+    dnssecKey: zone.dnssec_public_key ? publicView(zoneName, zone.dnssec_public_key) : null,
+    dnssecRollover: rollover ? { key: publicView(zoneName, rollover.public_key), phase: rollover.phase } : null,
+  };
   return managedRecordsOf(zoneName, state, settings);
 }
 
-const DNSSEC_PUBLIC_KEY = '(SELECT public_key FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_public_key';
+const DNSSEC_PUBLIC_KEY =
+  '(SELECT public_key FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_public_key, ' +
+  "(SELECT json_build_object('public_key', public_key, 'phase', phase) FROM dnssec_rollovers WHERE zone_name = d.name) AS dnssec_rollover";
 
 /**
  * Recently read zones as wire JSON with its compressed forms, valid while domains.zone_version is unchanged: the

@@ -28,7 +28,7 @@ export function signingKey(zone: string, stored: StoredZoneKey): SigningKey {
  * A new key: ECDSA P-256 (algorithm 13), the public point without its 0x04 prefix as DNSKEY carries it (RFC 6605),
  * or Ed25519 (15), its 32-byte public key (RFC 8080).
  */
-function generateZoneKey(algorithm: DnssecAlgorithm = ALGORITHM): StoredZoneKey {
+export function generateZoneKey(algorithm: DnssecAlgorithm = ALGORITHM): StoredZoneKey {
   const { publicKey, privateKey } = algorithm === ED25519 ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
   const point = algorithm === ED25519 ? Buffer.from(jwk.x as string, 'base64url') : Buffer.concat([Buffer.from(jwk.x as string, 'base64url'), Buffer.from(jwk.y as string, 'base64url')]);

@@ -74,6 +74,12 @@ export interface SignedZone {
    * theirs). Absent when the zone was signed whole.
    */
   touched?: string[];
+  /**
+   * During an algorithm rollover, the same sets signed with the new key (RFC 6781 §4.1.4: both keys sign every set
+   * throughout). Its NSEC or NSEC3 chain is this one's (the same zone, the same denial), so answers take only its
+   * RRSIGs, beside this zone's.
+   */
+  also?: SignedZone;
 }
 
 /** What a signed zone answers by name: read-only, so a change can share the unchanged entries with the zone before it. */

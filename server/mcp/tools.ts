@@ -27,7 +27,7 @@ export const TOOLS: Tool[] = [
   applyDnsChanges,
   operationTool('set_parking', 'toggleDomainParking', { title: 'Park or unpark a domain', annotations: SETTING, ask: 'Acts at once (no plan). Ask the person first; with overrideExistingRecords true the apex A, AAAA and CAA records are deleted: say so.' }),
   operationTool('set_forwarding', 'setForwarding', { title: 'Forward a domain to a URL', annotations: SETTING, ask: 'Acts at once (no plan): the domain’s apex then answers with the forwarder and parking stops. Ask the person first, saying the target URL and status code.' }),
-  operationTool('set_dnssec', 'toggleDnssec', { title: 'Turn DNSSEC on or off', annotations: SETTING, ask: 'Acts at once (no plan). Ask the person first: turning DNSSEC off while a DS record is published at the parent makes the domain fail to resolve.' }),
+  operationTool('set_dnssec', 'toggleDnssec', { title: 'Turn DNSSEC on or off', annotations: SETTING, ask: 'Acts at once (no plan). Ask the person first: turning DNSSEC off while a DS record is published at the parent makes the domain fail to resolve. Another algorithm on a signed zone starts an algorithm rollover; dsAtParent (the new key tag) says the registrar holds the new DS: only when the person says so.' }),
   quoteRegistration,
   registerDomain,
   renewDomain,

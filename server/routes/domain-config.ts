@@ -7,6 +7,7 @@ import { changeZone } from '../zones/pipeline.ts';
 import type { ToggleDnssecInput } from '#core/wire/dnssec.ts';
 import { dnssecState } from '../dnssec/state.ts';
 import { dnssecCommand } from '../zones/dnssec.ts';
+import { rolloverTimers } from '../zones/dnssec-rollover.ts';
 import type { Forwarding, SetForwardingInput } from '#core/wire/forwarding.ts';
 import { readForwarding } from '../dns/forwarding-store.ts';
 import { notFound } from '../domain-errors.ts';
@@ -42,7 +43,7 @@ const dnssecHandlers: Handlers = {
 
   /** Creates or removes the zone's key; a change of state is a change of the zone (new serial, signed or not at once). */
   toggleDnssec: ({ input, services, principal, operationId }: RequestContext<ToggleDnssecInput>) =>
-    changeZone(services, { zoneName: input.normalizedDomainName, by: { principal, operation: operationId }, command: dnssecCommand(input) }),
+    changeZone(services, { zoneName: input.normalizedDomainName, by: { principal, operation: operationId }, command: dnssecCommand(input, rolloverTimers(services.config)) }),
 };
 
 const forwardingHandlers: Handlers = {

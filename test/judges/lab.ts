@@ -2,7 +2,8 @@
  * The field's judges against the service's name server, in a lab of its own: run inside a fresh network namespace
  * (`unshare -n`, see field-judges.test.ts) where only loopback exists, so the service answers on 127.0.0.1:53 as
  * zonemaster expects and no tool can reach any other host. In it:
- * - the service (its DNS on 127.0.0.1:53) with an unsigned zone and a signed one, its name servers ns1/ns2.lab.test;
+ * - the service (its DNS on 127.0.0.1:53) with an unsigned zone and three signed ones (ECDSA P-256 with NSEC, with
+ *   NSEC3, and Ed25519), its name servers ns1/ns2.lab.test;
  * - BIND as the lab's root, `com.` and `test.` (127.0.0.2:53): the delegations, the glue of ns1/ns2.lab.test, the DS;
  * - BIND as the reference server of the same unsigned zone (127.0.0.3:53), loaded from the service's own AXFR;
  * - BIND as a resolver forwarding to the service through a relay that records the cookies each way (127.0.0.4/5);
@@ -31,6 +32,14 @@ const RESOLVER = '127.0.0.4';
 const RELAY = '127.0.0.5';
 const PLAIN = 'plain.com';
 const SIGNED = 'signed.com';
+/** The other choices (issue 49 item 5): NSEC3 with RFC 9276's parameters, and Ed25519 (algorithm 15). */
+const NSEC3 = 'nsec3.com';
+const ED25519 = 'ed25519.com';
+const SIGNING: Record<string, Record<string, unknown>> = {
+  [SIGNED]: {},
+  [NSEC3]: { algorithm: 13, denial: 'nsec3', nsec3OptOut: false },
+  [ED25519]: { algorithm: 15, denial: 'nsec', nsec3OptOut: false },
+};
 const dir = mkdtempSync(join(tmpdir(), 'namefi-judges-'));
 
 /** A tool's output, whatever its exit status (zonemaster and grok exit non-zero when they find something). */
@@ -69,29 +78,38 @@ async function main() {
   process.once('SIGTERM', () => void Promise.all(closers.map((close) => close().catch(() => undefined))).finally(() => process.exit(1)));
   try {
     const client = testClient(service);
-    let ds = '';
-    for (const zone of [PLAIN, SIGNED]) {
+    const ds: Record<string, string> = {};
+    for (const zone of [PLAIN, ...Object.keys(SIGNING)]) {
       await service.services.ownership.mint({ name: zone, to: addressOf(OWNER), chainId: 31337, years: 1, now: new Date() });
       await client.signed(OWNER, 'toggleDomainParking', { normalizedDomainName: zone, enableParking: false, overrideExistingRecords: false });
       const created = await client.signed(OWNER, 'batchCreateDnsRecords', { zoneName: zone, records: RECORDS(zone) });
       if (created.status !== 200) throw new Error(`records of ${zone}: ${JSON.stringify(created.body)}`);
     }
-    const signed = await client.signed(OWNER, 'toggleDnssec', { normalizedDomainName: SIGNED, enabled: true });
-    if (signed.status !== 200) throw new Error(`toggleDnssec: ${JSON.stringify(signed.body)}`);
-    ds = (signed.body as { dsRecords: string[] }).dsRecords[0];
-    await startLab(ds, closers);
+    for (const [zone, choices] of Object.entries(SIGNING)) {
+      const signed = await client.signed(OWNER, 'toggleDnssec', { normalizedDomainName: zone, enabled: true, ...choices });
+      if (signed.status !== 200) throw new Error(`toggleDnssec ${zone}: ${JSON.stringify(signed.body)}`);
+      ds[zone] = (signed.body as { dsRecords: string[] }).dsRecords[0];
+    }
+    await startLab(Object.values(ds), closers);
     if (process.env.LAB_HOLD) {
       // For trying tools by hand: nsenter -t <pid> -n <tool>.
-      process.stderr.write(`lab ready, pid ${process.pid}, DS ${ds}\n`);
+      process.stderr.write(`lab ready, pid ${process.pid}, DS ${JSON.stringify(ds)}\n`);
       await new Promise((done) => setTimeout(done, Number(process.env.LAB_HOLD) * 1000));
     }
+    // zonemaster for every zone at once (a process each, mostly waiting on the network); dnsviz meanwhile, one probe
+    // of every signed zone (three probes at once found no delegation NS in the parent: dnsviz's own doing).
+    const zones = [PLAIN, ...Object.keys(SIGNING)];
+    const timed = async <T>(what: string, work: () => Promise<T>) => {
+      const start = Date.now();
+      const result = await work();
+      if (process.env.LAB_TIMES) process.stderr.write(`${what}: ${((Date.now() - start) / 1000).toFixed(1)} s\n`);
+      return result;
+    };
+    const [judged, viewed] = await Promise.all([Promise.all(zones.map((zone) => timed(`zonemaster ${zone}`, () => zonemaster(zone)))), timed('dnsviz', () => dnsviz(ds))]);
     const results = {
       ds,
-      zonemaster: {
-        [PLAIN]: await zonemaster(PLAIN),
-        [SIGNED]: await zonemaster(SIGNED),
-      },
-      dnsviz: await dnsviz(SIGNED, ds),
+      zonemaster: Object.fromEntries(zones.map((zone, i) => [zone, judged[i]])),
+      dnsviz: viewed,
       compliance: await compliance(),
       digCookie: await digCookie(),
       resolverCookies: await resolverCookies(),
@@ -104,11 +122,11 @@ async function main() {
 }
 
 /** The lab's root, com. and test. (127.0.0.2) and the reference BIND serving the service's own unsigned zone (127.0.0.3). */
-async function startLab(ds: string, closers: Array<() => Promise<void>>): Promise<void> {
+async function startLab(ds: string[], closers: Array<() => Promise<void>>): Promise<void> {
   const soa = (zone: string) => `${zone} 86400 IN SOA a.lab-root.test. hostmaster.test. 1 14400 3600 1209600 300\n${zone} 86400 IN NS a.lab-root.test.\n`;
   const zones: Array<[string, string]> = [
     ['.', `${soa('.')}com. 86400 IN NS a.lab-root.test.\ntest. 86400 IN NS a.lab-root.test.\na.lab-root.test. 86400 IN A ${ROOT}\n`],
-    ['com.', `${soa('com.')}${[PLAIN, SIGNED].map((z) => `${z}. 86400 IN NS ns1.lab.test.\n${z}. 86400 IN NS ns2.lab.test.\n`).join('')}${ds}\n`],
+    ['com.', `${soa('com.')}${[PLAIN, ...Object.keys(SIGNING)].map((z) => `${z}. 86400 IN NS ns1.lab.test.\n${z}. 86400 IN NS ns2.lab.test.\n`).join('')}${ds.join('\n')}\n`],
     ['test.', `${soa('test.')}a.lab-root.test. 86400 IN A ${ROOT}\nns1.lab.test. 86400 IN A ${SERVICE}\nns2.lab.test. 86400 IN A ${SERVICE}\n`],
   ];
   const rootDir = join(dir, 'root');
@@ -130,7 +148,7 @@ async function startLab(ds: string, closers: Array<() => Promise<void>>): Promis
 
 /** zonemaster-cli's findings above INFO, as "LEVEL MODULE TAG args" lines: a delegated test through the lab's root. */
 async function zonemaster(zone: string): Promise<string[]> {
-  const hints = join(dir, 'hints.zone');
+  const hints = join(dir, `hints-${zone}.zone`);
   writeFileSync(hints, `. 3600000 NS a.lab-root.test.\na.lab-root.test. 3600000 A ${ROOT}\n`);
   const out = await tool('/usr/bin/zonemaster-cli', ['--hints', hints, '--no-ipv6', '--raw', '--level', 'NOTICE', '--show-testcase', zone], 90_000);
   // Each line: seconds, level, test case, tag, arguments.
@@ -139,24 +157,39 @@ async function zonemaster(zone: string): Promise<string[]> {
   return findings.length > 0 || /^\s*$/.test(out) ? findings : [`no finding read from: ${out.slice(0, 2000)}`];
 }
 
-/** dnsviz probe (authoritative, EDNS checks, the service as the zone's servers, the DS given) then grok: its findings. */
-async function dnsviz(zone: string, ds: string): Promise<{ errors: string[]; warnings: string[]; status: string }> {
+/**
+ * dnsviz probe (authoritative, EDNS checks, the service as each zone's servers, each zone's DS given) of every signed
+ * zone in one run, then grok: each zone's findings (what is said of its parents counts for each) and status.
+ */
+async function dnsviz(ds: Record<string, string>): Promise<Record<string, { errors: string[]; warnings: string[]; status: string }>> {
   const probe = join(dir, 'probe.json');
-  const dsFile = join(dir, 'ds.txt');
-  writeFileSync(dsFile, `${ds}\n`);
   const servers = `ns1.lab.test=${SERVICE},ns2.lab.test=${SERVICE}`;
-  const probed = await tool('/usr/bin/dnsviz', ['probe', '-A', '-E', '-x', `${zone}:${servers}`, '-N', `${zone}:${servers}`, '-D', `${zone}:${dsFile}`, '-o', probe, zone], 90_000);
+  const args = Object.entries(ds).flatMap(([zone, record]) => {
+    const dsFile = join(dir, `ds-${zone}.txt`);
+    writeFileSync(dsFile, `${record}\n`);
+    return ['-x', `${zone}:${servers}`, '-N', `${zone}:${servers}`, '-D', `${zone}:${dsFile}`];
+  });
+  const probed = await tool('/usr/bin/dnsviz', ['probe', '-A', '-E', ...args, '-o', probe, ...Object.keys(ds)], 120_000);
   const grokked = await tool('/usr/bin/dnsviz', ['grok', '-r', probe], 60_000);
-  const findings: { errors: string[]; warnings: string[] } = { errors: [], warnings: [] };
-  let status = 'unread';
+  const out: Record<string, { errors: string[]; warnings: string[]; status: string }> = {};
+  let parsed: Record<string, { delegation?: { status?: string } }> | null = null;
   try {
-    const parsed = JSON.parse(grokked) as Record<string, { delegation?: { status?: string } }>;
-    status = parsed[`${zone}.`]?.delegation?.status ?? 'none';
-    collect(parsed, '', findings);
+    parsed = JSON.parse(grokked) as Record<string, { delegation?: { status?: string } }>;
   } catch {
-    findings.errors.push(`grok did not answer JSON: ${probed.slice(0, 500)} ${grokked.slice(0, 500)}`);
+    parsed = null;
   }
-  return { ...findings, status };
+  for (const zone of Object.keys(ds)) {
+    const findings: { errors: string[]; warnings: string[] } = { errors: [], warnings: [] };
+    if (!parsed) {
+      findings.errors.push(`grok did not answer JSON: ${probed.slice(0, 500)} ${grokked.slice(0, 500)}`);
+      out[zone] = { ...findings, status: 'unread' };
+      continue;
+    }
+    // The zone's own node, and every node that is not another probed zone's (its parents: com., the root).
+    for (const [name, node] of Object.entries(parsed)) if (name === `${zone}.` || !(name.slice(0, -1) in ds)) collect(node, `/${name}`, findings);
+    out[zone] = { ...findings, status: parsed[`${zone}.`]?.delegation?.status ?? 'none' };
+  }
+  return out;
 }
 
 /** Every `errors`/`warnings` entry under `node`, with the path it sits at. */

@@ -50,16 +50,20 @@ export async function dig(port: number, args: string[]): Promise<string> {
   return stdout;
 }
 
+type DsAnchor = { keyTag: number; digest: string; algorithm?: number };
+
 /**
  * BIND's validator: `delv` asks the server at `port` and validates the answer up to `zone`, whose DS is the only
  * trust anchor (a static-ds anchor, as a parent zone would publish it). Answers delv's output; a validation
  * failure is in it too ("resolution failed"), not thrown.
  */
-export async function delv(port: number, zone: string, ds: { keyTag: number; digest: string; algorithm?: number }, name: string, type: string): Promise<string> {
+export async function delv(port: number, zone: string, ds: DsAnchor | DsAnchor[], name: string, type: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'namefi-delv-'));
   try {
     const anchors = join(dir, 'anchors.conf');
-    writeFileSync(anchors, `trust-anchors { "${zone}." static-ds ${ds.keyTag} ${ds.algorithm ?? 13} 2 "${ds.digest}"; };\n`);
+    // Several DS records: what a parent holds while a key changes (any one of them that matches a key validates).
+    const lines = (Array.isArray(ds) ? ds : [ds]).map((d) => `"${zone}." static-ds ${d.keyTag} ${d.algorithm ?? 13} 2 "${d.digest}";`);
+    writeFileSync(anchors, `trust-anchors { ${lines.join(' ')} };\n`);
     const run = await promisify(execFile)(DELV, ['@127.0.0.1', '-p', String(port), '-a', anchors, `+root=${zone}`, '+nortrace', name, type], { encoding: 'utf8' }).catch(
       (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
     );

@@ -9,9 +9,11 @@ import { useServiceSupports } from '@/lib/signing/service-supports.ts';
 import { useSigningTypes } from '@/lib/signing/signing-queries.ts';
 import { Card, Notice, Spinner, Switch } from '@/ui/index.ts';
 import { dnssecQuery } from './api/get-dnssec.ts';
-import { useToggleDnssec } from './api/toggle-dnssec.ts';
+import { useConfirmParentDs, useToggleDnssec } from './api/toggle-dnssec.ts';
 import { DnssecDialog } from './components/DnssecDialog.tsx';
 import { DsRecordFields } from './components/DsRecordFields.tsx';
+import { RolloverDialog } from './components/RolloverDialog.tsx';
+import { RolloverSteps } from './components/RolloverSteps.tsx';
 import { SigningChoices } from './components/SigningChoices.tsx';
 import { chainState, signedWith, type SigningChoice } from './dnssec-words.ts';
 
@@ -30,19 +32,26 @@ export default function DnssecPanel({ domain }: { domain: string }) {
   const offered = supported === 'yes';
   const state = useQuery(dnssecQuery(api, domain, offered));
   const toggle = useToggleDnssec(domain);
+  const confirmDs = useConfirmParentDs(domain);
   useSigningTypes(DNSSEC_OPERATIONS);
   const [asking, setAsking] = useState<boolean | null>(null);
+  const [askingRollover, setAskingRollover] = useState(false);
   // The owner's choice, until signed; null: as the zone is signed (or the defaults).
   const [picked, setPicked] = useState<SigningChoice | null>(null);
   const write = useConfirmedWrite({ domain, address: session.address });
-  const choice: SigningChoice = picked ?? { algorithm: state.data?.algorithm ?? 13, denial: state.data?.denial ?? 'nsec', nsec3OptOut: state.data?.nsec3OptOut ?? false };
+  // During a rollover the zone's algorithm is the one it rolls to (the DS shown is the old key's until step 3).
+  const choice: SigningChoice = picked ?? { algorithm: state.data?.rollover?.to.algorithm ?? state.data?.algorithm ?? 13, denial: state.data?.denial ?? 'nsec', nsec3OptOut: state.data?.nsec3OptOut ?? false };
   const done = () => {
     setAsking(null);
+    setAskingRollover(false);
     setPicked(null);
   };
 
   const confirm = (enable: boolean) =>
     write.run(() => toggle.mutateAsync({ enabled: enable, choice }), { success: enable ? `${domain} is signed` : `${domain} is no longer signed`, close: done });
+  const startRollover = () =>
+    write.run(() => toggle.mutateAsync({ enabled: true, choice }), { success: `${domain} is rolling over to algorithm ${choice.algorithm}`, close: done });
+  const sayDsChanged = (keyTag: number) => write.run(() => confirmDs.mutateAsync(keyTag), { success: `The old key of ${domain} goes once the old DS has left the caches`, close: done });
   const applyChoice = () => write.run(() => toggle.mutateAsync({ enabled: true, choice }), { success: `${domain} is signed with ${choice.denial.toUpperCase()}`, close: done });
 
   const enabled = state.data?.enabled ?? false;
@@ -72,7 +81,10 @@ export default function DnssecPanel({ domain }: { domain: string }) {
         </div>
         {state.isError ? <Notice tone="danger" title={explainError(state.error, { domain }).title}>{explainError(state.error, { domain }).description}</Notice> : null}
         {write.declined ? <p className="text-sm" role="status">You declined the signature; DNSSEC is unchanged.</p> : null}
-        {offered && state.data ? <SigningChoices state={state.data} choice={choice} onChange={setPicked} onApply={() => void applyChoice()} busy={toggle.isPending} /> : null}
+        {offered && state.data ? <SigningChoices state={state.data} choice={choice} onChange={setPicked} onApply={() => void applyChoice()} onRollover={() => setAskingRollover(true)} busy={toggle.isPending} /> : null}
+        {enabled && state.data?.rollover ? (
+          <RolloverSteps domain={domain} rollover={state.data.rollover} busy={confirmDs.isPending} onConfirm={() => void sayDsChanged(state.data.rollover!.to.keyTag)} />
+        ) : null}
         {enabled && state.data ? (
           <>
             <DsRecordFields state={state.data} />
@@ -82,6 +94,9 @@ export default function DnssecPanel({ domain }: { domain: string }) {
               {config.isLocalService ? ' (This local service has no parent zone; its own name server is the only one.)' : null}
             </p>
           </>
+        ) : null}
+        {askingRollover && state.data ? (
+          <RolloverDialog domain={domain} from={state.data.algorithm} choice={choice} busy={toggle.isPending} onCancel={() => setAskingRollover(false)} onConfirm={() => void startRollover()} />
         ) : null}
         {asking !== null ? <DnssecDialog domain={domain} enable={asking} busy={toggle.isPending} onCancel={() => setAsking(null)} onConfirm={() => void confirm(asking)} /> : null}
       </Card>

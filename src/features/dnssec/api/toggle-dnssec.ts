@@ -12,3 +12,14 @@ export function useToggleDnssec(domain: string) {
     mutationFn: ({ enabled, choice }: { enabled: boolean; choice: SigningChoice }) => signAndCall('toggleDnssec', { normalizedDomainName: domain, enabled, ...choice }),
   });
 }
+
+/**
+ * PUT /dns/dnssec, signed as ConfirmParentDs: during an algorithm rollover, the owner's word that the parent holds the
+ * new key's DS (its key tag), which lets the service remove the old key once the old DS has left the caches.
+ */
+export function useConfirmParentDs(domain: string) {
+  const { signAndCall } = useSignedCall();
+  return useMutation({
+    mutationFn: (keyTag: number) => signAndCall('toggleDnssec', { normalizedDomainName: domain, enabled: true, dsAtParent: keyTag }),
+  });
+}

@@ -28,7 +28,7 @@ export function DsRecordFields({ state }: { state: DnssecState }) {
   ];
   return (
     <div className="space-y-2">
-      <h3 className="text-sm font-semibold">DS record for your registrar</h3>
+      <h3 className="text-sm font-semibold">{state.rollover ? 'DS record your registrar should hold now' : 'DS record for your registrar'}</h3>
       <dl className="grid gap-1 text-sm sm:grid-cols-[8rem_1fr_auto]">
         {fields.map((f) => (
           <div key={f.label} className="contents">

@@ -12,26 +12,38 @@ const DENIAL_OPTIONS = [
 ];
 
 /**
- * How the zone is signed: the algorithm (chosen before signing: a signed zone's algorithm is not changed here) and
- * how absence is proven (NSEC or NSEC3, changed at any time with the same key, so the DS at the parent stays).
+ * How the zone is signed: the algorithm (chosen before signing; on a signed zone another one starts an algorithm
+ * rollover, which asks first) and how absence is proven (NSEC or NSEC3, changed at any time with the same key, so the
+ * DS at the parent stays).
  */
-export function SigningChoices({ state, choice, onChange, onApply, busy }: {
+export function SigningChoices({ state, choice, onChange, onApply, onRollover, busy }: {
   state: DnssecState;
   choice: SigningChoice;
   onChange: (next: SigningChoice) => void;
   /** Signs the changed proof of absence of a signed zone. */
   onApply: () => void;
+  /** Asks to roll the signed zone over to the chosen algorithm. */
+  onRollover: () => void;
   busy: boolean;
 }) {
-  const changed = state.enabled && (choice.denial !== state.denial || choice.nsec3OptOut !== state.nsec3OptOut);
+  // During a rollover the zone's algorithm is the one it rolls to, and no other can be chosen until it is done.
+  const zoneAlgorithm = state.rollover?.to.algorithm ?? state.algorithm;
+  const rolling = state.enabled && choice.algorithm !== zoneAlgorithm && !state.rollover;
+  const changed = state.enabled && !rolling && (choice.denial !== state.denial || choice.nsec3OptOut !== state.nsec3OptOut);
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-semibold">How the zone is signed</legend>
       <Select
         label="Algorithm"
-        value={String(state.enabled ? state.algorithm : choice.algorithm)}
-        disabled={state.enabled}
-        hint={state.enabled ? 'Changing the algorithm of a signed zone needs a key rollover, which this service does not offer yet.' : 'Used when you turn DNSSEC on.'}
+        value={String(state.rollover ? zoneAlgorithm : choice.algorithm)}
+        disabled={!!state.rollover}
+        hint={
+          state.rollover
+            ? `Rolling over to algorithm ${zoneAlgorithm}: another can be chosen once it is done.`
+            : state.enabled
+              ? 'Another algorithm on a signed zone starts an algorithm rollover: a new key, both signing, and the DS at your registrar replaced when this panel asks.'
+              : 'Used when you turn DNSSEC on.'
+        }
         options={ALGORITHM_OPTIONS}
         onChange={(e) => onChange({ ...choice, algorithm: Number(e.target.value) as SigningChoice['algorithm'] })}
       />
@@ -43,6 +55,11 @@ export function SigningChoices({ state, choice, onChange, onApply, busy }: {
           checked={choice.nsec3OptOut}
           onChange={(e) => onChange({ ...choice, nsec3OptOut: e.target.checked })}
         />
+      ) : null}
+      {rolling ? (
+        <Button size="sm" disabled={busy} onClick={onRollover}>
+          Roll over to algorithm {choice.algorithm}
+        </Button>
       ) : null}
       {changed ? (
         <div className="flex flex-wrap items-center gap-2">

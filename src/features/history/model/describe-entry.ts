@@ -1,4 +1,5 @@
 import { printNotes } from '#core/dns/record-notes.ts';
+import { ROLLOVER_PHASE_WORDS } from '#core/dns/rollover.ts';
 import { isErc6492Signature, type Hex } from 'viem';
 import { CHAIN_CHANGE_WORDS, DOOR_CHANGE_WORDS, SERVICE_CHANGE_WORDS, ZONE_SETTINGS, type HistoryEntry, type RecordChange, type SigningChoiceFacts } from '#core/wire/history.ts';
 
@@ -49,6 +50,8 @@ const SETTING_LINES: { [K in ZoneSetting]: (entry: HistoryEntry & Required<Pick<
   parking: (entry) => `Parking: ${onOff(entry.parking.before)} → ${onOff(entry.parking.after)}`,
   dnssec: (entry) => `DNSSEC: ${onOff(entry.dnssec.before)} → ${onOff(entry.dnssec.after)}`,
   dnssecSigning: ({ dnssecSigning }) => `Signing: ${signingInWords(dnssecSigning.before)} → ${signingInWords(dnssecSigning.after)}`,
+  dnssecRollover: ({ dnssecRollover: step }) =>
+    `Algorithm rollover ${step.from.algorithm} (key ${step.from.keyTag}) → ${step.to.algorithm} (key ${step.to.keyTag}): ${step.dsAtParent !== undefined ? `the owner says the parent holds the DS of key ${step.dsAtParent}; ` : ''}${ROLLOVER_PHASE_WORDS[step.phase.after]}`,
   forwarding: (entry) => forwardingChange(entry)!,
   transfer: ({ transfer }) => `Owner: ${transfer.from} → ${transfer.to}, in transaction ${transfer.txHash} (block ${transfer.blockNumber}). Records, DNSSEC and forwarding stayed; auto-renew was switched off.`,
   access: ({ access }) =>
