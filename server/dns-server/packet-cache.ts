@@ -13,7 +13,8 @@
  * names it may take over or give up), and the answers that belong to no zone (REFUSED, FORMERR), which a new zone
  * may turn into answers; everything else stays. An answer computed while any change arrived is not kept.
  */
-import { answerTableWriter, table } from './answer-table-writer.ts';
+import { table } from './answer-table.ts';
+import { answerTableWriter } from './answer-table-writer.ts';
 
 /** The packet cache's share of DNS_CACHE_MB: half (the other half is the zone snapshots'). */
 export const packetCacheBytes = (mb: number) => Math.floor((mb * 1024 * 1024) / 2);
