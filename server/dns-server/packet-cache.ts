@@ -47,7 +47,7 @@ export interface PacketCache<M = undefined> {
 }
 
 /** Only plain queries are kept: opcode QUERY, one question, no TSIG (a signed answer is unique to its request). */
-export function cacheable(query: Buffer): boolean {
+function cacheable(query: Buffer): boolean {
   if (query.length < 17 || query.length > 512) return false;
   if ((query[2] & 0x80) !== 0 || (query[2] & OPCODE_MASK) !== 0) return false;
   // QDCOUNT 1, no answers or authorities, at most the OPT record as additional.
