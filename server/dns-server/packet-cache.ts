@@ -21,6 +21,8 @@ export const packetCacheBytes = (mb: number) => Math.floor((mb * 1024 * 1024) / 
 /** The table's size when none is given: DNS_CACHE_MB's default's half. */
 const DEFAULT_CACHE_BYTES = packetCacheBytes(96);
 const OPCODE_MASK = 0x78;
+/** Entries the main thread keeps decoded (a few MiB at most). */
+const DECODED_KEPT = 4096;
 
 export interface CachedAnswer<M> {
   /** The answer as sent over UDP: truncated (TC) when larger than the query's EDNS size allows. */
@@ -33,7 +35,7 @@ export interface CachedAnswer<M> {
 }
 
 export interface PacketCache<M = undefined> {
-  /** The entry kept for `query` (a copy), or undefined; its answers carry the ID of the query that filled it (see `withId`). */
+  /** The entry kept for `query` (a copy out of the table: do not change it), or undefined; its answers carry the ID of the query that filled it (see `withId`). */
   lookup(query: Buffer): CachedAnswer<M> | undefined;
   /** A token to pass to `set`: the cache's generation when the answer started to be computed. */
   begin(): number;
@@ -81,16 +83,29 @@ export function packetCache<M = undefined>(everyChange: readonly string[] = [], 
   const writer = answerTableWriter(bytes);
   const view = writer.view;
   let generation = 0;
+  /**
+   * The entries the main thread read lately, by id (an id is never reused for other bytes), so its hot questions
+   * (DoH, DNS_UDP_THREADS=0) are not copied and parsed at every hit; found in the table first, so never stale.
+   */
+  let decoded = new Map<number, CachedAnswer<M>>();
+  const decode = (): CachedAnswer<M> => {
+    const udp = Buffer.from(view.bytes.subarray(view.udpAt, view.udpAt + view.udpLength));
+    const full = view.fullAt === view.udpAt ? udp : Buffer.from(view.bytes.subarray(view.fullAt, view.fullAt + view.fullLength));
+    if (view.tallyLength === 0) return { udp, full, zone: null };
+    const [zone, meta] = JSON.parse(view.bytes.toString('utf8', view.tallyAt, view.tallyAt + view.tallyLength)) as [string | null, M | null];
+    return meta === null ? { udp, full, zone } : { udp, full, zone, meta };
+  };
   return {
     lookup(query) {
       // The main thread is the only writer: what it reads here cannot change under it, no check of the id after.
       if (!cacheable(query) || !table.find(view, query, query.length)) return undefined;
       table.markAsked(view);
-      const udp = Buffer.from(view.bytes.subarray(view.udpAt, view.udpAt + view.udpLength));
-      const full = view.fullAt === view.udpAt ? udp : Buffer.from(view.bytes.subarray(view.fullAt, view.fullAt + view.fullLength));
-      if (view.tallyLength === 0) return { udp, full, zone: null };
-      const [zone, meta] = JSON.parse(view.bytes.toString('utf8', view.tallyAt, view.tallyAt + view.tallyLength)) as [string | null, M | null];
-      return meta === null ? { udp, full, zone } : { udp, full, zone, meta };
+      let entry = decoded.get(view.id);
+      if (entry === undefined) {
+        if (decoded.size >= DECODED_KEPT) decoded = new Map();
+        decoded.set(view.id, (entry = decode()));
+      }
+      return entry;
     },
     begin: () => generation,
     set(query, entry, token) {
