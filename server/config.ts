@@ -77,6 +77,11 @@ const configSchema = z.object({
   /** UDP answers per second per client (IPv4 /24, IPv6 /56) and answer; unset = 20 when HOST is not loopback, else 0 (off). */
   DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).optional(),
   /**
+   * Memory (MiB) for the DNS server's caches, in the 2-core machine's measure: half for the packet cache (a table in
+   * shared memory every UDP thread reads, docs/service/dns.md), half for the zones' snapshots.
+   */
+  DNS_CACHE_MB: z.coerce.number().int().min(4).max(65536).default(96),
+  /**
    * Threads that answer UDP from the packet cache beside the main thread (docs/service/dns.md); 0 = the main thread
    * alone. Unset: one per core but the main thread's, at least one (two cores: one thread, which answered 1.7× what
    * two did there: two threads and the main thread fight for the same cores).

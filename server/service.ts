@@ -26,6 +26,7 @@ import { noCounting, queryCounter } from './dns-server/query-counts.ts';
 import { catalogSource, withCatalog, type CatalogSource } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
+import { packetCacheBytes } from './dns-server/packet-cache.ts';
 import { updateDoor } from './doors/update/door.ts';
 import { dnsServingOptions, soaTimers } from './dns-server/serving-options.ts';
 import { zoneSource, type ZoneSource } from './dns-server/zone-source.ts';
@@ -210,7 +211,7 @@ async function startZones(config: Config, db: Database, closers: Closers): Promi
   const zones = withCatalog(zoneSource(db, settings), catalog);
   closers.push('the zone subscription', () => zones.close());
   await zones.subscribe();
-  return { zones, catalog, answers: answerCache(zones, [catalog.zone]) };
+  return { zones, catalog, answers: answerCache(zones, [catalog.zone], packetCacheBytes(config.DNS_CACHE_MB)) };
 }
 
 /**

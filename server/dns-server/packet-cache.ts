@@ -5,47 +5,51 @@
  * size, DO bit) — so two queries share an answer only when the answer would be the same bytes; the ID is patched in
  * on the way out. Each entry holds the full answer (DoH) and the one fitted to the client's UDP size.
  *
+ * The entries live in one table in shared memory (answer-table.cjs, written by answer-table-writer.ts), bounded in
+ * bytes (DNS_CACHE_MB), which the main thread writes and every UDP thread reads directly: no copy per thread, and
+ * the least recently asked answers go first when it is full.
+ *
  * Dropped per zone: a zone's new serial drops the answers of that zone (and of any zone above or below it, whose
  * names it may take over or give up), and the answers that belong to no zone (REFUSED, FORMERR), which a new zone
  * may turn into answers; everything else stays. An answer computed while any change arrived is not kept.
  */
-const MAX_ENTRIES = 20_000;
+import { table } from './answer-table.ts';
+import { answerTableWriter } from './answer-table-writer.ts';
+
+/** The packet cache's share of DNS_CACHE_MB: half (the other half is the zone snapshots'). */
+export const packetCacheBytes = (mb: number) => Math.floor((mb * 1024 * 1024) / 2);
+/** The table's size when none is given: DNS_CACHE_MB's default's half. */
+const DEFAULT_CACHE_BYTES = packetCacheBytes(96);
 const OPCODE_MASK = 0x78;
+/** Entries the main thread keeps decoded (a few MiB at most). */
+const DECODED_KEPT = 4096;
 
 export interface CachedAnswer<M> {
   /** The answer as sent over UDP: truncated (TC) when larger than the query's EDNS size allows. */
   udp: Buffer;
-  /** The whole answer (DoH, and the source of `maxAge`). */
+  /** The whole answer (DoH, and the source of DoH's max-age). */
   full: Buffer;
   /** The zone it was answered from; null for answers of no zone (REFUSED, FORMERR, NOTIMP). */
   zone: string | null;
   meta?: M;
-  /** DoH's Cache-Control max-age, worked out at the first DoH hit. */
-  maxAge?: number;
 }
 
 export interface PacketCache<M = undefined> {
-  /** The entry kept for `query`, or undefined; its answers carry the ID of the query that filled it (see `withId`). */
+  /** The entry kept for `query` (a copy out of the table: do not change it), or undefined; its answers carry the ID of the query that filled it (see `withId`). */
   lookup(query: Buffer): CachedAnswer<M> | undefined;
   /** A token to pass to `set`: the cache's generation when the answer started to be computed. */
   begin(): number;
   set(query: Buffer, entry: CachedAnswer<M>, token: number): void;
   /** Drops the answers a change of `zone` may make stale (null: every answer, e.g. when the subscription is lost). */
   drop(zone: string | null): void;
-  /** Tells `events` of every entry kept and every drop from now on (the UDP threads' copies); answers how to stop. */
-  listen(events: PacketCacheEvents<M>): () => void;
-  readonly size: number;
-}
-
-interface PacketCacheEvents<M> {
-  /** An entry was kept (the UDP threads keep a copy). */
-  onSet?(key: Buffer, entry: CachedAnswer<M>): void;
-  /** Answers were dropped: called before the entries go, with the zone (null: all). */
-  onDrop?(zone: string | null): void;
+  /** The shared table the UDP threads read (answer-table.cjs). */
+  readonly table: SharedArrayBuffer;
+  /** Entries in the table (stale ones until evicted), and its bytes used and available. */
+  stats(): { entries: number; ringBytes: number; arenaBytes: number };
 }
 
 /** Only plain queries are kept: opcode QUERY, one question, no TSIG (a signed answer is unique to its request). */
-export function cacheable(query: Buffer): boolean {
+function cacheable(query: Buffer): boolean {
   if (query.length < 17 || query.length > 512) return false;
   if ((query[2] & 0x80) !== 0 || (query[2] & OPCODE_MASK) !== 0) return false;
   // QDCOUNT 1, no answers or authorities, at most the OPT record as additional.
@@ -63,11 +67,6 @@ function hasTsig(query: Buffer): boolean {
   return !(query[offset] === 0 && query.readUInt16BE(offset + 1) === 41);
 }
 
-/** Whether a change of `changed` may change the answers of `zone`: the same zone, or one above or below it. */
-function touches(changed: string, zone: string): boolean {
-  return zone === changed || zone.endsWith(`.${changed}`) || changed.endsWith(`.${zone}`);
-}
-
 /** A copy of a kept answer with the ID of `query`. */
 export function withId(answer: Buffer, query: Buffer): Buffer {
   const out = Buffer.from(answer);
@@ -76,52 +75,52 @@ export function withId(answer: Buffer, query: Buffer): Buffer {
   return out;
 }
 
-/** `everyChange`: zones whose answers go with any zone's change, as answers of no zone do (the catalog zone, which lists them all). */
-export function packetCache<M = undefined>(everyChange: readonly string[] = []): PacketCache<M> {
-  const listeners = new Set<PacketCacheEvents<M>>();
-  let entries = new Map<string, CachedAnswer<M>>();
-  /** The keys of each zone's entries ('' for answers of no zone), so a zone's are dropped without a scan. */
-  let keysByZone = new Map<string, Set<string>>();
+/**
+ * `everyChange`: zones whose answers go with any zone's change, as answers of no zone do (the catalog zone, which
+ * lists them all). `bytes`: the table's size, everything included.
+ */
+export function packetCache<M = undefined>(everyChange: readonly string[] = [], bytes = DEFAULT_CACHE_BYTES): PacketCache<M> {
+  const writer = answerTableWriter(bytes);
+  const view = writer.view;
   let generation = 0;
-  const keyOf = (query: Buffer) => query.toString('latin1', 2);
+  /**
+   * The entries the main thread read lately, by id (an id is never reused for other bytes), so its hot questions
+   * (DoH, DNS_UDP_THREADS=0) are not copied and parsed at every hit; found in the table first, so never stale.
+   */
+  let decoded = new Map<number, CachedAnswer<M>>();
+  const decode = (): CachedAnswer<M> => {
+    const udp = Buffer.from(view.bytes.subarray(view.udpAt, view.udpAt + view.udpLength));
+    const full = view.fullAt === view.udpAt ? udp : Buffer.from(view.bytes.subarray(view.fullAt, view.fullAt + view.fullLength));
+    if (view.tallyLength === 0) return { udp, full, zone: null };
+    const [zone, meta] = JSON.parse(view.bytes.toString('utf8', view.tallyAt, view.tallyAt + view.tallyLength)) as [string | null, M | null];
+    return meta === null ? { udp, full, zone } : { udp, full, zone, meta };
+  };
   return {
     lookup(query) {
-      return cacheable(query) ? entries.get(keyOf(query)) : undefined;
+      // The main thread is the only writer: what it reads here cannot change under it, no check of the id after.
+      if (!cacheable(query) || !table.find(view, query, query.length)) return undefined;
+      table.markAsked(view);
+      let entry = decoded.get(view.id);
+      if (entry === undefined) {
+        if (decoded.size >= DECODED_KEPT) decoded = new Map();
+        decoded.set(view.id, (entry = decode()));
+      }
+      return entry;
     },
     begin: () => generation,
     set(query, entry, token) {
       // A SERVFAIL is a passing failure, never kept.
       if (token !== generation || (entry.full[3] & 0xf) === 2 || !cacheable(query)) return;
-      if (entries.size >= MAX_ENTRIES) this.drop(null);
-      const key = keyOf(query);
-      if (entry.zone !== null && everyChange.includes(entry.zone)) entry.zone = null;
-      const zone = entry.zone ?? '';
-      let keys = keysByZone.get(zone);
-      if (!keys) keysByZone.set(zone, (keys = new Set()));
-      keys.add(key);
-      entries.set(key, entry);
-      for (const l of listeners) l.onSet?.(query.subarray(2), entry);
+      const zone = entry.zone !== null && everyChange.includes(entry.zone) ? null : entry.zone;
+      // What a hit is counted as (the UDP threads read it back to count their hits): the zone, and the meta.
+      const tally = entry.zone === null && entry.meta == null ? null : Buffer.from(JSON.stringify([entry.zone, entry.meta ?? null]));
+      writer.put(query, entry.udp, entry.full, tally, zone);
     },
     drop(zone) {
       generation += 1;
-      for (const l of listeners) l.onDrop?.(zone);
-      if (zone === null) {
-        entries = new Map();
-        keysByZone = new Map();
-        return;
-      }
-      for (const [kept, keys] of keysByZone) {
-        if (kept !== '' && !touches(zone, kept)) continue;
-        for (const key of keys) entries.delete(key);
-        keysByZone.delete(kept);
-      }
+      writer.drop(zone);
     },
-    listen(events) {
-      listeners.add(events);
-      return () => listeners.delete(events);
-    },
-    get size() {
-      return entries.size;
-    },
+    table: writer.buffer,
+    stats: () => writer.stats(),
   };
 }

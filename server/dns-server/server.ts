@@ -67,10 +67,10 @@ export type AnswerCache = PacketCache<Tally | null>;
 
 /**
  * The packet cache for `zones`: a zone's answers dropped whenever it changes, every answer when the subscription is
- * lost; the answers of `everyChange` (the catalog zone) with any change.
+ * lost; the answers of `everyChange` (the catalog zone) with any change. `bytes`: its size (DNS_CACHE_MB's half).
  */
-export function answerCache(zones: ZoneSource, everyChange: readonly string[] = []): AnswerCache {
-  const cache = packetCache<Tally | null>(everyChange);
+export function answerCache(zones: ZoneSource, everyChange: readonly string[] = [], bytes?: number): AnswerCache {
+  const cache = packetCache<Tally | null>(everyChange, bytes);
   zones.onChange((zone) => cache.drop(zone));
   return cache;
 }

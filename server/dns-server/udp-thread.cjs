@@ -3,19 +3,19 @@
  * TypeScript loader). It reads the one bound UDP socket (the main thread's, by its file descriptor: the kernel hands
  * each datagram to one of the threads) and answers what the packet cache holds: the kept answer, its ID patched in.
  * Anything else goes to the main thread, which resolves it and sends the answer itself on its own handle of the same
- * socket (and the new entry reaches every thread, so the next one is a hit). The cache here is a copy the main thread
- * fills and drops per zone; a shared epoch, bumped by the main thread before it tells the threads of a drop, makes
- * every thread stop answering from its copy until it has read that drop, so no thread answers a stale record once the
- * main thread knows of the change.
+ * socket. The cache is one table in shared memory (answer-table.cjs) that the main thread writes and every thread
+ * reads: the main thread's new entry is every thread's next hit, and a drop is a counter the main thread bumps, which
+ * every thread checks on each hit, so no thread answers a stale record once the main thread knows of the change.
  *
  * Two ways to read and write, chosen at each attach: batched (udp-batch.cjs: poll, then up to 64 datagrams per
  * recvmmsg and per sendmmsg; the thread's event loop is blocked in poll, so it takes the main thread's messages with
  * receiveMessageOnPort on each turn and sends its counts from there), or, where that is missing (not Linux, no koffi),
  * Node's UDP handle (one recvmsg, one callback and one sendmsg per datagram).
  *
- * Per packet: no string keys (a 32-bit hash of the query after its ID, checked byte for byte), no allocation for
- * counting (a hit adds one to its entry; the counts go to the main thread every 250 ms). RRL is one table shared by
- * every thread (udp-rrl.cjs), so its limits hold per client across threads.
+ * Per packet: no string keys (a 32-bit hash of the query after its ID, checked byte for byte), the answer copied
+ * from the table into the reply buffer and its entry checked unchanged after, no allocation for counting
+ * (udp-hit-counts.cjs; the counts go to the main thread every 250 ms). RRL is one table shared by every thread
+ * (udp-rrl.cjs), so its limits hold per client across threads.
  *
  * DNS cookies (cookies.cjs): a query with a cookie is looked up without it, as the main thread keys it, and the
  * thread appends the server cookie it makes (or takes back) for that client, under the secrets it derives from the
@@ -23,8 +23,10 @@
  */
 'use strict';
 const { parentPort, receiveMessageOnPort } = require('node:worker_threads');
-const { hashOf, networkOfAddress, networkOfSockaddr, rrlVerdict, truncateInto } = require('./udp-rrl.cjs');
+const { networkOfAddress, networkOfSockaddr, rrlVerdict, truncateInto } = require('./udp-rrl.cjs');
 const { openBatch } = require('./udp-batch.cjs');
+const { find: findEntry, markAsked, openTable, unchanged } = require('./answer-table.cjs');
+const { hitCounts } = require('./udp-hit-counts.cjs');
 const { MALFORMED, NONE, OPTION_SIZE, addressBytes, answerCookie, appendCookie, cookieSecrets, findCookie, optOf, sockaddrBytes, withoutCookie } = require('./cookies.cjs');
 
 // Node's own UDP handle, as node:dgram uses it, without dgram's per-datagram address lookup, tick and event.
@@ -34,13 +36,10 @@ const FLUSH_MS = 250;
 /** How long the batched loop waits in poll before it looks at its messages and the stop flag again. */
 const POLL_MS = 200;
 
-/** hash -> { key: Buffer, answer: Buffer, zone: string | null, tally: object | null, hits: number } */
-let entries = new Map();
-/** zone ('' = none) -> Set of hashes */
-let hashesByZone = new Map();
-let dirty = [];
+/** The shared answer table's reader (answer-table.cjs openTable), made at attach: what `find` found is left in it. */
+let table = null;
+const hits = hitCounts();
 let active = null;
-let localEpoch = 0;
 let lastFlush = Date.now();
 /** The batched I/O, made once per thread at its first batched attach (null: this system has none). */
 let batch;
@@ -64,21 +63,35 @@ const keyScratch = Buffer.alloc(512);
 const cookieScratch = Buffer.alloc(24);
 
 /**
- * The kept answer to the first `n` bytes of `q`, looked up as the main thread keys it (server.ts cacheKeyOf): without
- * its cookie option, whose offset is left in cookieAt. Undefined for a miss, a query the cache does not keep, and a
- * malformed cookie (the main thread answers FORMERR).
+ * Whether the table holds an answer to the first `n` bytes of `q`, looked up as the main thread keys it (server.ts
+ * cacheKeyOf): without its cookie option, whose offset is left in cookieAt. False for a miss, a query the cache does
+ * not keep, and a malformed cookie (the main thread answers FORMERR). Found, its parts are in `table`.
  */
 function find(q, n) {
   cookieAt = -1;
-  if (!cacheable(q, n)) return undefined;
-  if (active.secrets === null) return lookup(q, n);
+  if (!cacheable(q, n)) return false;
+  if (active.secrets === null) return findEntry(table, q, n);
   const opt = optOf(q, n);
-  if (opt < 0) return lookup(q, n);
+  if (opt < 0) return findEntry(table, q, n);
   const option = findCookie(q, opt + 11, q.readUInt16BE(opt + 9), n);
-  if (option === MALFORMED) return undefined;
-  if (option === NONE) return lookup(q, n);
+  if (option === MALFORMED) return false;
+  if (option === NONE) return findEntry(table, q, n);
   cookieAt = option;
-  return lookup(keyScratch, withoutCookie(q, n, opt, option, keyScratch));
+  return findEntry(table, keyScratch, withoutCookie(q, n, opt, option, keyScratch));
+}
+
+/**
+ * The found answer copied into `out` (room left for a cookie when the query has one): its length, or -1 when it does
+ * not fit or the writer took the entry while it was copied (a miss, answered by the main thread).
+ */
+function copyAnswer(out) {
+  const length = table.udpLength;
+  if (length + (cookieAt >= 0 ? OPTION_SIZE : 0) > out.length) return -1;
+  table.bytes.copy(out, 0, table.udpAt, table.udpAt + length);
+  if (!unchanged(table)) return -1;
+  markAsked(table);
+  counted();
+  return length;
 }
 
 /** The cookie answering the query's (cookies.cjs answerCookie) into cookieScratch: whether its server cookie was valid. */
@@ -86,54 +99,17 @@ function cookieFor(q, ip) {
   return answerCookie(active.secrets, q, cookieAt, ip, Math.floor(Date.now() / 1000), cookieScratch, 0);
 }
 
-function lookup(q, n) {
-  const entry = entries.get(hashOf(q, 2, n));
-  if (entry === undefined || entry.key.length !== n - 2 || q.compare(entry.key, 0, entry.key.length, 2, n) !== 0) return undefined;
-  return entry;
-}
-
-function keep(set) {
-  const key = Buffer.from(set.key);
-  const h = hashOf(key, 0, key.length);
-  const old = entries.get(h);
-  if (old !== undefined) hashesByZone.get(old.zone ?? '')?.delete(h);
-  entries.set(h, { key, answer: Buffer.from(set.answer), zone: set.zone, tally: set.tally, hits: 0 });
-  const zone = set.zone ?? '';
-  let hashes = hashesByZone.get(zone);
-  if (hashes === undefined) hashesByZone.set(zone, (hashes = new Set()));
-  hashes.add(h);
-}
-
-/** packet-cache.ts `touches`: a change of `changed` drops its own answers and those of zones above and below it. */
-function touches(changed, zone) {
-  return zone === changed || zone.endsWith(`.${changed}`) || changed.endsWith(`.${zone}`);
-}
-
-function drop(zone) {
-  if (zone === null) {
-    entries = new Map();
-    hashesByZone = new Map();
-    return;
-  }
-  for (const [kept, hashes] of hashesByZone) {
-    if (kept !== '' && !touches(zone, kept)) continue;
-    for (const h of hashes) entries.delete(h);
-    hashesByZone.delete(kept);
-  }
-}
-
-/** A hit to count: one more on its entry, sent with the next flush. */
-function counted(entry) {
-  if (entry.hits++ === 0 && entry.tally !== null) dirty.push(entry);
+/** A hit to count (udp-hit-counts.cjs); when the period's arrays are full, its counts go now. */
+function counted() {
+  if (hits.count(table)) return;
+  flush();
+  hits.count(table);
 }
 
 function flush() {
   lastFlush = Date.now();
-  if (dirty.length === 0) return;
-  const counts = dirty.map((entry) => [entry.tally, entry.hits]);
-  for (const entry of dirty) entry.hits = 0;
-  dirty = [];
-  parentPort.postMessage({ type: 'counts', counts });
+  if (hits.empty) return;
+  parentPort.postMessage({ type: 'counts', counts: hits.take() });
 }
 
 // --- The libuv path -------------------------------------------------------------------------------------------
@@ -154,22 +130,20 @@ function send(out, port, address) {
   return false;
 }
 
+/** A hit answered on this path gets a buffer of its own: the send may keep it past this call (the kernel queued it). */
 function onMessage(nread, _handle, query, rinfo) {
   if (nread <= 0 || active === null) return;
-  const entry = Atomics.load(active.epoch, 0) === localEpoch ? find(query, query.length) : undefined;
-  if (entry === undefined) {
+  let out = find(query, query.length) ? Buffer.allocUnsafe(table.udpLength + OPTION_SIZE) : null;
+  const length = out === null ? -1 : copyAnswer(out);
+  if (length < 0) {
     parentPort.postMessage({ type: 'miss', query, port: rinfo.port, address: rinfo.address, network: networkOfAddress(rinfo.address) });
     return;
   }
-  counted(entry);
-  let out = entry.answer;
   let proven = false;
   if (cookieAt >= 0) {
     proven = cookieFor(query, addressBytes(rinfo.address));
-    out = Buffer.allocUnsafe(entry.answer.length + OPTION_SIZE);
-    entry.answer.copy(out);
-    out = out.subarray(0, appendCookie(out, entry.answer.length, cookieScratch, 0));
-  }
+    out = out.subarray(0, appendCookie(out, length, cookieScratch, 0));
+  } else out = out.subarray(0, length);
   out[0] = query[0];
   out[1] = query[1];
   if (active.rrl !== null && !proven) {
@@ -182,8 +156,7 @@ function onMessage(nread, _handle, query, rinfo) {
       return;
     }
   }
-  // Queued instead of sent: that buffer is the send's now, the entry keeps a copy.
-  if (!send(out, rinfo.port, rinfo.address) && out === entry.answer) entry.answer = Buffer.from(out);
+  send(out, rinfo.port, rinfo.address);
 }
 
 setInterval(() => {
@@ -201,36 +174,32 @@ function senderOf(addr) {
   return { port, address: groups.join(':') };
 }
 
-/** Answers query `i` of the batch from the cache, or hands it to the main thread. */
-function answerOne(io, i, fresh) {
+/** Answers query `i` of the batch from the table, written straight into its reply buffer, or hands it to the main thread. */
+function answerOne(io, i) {
   const q = io.queries[i];
   const n = io.lengths[i];
   if (n < 12) return; // cut by the kernel (longer than any UDP query) or not DNS: dropped
-  const entry = fresh ? find(q, n) : undefined;
-  if (entry === undefined || entry.answer.length + (cookieAt >= 0 ? OPTION_SIZE : 0) > io.ANSWER_SIZE) {
+  const out = io.next();
+  const length = find(q, n) ? copyAnswer(out) : -1;
+  if (length < 0) {
     const { port, address } = senderOf(io.addresses[i]);
     parentPort.postMessage({ type: 'miss', query: new Uint8Array(q.subarray(0, n)), port, address, network: networkOfSockaddr(io.addresses[i]) });
     return;
   }
-  counted(entry);
-  const out = io.next();
-  const answer = entry.answer;
+  out[0] = q[0];
+  out[1] = q[1];
   const proven = cookieAt >= 0 && cookieFor(q, sockaddrBytes(io.addresses[i]));
   if (active.rrl !== null && !proven) {
-    answer[0] = q[0];
-    answer[1] = q[1];
-    const verdict = rrlVerdict(active.rrl, active.rrlPerSecond, networkOfSockaddr(io.addresses[i]), q, n, answer);
+    const verdict = rrlVerdict(active.rrl, active.rrlPerSecond, networkOfSockaddr(io.addresses[i]), q, n, out);
     if (verdict === 'drop') return;
     if (verdict === 'truncate') {
-      const length = truncateInto(answer, out);
-      if (length > 0) io.reply(i, length);
+      // In place: the question stays where it is, the rest is cut.
+      const short = truncateInto(out, out);
+      if (short > 0) io.reply(i, short);
       return;
     }
   }
-  answer.copy(out, 0, 0, answer.length);
-  out[0] = q[0];
-  out[1] = q[1];
-  io.reply(i, cookieAt >= 0 ? appendCookie(out, answer.length, cookieScratch, 0) : answer.length);
+  io.reply(i, cookieAt >= 0 ? appendCookie(out, length, cookieScratch, 0) : length);
 }
 
 /** The main thread's messages waiting on the port, taken without the event loop (which poll blocks). */
@@ -247,7 +216,7 @@ function batchedLoop(io, session) {
     if (n === 0) {
       io.wait(POLL_MS);
       // The stop flag: the main thread sets it before it sends the detach, which the next turn's drain reads.
-      if (Atomics.load(session.epoch, 1) !== 0) continue;
+      if (Atomics.load(session.control, 0) !== 0) continue;
       n = io.receive();
     }
     if (n < 0) {
@@ -255,10 +224,7 @@ function batchedLoop(io, session) {
       break;
     }
     if (n === 0) continue;
-    // A drop announced: read it before answering anything from the copy.
-    if (Atomics.load(session.epoch, 0) !== localEpoch) drain(session.port);
-    const fresh = active === session && Atomics.load(session.epoch, 0) === localEpoch;
-    for (let i = 0; i < n; i += 1) answerOne(io, i, fresh);
+    for (let i = 0; i < n; i += 1) answerOne(io, i);
     io.flush();
   }
   // Left poll for good: the main thread may close the socket once it has the detach answer (sent from handle()).
@@ -269,19 +235,14 @@ function batchedLoop(io, session) {
 // --- Messages -------------------------------------------------------------------------------------------------
 
 function handle(m) {
-  if (m.type === 'set') keep(m);
-  else if (m.type === 'drop') {
-    drop(m.zone);
-    localEpoch = m.epoch;
-  } else if (m.type === 'detach') {
+  if (m.type === 'detach') {
     // The socket is the main thread's: it closes it. A libuv handle stops reading and is left unclosed (closing it
     // would close the main thread's descriptor, or whatever file took its number since).
     if (active === null) return;
     if (active.handle !== null) active.handle.recvStop();
     const { port } = active;
     active = null;
-    entries = new Map();
-    hashesByZone = new Map();
+    table = null;
     flush();
     port.close();
     parentPort.postMessage({ type: 'detached' });
@@ -290,14 +251,12 @@ function handle(m) {
 
 parentPort.on('message', (m) => {
   if (m.type !== 'attach') return;
-  entries = new Map();
-  hashesByZone = new Map();
-  const epoch = new Int32Array(m.epoch);
-  localEpoch = Atomics.load(epoch, 0);
+  table = openTable(m.table);
+  const control = new Int32Array(m.control);
   if (m.batched && batch === undefined) batch = openBatch();
   const io = m.batched ? batch : null;
   const secrets = m.cookieMaster ? cookieSecrets(Buffer.from(m.cookieMaster)) : null;
-  const session = { handle: null, family: m.family, epoch, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port, secrets };
+  const session = { handle: null, family: m.family, control, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port, secrets };
   if (io !== null) {
     io.use(m.fd);
     active = session;

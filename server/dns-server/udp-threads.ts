@@ -1,10 +1,11 @@
 /**
  * UDP answered by worker threads (udp-thread.cjs) that all read one socket, bound here on the main thread: one Node
  * thread spends most of each query in the recvmsg, the sendmsg and the callback between them, so the answers from
- * the packet cache are spread over threads. The main thread keeps the zones and the packet cache and resolves what
- * the threads do not hold: a thread sends it the query, it answers through the cache (so the entry reaches every
- * thread) and sends the answer itself, through the shared RRL, on its own handle of the socket (a thread blocked in
- * poll would send it only at its next turn). See docs/service/dns.md.
+ * the packet cache are spread over threads. The main thread keeps the zones and writes the packet cache, a table in
+ * shared memory every thread reads (answer-table.cjs), and resolves what the threads do not find there: a thread
+ * sends it the query, it answers through the cache (so the entry is every thread's next hit) and sends the answer
+ * itself, through the shared RRL, on its own handle of the socket (a thread blocked in poll would send it only at its
+ * next turn). See docs/service/dns.md.
  */
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
@@ -12,7 +13,7 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { getSystemErrorName } from 'node:util';
-import { cacheable, type CachedAnswer, type PacketCache } from './packet-cache.ts';
+import type { CachedAnswer, PacketCache } from './packet-cache.ts';
 import type { Tally } from './query-counts.ts';
 
 type SendRequest = object & { buffer?: Buffer };
@@ -113,26 +114,14 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     handle.close();
     throw Object.assign(new Error(`bind ${getSystemErrorName(error)} ${options.host}:${options.port}`), { code: getSystemErrorName(error) });
   }
-  // [0] the epoch of the cache's drops, [1] the stop flag (set before the threads are told to detach).
-  const epochBuffer = new SharedArrayBuffer(8);
-  const epoch = new Int32Array(epochBuffer);
+  // [0] the stop flag (set before the threads are told to detach).
+  const controlBuffer = new SharedArrayBuffer(4);
+  const control = new Int32Array(controlBuffer);
   const rrlBuffer = options.rrlPerSecond > 0 ? new SharedArrayBuffer(shared.RRL_SLOTS * 3 * 4) : null;
   const rrl = rrlBuffer ? new Int32Array(rrlBuffer) : null;
   const workers: Worker[] = [];
-  /** Each thread's port: the cache's fills and drops and the detach go there (a batched thread reads it between polls). */
+  /** Each thread's port: the detach goes there (a batched thread reads it between polls). */
   const ports = new Map<Worker, MessagePort>();
-  const listeners = new Map<Worker, (m: ThreadMessage) => void>();
-  const setOf = (key: Buffer, entry: CachedAnswer<Tally | null>) => ({ key, answer: entry.udp, zone: entry.zone, tally: entry.meta ?? null });
-  const stopListening = options.cache.listen({
-    onSet: (key, entry) => {
-      for (const port of ports.values()) port.postMessage({ type: 'set', ...setOf(key, entry) });
-    },
-    onDrop: (zone) => {
-      // First the shared epoch, so no thread answers from its copy from this moment until it has read the drop.
-      const now = Atomics.add(epoch, 0, 1) + 1;
-      for (const port of ports.values()) port.postMessage({ type: 'drop', zone, epoch: now });
-    },
-  });
   /** A miss answered here, sent on this thread's handle of the socket, through the same RRL as the threads'. */
   const sendMiss = (answer: Buffer, proven: boolean, query: Buffer, m: Extract<ThreadMessage, { type: 'miss' }>) => {
     let out: Buffer | null = answer;
@@ -151,7 +140,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     // Queued (0): the buffer must outlive the send.
     if (sent === 0) request.buffer = out;
   };
-  const onMessage = (worker: Worker) => (m: ThreadMessage) => {
+  const onMessage = (m: ThreadMessage) => {
     if (m.type === 'counts') {
       for (const [tally, n] of m.counts) options.count(tally, n);
       return;
@@ -162,10 +151,8 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       .answer(query, m.address)
       .then((answered) => {
         if (!answered) return;
-        const { entry, hit, key } = answered;
+        const { entry } = answered;
         if (entry.meta) options.count(entry.meta, 1);
-        // Answered from the main thread's cache: that thread lacked the entry (its copy was dropped), so it gets it too.
-        if (hit && key && cacheable(key)) ports.get(worker)?.postMessage({ type: 'set', ...setOf(key.subarray(2), entry) });
         const { bytes, proven } = options.send(entry, query, m.address);
         sendMiss(bytes, proven, query, m);
       })
@@ -175,15 +162,13 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
   try {
     for (let i = 0; i < options.threads; i += 1) {
       const worker = takeThread();
-      const listener = onMessage(worker);
-      listeners.set(worker, listener);
-      worker.on('message', listener);
+      worker.on('message', onMessage);
       workers.push(worker);
       const channel = new MessageChannel();
       ports.set(worker, channel.port1);
       const attached = next(worker, 'attached');
       worker.postMessage(
-        { type: 'attach', fd: handle.fd, family, epoch: epochBuffer, rrl: rrlBuffer, rrlPerSecond: options.rrlPerSecond, batched: options.batched ?? true, port: channel.port2, cookieMaster: options.cookieMaster },
+        { type: 'attach', fd: handle.fd, family, control: controlBuffer, table: options.cache.table, rrl: rrlBuffer, rrlPerSecond: options.rrlPerSecond, batched: options.batched ?? true, port: channel.port2, cookieMaster: options.cookieMaster },
         [channel.port2],
       );
       const { error: openError, batched: threadBatched } = await attached;
@@ -204,10 +189,9 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
   };
 
   async function release() {
-    stopListening();
     // Each thread stops reading (a batched one leaves poll within its timeout) and sends its last counts before the
     // socket is closed.
-    Atomics.store(epoch, 1, 1);
+    Atomics.store(control, 0, 1);
     await Promise.all(
       workers.map(async (worker) => {
         const detached = next(worker, 'detached').then(() => true);
@@ -217,7 +201,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
         const exited = once(worker, 'exit', { signal: stopWaiting.signal }).then(() => false, () => false);
         const alive = await Promise.race([detached, exited]).catch(() => false);
         stopWaiting.abort();
-        worker.off('message', listeners.get(worker) as (m: ThreadMessage) => void);
+        worker.off('message', onMessage);
         ports.get(worker)?.close();
         if (alive) idle.push(worker);
       }),

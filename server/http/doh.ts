@@ -37,9 +37,8 @@ export function mountDoh(app: Hono, zones: ZoneSource, counter: QueryCounter = n
     if (!answered) return new Response(JSON.stringify(errorBody(400, 'The body is not a DNS message')), { status: 400, headers: { 'content-type': 'application/json' } });
     const { entry } = answered;
     if (entry.meta) counter.count(entry.meta, 'doh');
-    entry.maxAge ??= maxAge(entry.full);
     // RFC 8484 §5.1: no longer than the smallest TTL; a check of now is kept by no cache at all.
-    const cacheControl = asksNow(request.headers) ? 'no-store' : `max-age=${entry.maxAge}`;
+    const cacheControl = asksNow(request.headers) ? 'no-store' : `max-age=${maxAge(entry.full)}`;
     return new Response(new Uint8Array(withId(entry.full, bytes)), { status: 200, headers: { 'content-type': MESSAGE, 'cache-control': cacheControl } });
   };
   app.get('/dns-query', async (c) => {
