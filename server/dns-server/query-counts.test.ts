@@ -57,4 +57,29 @@ describe('the query counter', () => {
     const read = await readZoneAnalytics(db, 'c.com', { since: T0 - 30_000, until: T0 + 30_000, step: '1m' });
     expect(read.series.map((p) => p.total)).toEqual([2]);
   });
+
+  it('writes many zones in bounded statements, and a statement that failed keeps its zones and the rest, never the ones written', async () => {
+    const zones = Array.from({ length: 2500 }, (_, i) => `many${i}.com`);
+    let inserts = 0;
+    const statements: number[] = [];
+    const flaky = {
+      query: async <T>(sql: string, params?: unknown[]) => {
+        if (!sql.startsWith('INSERT')) return db.query<T>(sql, params);
+        inserts += 1;
+        if (inserts === 2) throw new Error('down');
+        statements.push((JSON.parse(String(params?.[0])) as unknown[]).length);
+        return db.query<T>(sql, params);
+      },
+    };
+    const errors: string[] = [];
+    const c = queryCounter(flaky, { flushMs: 3_600_000, keepDays: 90, now: () => T0, onError: (e) => errors.push(e.message) });
+    for (const zone of zones) c.count(tally(zone, 'www'), 'udp');
+    await c.flush();
+    expect(errors).toEqual(['down']);
+    await c.stop();
+    // Three rows a zone (its minute, hour and day), at most 1,000 zones a statement: 1,000 written, then 1,500 kept and written.
+    expect(statements).toEqual([3000, 3000, 1500]);
+    const totals = await db.query<{ n: string; sum: string }>(`SELECT count(*)::text AS n, sum(total)::text AS sum FROM dns_query_counts WHERE zone_name LIKE 'many%' AND step = '1m'`);
+    expect(totals[0]).toEqual({ n: '2500', sum: '2500' });
+  });
 });

@@ -22,6 +22,8 @@ export interface Tally {
 }
 
 export const NAMES_PER_MINUTE = 100;
+/** Zones' buckets per upsert statement (three rows each: the minute's, the hour's, the day's). */
+const BUCKETS_PER_STATEMENT = 1000;
 
 interface Bucket {
   zone: string;
@@ -93,11 +95,11 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
     for (const [k, n] of from.names) into.names.set(k, (into.names.get(k) ?? 0) + n);
   };
 
-  async function write(taken: Map<string, Bucket>): Promise<void> {
-    if (taken.size === 0) return;
+  /** One statement for these buckets: their minute's rows and the hour's and day's they roll up into. */
+  async function writeRows(taken: Bucket[]): Promise<void> {
     // The minute's rows, and the hour's and day's they roll up into, merged here so no row appears twice in the statement.
     const rows = new Map<string, Bucket & { step: AnalyticsStep }>();
-    for (const b of taken.values()) {
+    for (const b of taken) {
       for (const step of ['1m', '1h', '1d'] as const) {
         const at = floorTo(b.at, step);
         const key = `${step} ${at} ${b.zone}`;
@@ -134,10 +136,29 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
          other = c.other + excluded.other`,
       [json],
     );
+  }
+
+  /**
+   * Writes the buckets taken, a bounded number per statement: a registrar's instance counts answers for many thousands
+   * of zones a minute, and one statement of them all would hold its whole JSON at once (an embedded database's memory
+   * keeps its high-water mark). Answers the buckets not written when a statement failed (the failed one's and the rest).
+   */
+  async function write(taken: Map<string, Bucket>): Promise<void> {
+    if (taken.size === 0) return;
+    const all = [...taken.values()];
+    for (let at = 0; at < all.length; at += BUCKETS_PER_STATEMENT) {
+      try {
+        await writeRows(all.slice(at, at + BUCKETS_PER_STATEMENT));
+      } catch (error) {
+        throw Object.assign(error instanceof Error ? error : new Error(String(error)), { unwritten: all.slice(at) });
+      }
+    }
     const t = now();
     if (t - pruned >= STEP_MS['1h']) {
       pruned = t;
-      await db.query('DELETE FROM dns_query_counts WHERE at < $1', [new Date(floorTo(t, '1d') - options.keepDays * STEP_MS['1d']).toISOString()]);
+      await db.query('DELETE FROM dns_query_counts WHERE at < $1', [new Date(floorTo(t, '1d') - options.keepDays * STEP_MS['1d']).toISOString()])
+        // The counts are written: a failed prune is said, never taken for a failed write (which would write them twice).
+        .catch((error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error))));
     }
   }
 
@@ -147,8 +168,9 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
     current = new Map();
     writing = writing.then(() =>
       write(taken).catch((error: unknown) => {
-        // Kept for the next flush: counted once, written once.
-        for (const b of taken.values()) merge(bucketOf(b.zone, b.at), b);
+        // What was not written is kept for the next flush: counted once, written once.
+        const unwritten = (error as { unwritten?: Bucket[] }).unwritten ?? [...taken.values()];
+        for (const b of unwritten) merge(bucketOf(b.zone, b.at), b);
         options.onError?.(error instanceof Error ? error : new Error(String(error)));
       }),
     );
