@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { query } from '../../server/dns-client/client.ts';
 import { NAME_SERVER_BINARIES, startKnot, startNamed, type RunningNameServer } from '../../test/support/name-servers.ts';
@@ -152,4 +153,38 @@ export async function startWithZones(kind: 'knotd' | 'named', dir: string, count
   // The last zone listed answers; every zone loaded is when a random one does too (each is checked once more).
   await firstAnswer(port, seededZone(Math.floor(Math.random() * count)), started, () => true);
   return { server, loadMs: performance.now() - started };
+}
+
+const PROBE = fileURLToPath(new URL('../../test/support/udp-probe.cjs', import.meta.url));
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? Number.NaN;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** Latency of questions about four zones, one sent every millisecond for `seconds` (test/support/udp-probe.cjs). */
+async function probe(port: number, seconds: number): Promise<{ latencies: number[]; lost: number }> {
+  const asked = [0, 1, 2, 3].flatMap((i) => [`${seededZone(i)}:A`, `www.${seededZone(i)}:A`, `${seededZone(i)}:MX`]);
+  const { stdout } = await promisify(execFile)(process.execPath, [PROBE, String(port), String(seconds), ...asked], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return JSON.parse(stdout) as { latencies: number[]; lost: number };
+}
+
+/**
+ * Issue 50's bad input: four zones' p99 quiet and under a flood of random names under random other zones (dnsperf
+ * as fast as they are answered), three rounds of each alternating, the median of each side's p99s.
+ */
+export async function floodLatency(port: number, dir: string, count: number, seconds = 2) {
+  const quiet: number[] = [];
+  const flooded: number[] = [];
+  let floodQps = 0;
+  let lost = 0;
+  for (let round = 0; round < 3; round += 1) {
+    const file = join(dir, `flood-${round}.txt`);
+    const lines = Array.from({ length: 100_000 }, (_, k) => `r${round}-${k.toString(36)}.${seededZone(4 + Math.floor(Math.random() * (count - 4)))} A`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const alone = await probe(port, seconds);
+    const [flood, during] = await Promise.all([dnsperf(port, file, { seconds: seconds + 0.2 }), probe(port, seconds)]);
+    quiet.push(p99(alone.latencies));
+    flooded.push(p99(during.latencies));
+    floodQps += flood.qps / 3;
+    lost += alone.lost + during.lost;
+  }
+  return { quietP99: median(quiet), floodP99: median(flooded), floodQps, lost };
 }
