@@ -18,12 +18,6 @@ export function rssMiB(pid: number): number {
   return Number(line[1]) / 1024;
 }
 
-/** CPU seconds a process has used (user + system). */
-export function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 function shuffled(count: number): number[] {
   const order = Array.from({ length: count }, (_, i) => i);
   for (let i = count - 1; i > 0; i -= 1) {
@@ -75,7 +69,7 @@ export async function dnsperf(port: number, file: string, limit: { passes?: numb
 }
 
 /** Waits until `zone`'s apex answers NOERROR with an answer on `port`; answers the milliseconds since `since`. */
-export async function firstAnswer(port: number, zone: string, since: number, alive: () => boolean, timeoutMs = 600_000): Promise<number> {
+async function firstAnswer(port: number, zone: string, since: number, alive: () => boolean, timeoutMs = 600_000): Promise<number> {
   for (;;) {
     if (!alive()) throw new Error('the server exited before it answered');
     const asked = await query({ host: '127.0.0.1', port }, zone, 'SOA', { timeoutMs: 250 });
