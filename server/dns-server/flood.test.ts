@@ -99,14 +99,14 @@ describe('a flood of random zones and random names', () => {
     expect(flooded).toBeGreaterThan(1_000);
     for (const window of [...quiet, ...loud]) expect(window.length).toBeGreaterThan(250);
     expect({ lost, rcodes }).toEqual({ lost: 0, rcodes: { 0: answered } });
-    // Usual latency: p99 within 2× of quiet, or within 100 ms of it. On loopback the quiet p99 is a fraction of a
+    // Usual latency: p99 within 2× of quiet, or within 50 ms of it. On loopback the quiet p99 is a fraction of a
     // millisecond, where the scheduler of a loaded 2-core machine (the flood's main thread takes one core, and CI runs
-    // two test files at once) adds several to tens: measured here under load averages of 8 to 14, 4–57 ms flooded
-    // against 0.4–9 ms quiet. What the bound is for: a quiet zone's answer gone from the cache is queued behind the
-    // flood on the main thread (dnsperf keeps 800 questions outstanding, answered at 1,000–4,000 a second: 200–800 ms)
-    // and the probe asks it again every 12 ms meanwhile, so one eviction makes tens of samples that slow, past 1%.
+    // two test files at once) adds several: measured here under load averages of 8 to 14, mostly 4–27 ms flooded
+    // (once 57) against 0.4–9 ms quiet. What the bound is for: a quiet zone's answer gone from the cache waits
+    // behind the flood on the main thread, and the probe asks it again every 12 ms meanwhile, so each eviction makes
+    // several slow samples: with every cached answer dropped every 50 ms during the flood, p99 was 117 ms.
     // The figure itself, against the 2× goal, is bench:zones's to print (speed figures are benches', not tests').
-    expect(loudP99, `p99 ${loudP99.toFixed(2)} ms under the flood, ${quietP99.toFixed(2)} ms quiet`).toBeLessThanOrEqual(Math.max(2 * quietP99, quietP99 + 100));
+    expect(loudP99, `p99 ${loudP99.toFixed(2)} ms under the flood, ${quietP99.toFixed(2)} ms quiet`).toBeLessThanOrEqual(Math.max(2 * quietP99, quietP99 + 50));
 
     // Within its memory: the caches hold no more than DNS_CACHE_MB, however many zones and names were asked.
     // TODO(lead, after merging coldform and sharedcache): drop the feature checks below so these always run:
