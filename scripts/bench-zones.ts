@@ -11,9 +11,10 @@
  * a configuration listing every zone file, on the same queries: their load time, memory and rates. Each figure is
  * printed beside issue 50's goal. Seeded data (the PGlite directory, the PostgreSQL cluster) is kept between runs in
  * node_modules/.cache (keyed by N and the sources that write zones), since seeding through the pipeline takes minutes
- * (35 zones a second on this machine under a load average of 11).
+ * (17–54 zones a second on this machine under load averages of 10–15: 100,000 zones take one to two hours per
+ * database the first time).
  *
- * Settings: BENCH_ZONES_N (100000; 2000 is a quick smoke run), BENCH_ZONES_DB (`pglite,postgres`),
+ * Settings: BENCH_ZONES_N (100000; 2000 is a quick smoke run), BENCH_ZONES_DB (`pglite,postgres`; `none`: Knot and BIND alone),
  * BENCH_ZONES_SPREAD_SECONDS (8), BENCH_ZONES_WARM_SECONDS (10), BENCH_ZONES_COLD_SECONDS (10: the cold budget after a
  * restart), BENCH_ZONES_BATCH (250 zones per transaction); DNS_CACHE_MB and DNS_UDP_THREADS pass to the service.
  * Needs Debian's dnsperf, bind9 and knot (and postgresql without DATABASE_URL); not part of `npm test`. Run it with
@@ -32,7 +33,7 @@ import { dnsperf, everyZoneOnce, floodLatency, randomZones, rssMiB, runService, 
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const N = Number(process.env.BENCH_ZONES_N ?? 100_000);
-const DATABASES = (process.env.BENCH_ZONES_DB ?? 'pglite,postgres').split(',').map((d) => d.trim());
+const DATABASES = (process.env.BENCH_ZONES_DB ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter((d) => d !== 'none');
 const SPREAD_SECONDS = Number(process.env.BENCH_ZONES_SPREAD_SECONDS ?? 8);
 const WARM_SECONDS = Number(process.env.BENCH_ZONES_WARM_SECONDS ?? 10);
 const COLD_SECONDS = Number(process.env.BENCH_ZONES_COLD_SECONDS ?? 10);
