@@ -64,7 +64,7 @@ const dnsperf = (file: string, args: string[]) =>
 const PROBE = fileURLToPath(new URL('../../test/support/udp-probe.cjs', import.meta.url));
 const QUIET = Array.from({ length: QUIET_ZONES }, (_, i) => [`${seededZone(i)}:A`, `www.${seededZone(i)}:A`, `${seededZone(i)}:MX`]).flat();
 
-/** The probe (a process of its own): one question at a time about the quiet zones for `seconds`; each latency in ms. */
+/** The probe (a process of its own): a question about the quiet zones every millisecond for `seconds`; each latency in ms. */
 async function probe(seconds: number): Promise<{ latencies: number[]; rcodes: Record<string, number>; lost: number }> {
   const { stdout } = await perf(process.execPath, [PROBE, String(port), String(seconds), ...QUIET], { encoding: 'utf8', maxBuffer: 64 << 20 });
   return JSON.parse(stdout);
