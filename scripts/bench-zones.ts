@@ -29,7 +29,7 @@ import { loadConfig } from '../server/config.ts';
 import { nameServersMissing } from '../test/support/name-servers.ts';
 import { findPostgresBin, NO_POSTGRES_MESSAGE, startPostgres, type PostgresServer } from '../test/support/postgres-server.ts';
 import { seededZone, seedServiceDatabase } from '../test/support/zone-seeding.ts';
-import { dnsperf, everyZoneOnce, floodLatency, randomZones, rssMiB, runService, startWithZones, type Perf } from './support/zones-bench-parts.ts';
+import { dnsperf, everyZoneOnce, floodLatency, randomZones, rssMiB, runService, startWithZones, writeZoneFiles, type Perf } from './support/zones-bench-parts.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const N = Number(process.env.BENCH_ZONES_N ?? 100_000);
@@ -133,7 +133,7 @@ async function measureService(env: Record<string, string>, files: ReturnType<typ
 async function measureOther(kind: 'knotd' | 'named', files: ReturnType<typeof queryFiles>) {
   const sub = join(dir, kind);
   mkdirSync(sub, { recursive: true });
-  const { server, loadMs } = await startWithZones(kind, sub, N);
+  const { server, loadMs } = await startWithZones(kind, sub, join(dir, 'zones'), N);
   try {
     const loaded = rssMiB(server.pid);
     const firstPass = await dnsperf(server.port, files.onceFresh, { passes: 1 });
@@ -184,6 +184,8 @@ try {
     const { env, seeding } = database === 'postgres' ? await preparePostgres() : await preparePglite();
     runs.push({ label, seeding, figures: await measureService(env, files) });
   }
+  mkdirSync(join(dir, 'zones'));
+  writeZoneFiles(join(dir, 'zones'), N);
   const knot = await measureOther('knotd', files);
   const bind = await measureOther('named', files);
   log(`\nbench:zones: ${N.toLocaleString('en-US')} zones of 5 records (dnsperf -c 4 -q 100 over UDP; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} cores: figures are noisy when other work shares the machine)`);

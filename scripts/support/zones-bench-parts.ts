@@ -129,19 +129,26 @@ function zoneFile(i: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes the N zone files and starts `kind` with a configuration listing each; answers the server and its load time. */
-export async function startWithZones(kind: 'knotd' | 'named', dir: string, count: number): Promise<{ server: RunningNameServer; loadMs: number }> {
+/** Writes the zone files of zones 0 … count-1 into `dir` (`<zone>.zone`), once for both servers. */
+export function writeZoneFiles(dir: string, count: number): void {
   for (let i = 0; i < count; i += 1) writeFileSync(join(dir, `${seededZone(i)}.zone`), zoneFile(i));
+}
+
+/**
+ * Starts `kind` in `dir` with a configuration listing each zone file of `zonesDir` (writeZoneFiles); answers the
+ * server and its load time.
+ */
+export async function startWithZones(kind: 'knotd' | 'named', dir: string, zonesDir: string, count: number): Promise<{ server: RunningNameServer; loadMs: number }> {
   const port = await freePort();
   const last = seededZone(count - 1);
   const started = performance.now();
   let server: RunningNameServer;
   if (kind === 'knotd') {
     const zones = Array.from({ length: count }, (_, i) => `  - domain: ${seededZone(i)}\n`).join('');
-    const template = `template:\n  - id: default\n    storage: "${dir}"\n    file: "%s.zone"\n    zonefile-sync: -1\n    zonefile-load: whole\n    journal-content: none\n`;
+    const template = `template:\n  - id: default\n    storage: "${zonesDir}"\n    file: "%s.zone"\n    zonefile-sync: -1\n    zonefile-load: whole\n    journal-content: none\n`;
     server = await startKnot(join(dir, 'knot'), port, `${template}zone:\n${zones}`, last, 600_000);
   } else {
-    const zones = Array.from({ length: count }, (_, i) => `zone "${seededZone(i)}" { type primary; file "${dir}/${seededZone(i)}.zone"; };\n`).join('');
+    const zones = Array.from({ length: count }, (_, i) => `zone "${seededZone(i)}" { type primary; file "${zonesDir}/${seededZone(i)}.zone"; };\n`).join('');
     server = await startNamed(join(dir, 'named'), port, zones, last, '', '127.0.0.1', 600_000);
   }
   // The last zone listed answers; every zone loaded is when a random one does too (each is checked once more).
