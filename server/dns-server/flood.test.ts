@@ -15,8 +15,9 @@ import { seededZone, seedZones } from '../../test/support/zone-seeding.ts';
  * and answering other zones at their usual latency. The flood (dnsperf) and the probe of the other zones
  * (test/support/udp-probe.cjs, a question every millisecond) are processes of their own, so neither shares an event
  * loop with the service, which runs in this process so that its caches can be read. Quiet windows and flooded ones
- * alternate, measured by the same probe. Costs ~6 s on an idle machine (60 zones seeded through the pipeline,
- * three rounds of 0.8 s quiet and 0.8 s flooded) and ~3 s of CPU, the flood's answers included.
+ * alternate, measured by the same probe. What it costs: 60 zones seeded through the pipeline (~1.7 s of CPU
+ * here) and three rounds of 0.8 s quiet and 0.8 s flooded (~2.5 s of CPU, the flood's answers included); under load
+ * averages of 8–14 on this 2-core machine the file took 17–28 s with the service's start.
  */
 const missing = nameServersMissing(['dnsperf']);
 if (missing) throw new Error(missing);
