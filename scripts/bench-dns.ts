@@ -4,9 +4,10 @@
  * zone (taken from the service by AXFR), with the same queries, in one run so the ratios compare like with like on a
  * shared machine; then the service again with response-rate limiting on (DNS_RRL_PER_SECOND), from one client
  * address, as a flood would see it; then the cost of query analytics: the service with counting off
- * (ANALYTICS_ENABLED=false) and on, measured alternately (off, on, off, on) in the same run; then the cost of DNS
- * cookies: the same queries without and with a client cookie (each answered with a new server cookie), alternately,
- * on one service. The service answers UDP
+ * (ANALYTICS_ENABLED=false) and on, measured alternately (off, on, on, off, …) in the same run; then the cost of DNS
+ * cookies: the same queries without and with a client cookie (each answered with a server cookie), alternately, on
+ * one service. Each cost is the median over pairs of neighbouring runs, of the CPU the service spent per answer (the
+ * goal's verdict: its own cost) and of the rate dnsperf saw. The service answers UDP
  * from DNS_UDP_THREADS threads (its default unless set) and, for comparison, from the main thread alone. Needs Debian's dnsperf,
  * bind9, knot and nsd; not part of `npm test`.
  */
@@ -25,6 +26,9 @@ import { freePort } from '../test/support/ports.ts';
 const SECONDS = Number(process.env.BENCH_DNS_SECONDS ?? 10);
 /** Each of the 8 alternating runs that measure query analytics' cost. */
 const COUNTING_SECONDS = Math.max(3, Math.round(SECONDS / 2));
+/** The cookies' alternating runs: more and shorter (the same service throughout). */
+const COOKIE_PAIRS = 8;
+const COOKIE_SECONDS = Math.max(2, Math.round(SECONDS * 0.3));
 const RRL_PER_SECOND = Number(process.env.BENCH_DNS_RRL ?? 20);
 const missing = nameServersMissing(['named', 'knotd', 'nsd', 'dnsperf']);
 if (missing) {
@@ -94,29 +98,62 @@ const median = (xs: number[]) => {
   return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
 };
 
+/** One run of a side: the rate dnsperf saw, and this process's CPU per answer (the service and its UDP threads). */
+interface Side {
+  qps: number;
+  cpuUs: number;
+}
+
+/** dnsperf against the service in this process, with the CPU the process spent meanwhile, per answered query. */
+async function perfWithCpu(port: number, seconds: number, extra: string[] = []): Promise<Side> {
+  const before = process.cpuUsage();
+  const run = await perf(port, seconds, extra);
+  const used = process.cpuUsage(before);
+  const completed = Number(/Queries completed:\s+([0-9]+)/.exec(run.out)?.[1]);
+  return { qps: run.qps, cpuUs: (used.user + used.system) / completed };
+}
+
 /**
- * Measures one thing off and on in the order off, on, on, off, twice; each run is compared with its neighbour of the
- * other side (runs 1–2, 3–4, 5–6, 7–8) and the median of those four ratios is the cost: a step in the machine's
- * speed then spoils one pair, not a side's median (a run where the last three of eight were 30% slower, two of them
- * on, read as 9.9% with medians per side).
+ * Measures one thing off and on in pairs, off-on then on-off in turn (off, on, on, off, …), each run compared with
+ * its neighbour of the other side, and the median of the pairs' ratios is the cost: a step in the machine's speed
+ * then spoils one pair, not a side's median (a run where the last three of eight were 30% slower, two of them on,
+ * read as 9.9% with medians per side). Two ratios per pair: the rate dnsperf saw, and the CPU the service spent per
+ * answer. The rate is what a client gets, but on two cores dnsperf shares them with the service (and with whatever
+ * else runs), so a few percent of it move with the load; the CPU per answer is the service's own cost, and stable.
  */
-async function alternate(measure: (side: 'off' | 'on', i: number) => Promise<number>) {
-  const order = ['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off'] as const;
-  const runs: number[] = [];
+async function alternate(pairs: number, measure: (side: 'off' | 'on', i: number) => Promise<Side>) {
+  const order = Array.from({ length: pairs }, (_, p) => (p % 2 === 0 ? ['off', 'on'] : ['on', 'off']) as Array<'off' | 'on'>).flat();
+  const runs: Side[] = [];
   for (const [i, side] of order.entries()) runs.push(await measure(side, i));
-  const pairCosts = [0, 2, 4, 6].map((i) => {
-    const [off, on] = order[i] === 'off' ? [runs[i], runs[i + 1]] : [runs[i + 1], runs[i]];
-    return (off - on) / off;
+  const pairOf = (p: number) => (order[2 * p] === 'off' ? [runs[2 * p], runs[2 * p + 1]] : [runs[2 * p + 1], runs[2 * p]]);
+  const rateCosts = Array.from({ length: pairs }, (_, p) => {
+    const [off, on] = pairOf(p);
+    return (off.qps - on.qps) / off.qps;
   });
-  const side = (which: 'off' | 'on') => median(runs.filter((_, i) => order[i] === which));
-  return { runs, pairCosts, cost: median(pairCosts), off: side('off'), on: side('on') };
+  const cpuCosts = Array.from({ length: pairs }, (_, p) => {
+    const [off, on] = pairOf(p);
+    return (on.cpuUs - off.cpuUs) / off.cpuUs;
+  });
+  const side = (which: 'off' | 'on', of: (r: Side) => number) => median(runs.filter((_, i) => order[i] === which).map(of));
+  return {
+    order,
+    runs,
+    rateCosts,
+    cpuCosts,
+    rateCost: median(rateCosts),
+    cpuCost: median(cpuCosts),
+    off: { qps: side('off', (r) => r.qps), cpuUs: side('off', (r) => r.cpuUs) },
+    on: { qps: side('on', (r) => r.qps), cpuUs: side('on', (r) => r.cpuUs) },
+  };
 }
 
 function report(what: string, cause: string, m: Awaited<ReturnType<typeof alternate>>) {
   const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
   console.log(
-    `  ${what}, 8 runs (off, on, on, off, twice: ${m.runs.map((q) => q.toFixed(0)).join(', ')} q/s), each pair: ${cause} costs ${m.pairCosts.map(percent).join(', ')}; ` +
-      `median ${percent(m.cost)} (goal: at most 5%: ${m.cost <= 0.05 ? 'met' : 'NOT met'}); medians per side: off ${m.off.toFixed(0)}, on ${m.on.toFixed(0)} q/s`,
+    `  ${what}, ${m.runs.length} runs (${m.order.join(', ')}: ${m.runs.map((r) => r.qps.toFixed(0)).join(', ')} q/s; ${m.runs.map((r) => r.cpuUs.toFixed(2)).join(', ')} µs of CPU per answer)\n` +
+      `    ${cause} costs, pair by pair: ${m.cpuCosts.map(percent).join(', ')} of CPU per answer, median ${percent(m.cpuCost)} (goal: at most 5%: ${m.cpuCost <= 0.05 ? 'met' : 'NOT met'}); ` +
+      `${m.rateCosts.map(percent).join(', ')} of the rate, median ${percent(m.rateCost)}\n` +
+      `    medians per side: off ${m.off.qps.toFixed(0)} q/s, ${m.off.cpuUs.toFixed(2)} µs per answer; on ${m.on.qps.toFixed(0)} q/s, ${m.on.cpuUs.toFixed(2)} µs per answer`,
   );
 }
 
@@ -163,19 +200,22 @@ try {
   await closeService();
   // Query analytics' cost: a service without counting and one with, one alive at a time (two services in one
   // process are not alike: the one started first answered up to 10% more, whichever counted).
-  const analytics = await alternate(async (side, i) => {
+  const analytics = await alternate(4, async (side, i) => {
     const one = await serviceWithZone(0, join(dir, `service-counting-${side}-${i}`), side === 'on');
     try {
-      return (await perf(one.dns?.port as number, COUNTING_SECONDS)).qps;
+      return await perfWithCpu(one.dns?.port as number, COUNTING_SECONDS);
     } finally {
       await one.close();
     }
   });
-  // Cookies' cost, on one service: EDNS queries without a cookie, and with a client cookie, each of which the server
-  // answers with a server cookie it makes (SipHash-2-4: the dearest case; a client sending back a valid one is spared it).
+  // Cookies' cost, on one service: EDNS queries without a cookie, and with a client cookie, which the server answers
+  // with a server cookie of its making. dnsperf sends one client cookie from one address, as a resolver does (one
+  // client cookie per server), so the service hashes it once a second and answers the rest from its memo
+  // (cookies.cjs answerCookie): the cost measured is the cookie's path through a UDP thread and the longer packets.
+  // Short runs and more pairs than for analytics: one service throughout, so a pair costs no start.
   service = await serviceWithZone(0, join(dir, 'service-cookies'));
   const cookiePort = service.dns?.port as number;
-  const cookieCost = await alternate(async (side) => (await perf(cookiePort, COUNTING_SECONDS, side === 'on' ? CLIENT_COOKIE : WITHOUT_COOKIE)).qps);
+  const cookieCost = await alternate(COOKIE_PAIRS, async (side) => perfWithCpu(cookiePort, COOKIE_SECONDS, side === 'on' ? CLIENT_COOKIE : WITHOUT_COOKIE));
   await closeService();
 
   const bind = results[1][1].qps;

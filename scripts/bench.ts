@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 
 /** `npm run bench`: every benchmark in turn; each prints its own figures against its budget. */
-const benches = ['bench:service', 'bench:service-start', 'bench:bundle', 'bench:page', 'bench:records', 'bench:requests', 'bench:dns', 'bench:dnssec', 'bench:history', 'bench:bulk', 'bench:analytics', 'bench:update'];
+const benches = ['bench:service', 'bench:service-start', 'bench:bundle', 'bench:page', 'bench:records', 'bench:requests', 'bench:dns', 'bench:dnssec', 'bench:history', 'bench:bulk', 'bench:analytics', 'bench:update', 'bench:zones'];
 const failed: string[] = [];
 for (const name of benches) {
   console.log(`\n━━ npm run ${name}`);

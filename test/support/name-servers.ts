@@ -26,6 +26,8 @@ export interface RunningNameServer {
   kind: 'named' | 'knotd' | 'nsd';
   port: number;
   dir: string;
+  /** The server's process id (its resident memory is in /proc/<pid>/status). */
+  pid: number;
   log(): string;
   stop(): Promise<void>;
 }
@@ -58,31 +60,34 @@ async function launch(kind: RunningNameServer['kind'], args: string[], dir: stri
     if (answer.trim()) break;
     await new Promise((done) => setTimeout(done, 100));
   }
-  return { kind, port, dir, log: () => log, stop };
+  return { kind, port, dir, pid: child.pid as number, log: () => log, stop };
 }
 
 /**
  * BIND 9 with one worker thread; `conf` is the named.conf body after the options block. On an `address` other than
  * 127.0.0.1 it is not asked for `readyZone` (dig here asks 127.0.0.1): give null and wait for it yourself.
  */
-export function startNamed(dir: string, port: number, body: string, readyZone: string | null, options = '', address = '127.0.0.1'): Promise<RunningNameServer> {
+export function startNamed(dir: string, port: number, body: string, readyZone: string | null, options = '', address = '127.0.0.1', timeoutMs?: number): Promise<RunningNameServer> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'named.conf'),
     `options { directory "${dir}"; listen-on port ${port} { ${address}; }; listen-on-v6 { none; }; recursion no; pid-file none; ${options} };\n${body}\n`,
   );
-  return launch('named', ['-g', '-u', 'root', '-n', '1', '-c', join(dir, 'named.conf')], dir, port, readyZone);
+  return launch('named', ['-g', '-u', 'root', '-n', '1', '-c', join(dir, 'named.conf')], dir, port, readyZone, timeoutMs);
 }
 
-/** Knot DNS with one UDP, one TCP and one background worker; `body` is the YAML after the server and database sections. */
-export function startKnot(dir: string, port: number, body: string, readyZone: string | null): Promise<RunningNameServer> {
+/**
+ * Knot DNS with one UDP, one TCP and one background worker; `body` is the YAML after the server and database sections.
+ * `timeoutMs` (20 s) bounds the wait for `readyZone`, as for BIND: many zones take longer to load.
+ */
+export function startKnot(dir: string, port: number, body: string, readyZone: string | null, timeoutMs?: number): Promise<RunningNameServer> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'knot.conf'),
     `server:\n    listen: 127.0.0.1@${port}\n    rundir: "${dir}"\n    udp-workers: 1\n    tcp-workers: 1\n    background-workers: 1\n` +
       `database:\n    storage: "${dir}"\nlog:\n  - target: stderr\n    any: info\n${body}\n`,
   );
-  return launch('knotd', ['-c', join(dir, 'knot.conf')], dir, port, readyZone);
+  return launch('knotd', ['-c', join(dir, 'knot.conf')], dir, port, readyZone, timeoutMs);
 }
 
 /**

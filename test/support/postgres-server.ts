@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports.ts';
@@ -27,10 +27,15 @@ function debianVersions(): string[] {
   return readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * `keptDir`: the cluster lives there instead, made on the first start and kept after `stop` (a benchmark's seeded
+ * data, reused by its next run).
+ */
+export async function startPostgres(keptDir?: string): Promise<PostgresServer> {
   const bin = findPostgresBin();
   if (!bin) throw new Error(NO_POSTGRES_MESSAGE);
-  const dir = mkdtempSync(join(tmpdir(), 'namefi-pg-'));
+  if (keptDir) mkdirSync(keptDir, { recursive: true });
+  const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'namefi-pg-'));
   const asRoot = process.getuid?.() === 0;
   // setpriv execs the command itself (runuser would sit in between and keep signals from reaching postgres).
   const run = (command: string, args: string[]) =>
@@ -41,7 +46,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  execFileSync(...run(join(bin, 'initdb'), ['-D', data, '-U', 'namefi', '--auth=trust', '--encoding=UTF8', '--no-sync']), { stdio: 'pipe' });
+  if (!existsSync(join(data, 'PG_VERSION'))) execFileSync(...run(join(bin, 'initdb'), ['-D', data, '-U', 'namefi', '--auth=trust', '--encoding=UTF8', '--no-sync']), { stdio: 'pipe' });
   const port = await freePort();
   const [command, args] = run(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
   const server: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -57,7 +62,7 @@ export async function startPostgres(): Promise<PostgresServer> {
         server.once('exit', () => resolve());
         server.kill('SIGINT'); // fast shutdown: ends open connections
       });
-      rmSync(dir, { recursive: true, force: true });
+      if (!keptDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
