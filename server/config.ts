@@ -81,6 +81,11 @@ const configSchema = z.object({
    * alone. Unset: one per core but the main thread's, at least one (two cores: one thread, which answered 1.7× what
    * two did there: two threads and the main thread fight for the same cores).
    */
+  /**
+   * Megabytes the name server's caches may hold: half for the zones' snapshots on the main thread (the least recently
+   * asked go first), half for the packet cache of encoded answers.
+   */
+  DNS_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(96),
   DNS_UDP_THREADS: z.coerce.number().int().min(0).max(16).default(Math.max(1, Math.min(16, availableParallelism() - 1))),
   /**
    * Recursive resolvers (`host:port`) the service asks about names outside its own zones (the mail check's SPF
@@ -133,10 +138,12 @@ const configSchema = z.object({
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).default(10_000),
   ...chainConfigShape,
 });
-export type Config = z.infer<typeof configSchema>;
+/** The configuration as read, with `dnsCacheMb` (DNS_CACHE_MB) named as the DNS caches read it. */
+const withDerived = configSchema.transform(({ DNS_CACHE_MB, ...config }) => ({ ...config, dnsCacheMb: DNS_CACHE_MB }));
+export type Config = z.infer<typeof withDerived>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = withDerived.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid service configuration:\n${lines.join('\n')}`);

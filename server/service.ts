@@ -27,7 +27,7 @@ import { catalogSource, withCatalog, type CatalogSource } from './dns-server/cat
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
 import { updateDoor } from './doors/update/door.ts';
-import { dnsServingOptions, soaTimers } from './dns-server/serving-options.ts';
+import { dnsServingOptions, snapshotCacheBytes, soaTimers } from './dns-server/serving-options.ts';
 import { zoneSource, type ZoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
@@ -206,7 +206,7 @@ interface Zones {
 async function startZones(config: Config, db: Database, closers: Closers): Promise<Zones> {
   const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config), soaTimers(config));
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
-  const zones = withCatalog(zoneSource(db, settings), catalog);
+  const zones = withCatalog(zoneSource(db, settings, snapshotCacheBytes(config)), catalog);
   closers.push('the zone subscription', () => zones.close());
   await zones.subscribe();
   return { zones, catalog, answers: answerCache(zones, [catalog.zone]) };

@@ -4,6 +4,7 @@ import { VALIDITY_SECONDS } from '../dnssec/sign-zone.ts';
 import { dropOtherEpochs, keepSignatures, storedSignatures } from '../dnssec/stored-signatures.ts';
 import { changesBetween } from '../history/changes-between.ts';
 import { signedStep, signedSteps } from './signed-steps.ts';
+import type { SnapshotCache } from './snapshot-cache.ts';
 import { buildSnapshot, buildSnapshotInSlices, patchSnapshot, type Dnssec, type NameServerSettings, type StoredRecord, type ZoneSnapshot, type ZoneState } from './zone-snapshot.ts';
 
 /** From this many stored records on, a zone is read page by page and built in slices (buildSnapshotInSlices). */
@@ -111,10 +112,12 @@ async function storeSignatures(db: Db, zone: string, snapshot: ZoneSnapshot, dns
  * answers from. It keeps each signed or big zone as last built: the next build of a signed one re-signs only what
  * changed, a big one is patched from it, and either is answered while its next version is made.
  */
-export function snapshotBuilder(db: Db, settings: NameServerSettings) {
-  const latest = new Map<string, ZoneSnapshot>();
-  /** What each version in `latest` was built on besides its records (state, ALIAS addresses, key): see build. */
-  const builtOn = new Map<string, string>();
+export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: SnapshotCache) {
+  /** The zone as last built, when it is signed or big (and still in the cache). */
+  const previousOf = (zone: string) => {
+    const kept = latest.peek(zone);
+    return kept?.basis !== undefined ? kept.snapshot : undefined;
+  };
   /** Zones being signed anew on a worker thread: their previous snapshot is answered meanwhile, if there is one. */
   const bulk = new Set<string>();
   /** Per signed zone, what each recent change did to its NSEC records and RRSIGs (IXFR sends these). */
@@ -126,7 +129,7 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
    * read a page at a time and built in slices.
    */
   async function buildBig(zone: string, previous: ZoneSnapshot | undefined, state: ZoneState, basis: string, dnssec: Dnssec | undefined, flattened: Flattened): Promise<ZoneSnapshot> {
-    const names = previous && builtOn.get(zone) === basis && previous.serial < state.serial ? await namesChangedSince(db, zone, previous.serial, state.serial) : null;
+    const names = previous && latest.peek(zone)?.basis === basis && previous.serial < state.serial ? await namesChangedSince(db, zone, previous.serial, state.serial) : null;
     if (previous && names) {
       const records = await db.query<StoredRecord>('SELECT name, type, ttl, rdata FROM dns_records WHERE zone_name = $1 AND name = ANY($2::text[]) ORDER BY seq', [zone, [...names]]);
       return patchSnapshot(previous, names, state, records, settings, dnssec, flattened);
@@ -142,13 +145,8 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
   function remember(zone: string, snapshot: ZoneSnapshot, previous: ZoneSnapshot | undefined, big: boolean, basis: string) {
     // What signing this change changed (NSEC records, RRSIGs), for IXFR: from the snapshot before, once stored bytes are in.
     if (snapshot.signed && previous?.signed && snapshot.serial !== previous.serial) steps.keep(zone, signedStep(previous, snapshot));
-    if (snapshot.signed || big) {
-      latest.set(zone, snapshot);
-      builtOn.set(zone, basis);
-    } else {
-      latest.delete(zone);
-      builtOn.delete(zone);
-    }
+    // Kept as not yet current: the version tracker makes it current unless a change raced its read (zone-versions.ts).
+    if (snapshot.signed || big) latest.set(zone, snapshot, false, basis);
   }
 
   /**
@@ -160,7 +158,7 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
     const row = await readZone(db, zone);
     if (!row) return null;
     const key = json<KeyRow | null>(row.dnssec_key, null);
-    const previous = latest.get(zone);
+    const previous = previousOf(zone);
     const dnssec = dnssecOf(db, zone, key, previous);
     const flattened = json<Flattened>(row.flattened, []);
     const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
@@ -184,7 +182,7 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
   return {
     build,
     /** The zone as last built, when it is signed or big. */
-    previous: (zone: string) => latest.get(zone),
+    previous: previousOf,
     /** Whether the zone is being signed anew on the worker right now. */
     signingAnew: (zone: string) => bulk.has(zone),
     /** The DNSSEC side of the changes from serial `from` to `to` of a signed zone, or null when this instance lacks one. */

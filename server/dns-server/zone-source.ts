@@ -1,7 +1,11 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { PAGED_AT, snapshotBuilder } from './snapshot-builder.ts';
 import type { NameServerSettings, ZoneSnapshot } from './zone-snapshot.ts';
+import { snapshotCache } from './snapshot-cache.ts';
 import { zoneVersions } from './zone-versions.ts';
+
+/** The snapshot cache's budget when none is given: half of DNS_CACHE_MB's default (config.ts). */
+const DEFAULT_CACHE_BYTES = Math.floor((96 * 1024 * 1024) / 2);
 
 /**
  * Asked for a big zone this instance is signing for the first time (no earlier version of it in memory, e.g. just
@@ -21,9 +25,10 @@ export class ZoneBeingSigned extends Error {
  * meet: a query takes the current snapshot, else the one a big or signing zone had while its next is built, else
  * waits for a build, which one load per zone shares.
  */
-export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfStale'>, settings: NameServerSettings) {
-  const versions = zoneVersions(db);
-  const builder = snapshotBuilder(db, settings);
+export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfStale'>, settings: NameServerSettings, cacheBytes = DEFAULT_CACHE_BYTES) {
+  const snapshots = snapshotCache(cacheBytes);
+  const versions = zoneVersions(db, snapshots);
+  const builder = snapshotBuilder(db, settings, snapshots);
   /** Loads in flight, one per zone and generation: queries arriving meanwhile share it. */
   const loading = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
   /** Big zones answered a version behind while their new version loads (whileSigning). */
@@ -75,7 +80,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
     },
     /** The zone this service holds that is the closest enclosing zone of `qname` (lowercase, no final dot), or null. */
     async find(qname: string): Promise<ZoneSnapshot | null> {
-      const located = versions.subscribed ? versions.inMemory(qname) : await versions.inDatabase(qname);
+      const located = versions.subscribed ? await versions.inMemory(qname) : await versions.inDatabase(qname);
       if (!located) return null;
       return located.current ?? whileSigning(located.zone) ?? load(located.zone);
     },
@@ -86,6 +91,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
      */
     changed: versions.changed,
     signedSteps: builder.signedSteps,
+    /** The snapshots in memory: how many, and their estimated bytes against the budget. */
+    cached: () => ({ zones: snapshots.size, bytes: snapshots.bytes }),
   };
 }
 export type ZoneSource = ReturnType<typeof zoneSource>;
