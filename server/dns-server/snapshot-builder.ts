@@ -2,13 +2,14 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { StoredZoneKey } from '../dnssec/keys.ts';
 import { VALIDITY_SECONDS } from '../dnssec/sign-zone.ts';
 import { dropOtherEpochs, keepSignatures, storedSignatures } from '../dnssec/stored-signatures.ts';
+import { FORM_RECORDS_BELOW, readZoneForm, writeZoneForm } from '../dns/zone-form.ts';
 import { changesBetween } from '../history/changes-between.ts';
 import { signedStep, signedSteps } from './signed-steps.ts';
 import type { SnapshotCache } from './snapshot-cache.ts';
 import { buildSnapshot, buildSnapshotInSlices, patchSnapshot, type Dnssec, type NameServerSettings, type StoredRecord, type ZoneSnapshot, type ZoneState } from './zone-snapshot.ts';
 
 /** From this many stored records on, a zone is read page by page and built in slices (buildSnapshotInSlices). */
-export const PAGED_AT = 5000;
+export const PAGED_AT = FORM_RECORDS_BELOW;
 /** Rows per page of a big zone's read: PGlite holds the event loop about 33 ms for 1,000 (65 ms for 2,000). */
 const PAGE = 1000;
 /** At most this many names changed since the version in memory, and a big zone is patched rather than read whole. */
@@ -17,7 +18,9 @@ const PATCH_NAMES = 1000;
 type Db = Queryable & Pick<Database, 'analyzeIfStale'>;
 type Flattened = Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>;
 
-type ZoneRow = {
+/** A zone's row as read for a build: its state, key, form, and its records and ALIAS addresses when it has no form. */
+export type ZoneRow = {
+  name: string;
   version: string | null;
   serial: number | string;
   parked: boolean;
@@ -25,6 +28,8 @@ type ZoneRow = {
   expired: boolean;
   record_count: number | string;
   created: string;
+  /** The zone's form of its current version (server/dns/zone-form.ts), or null. */
+  form: string | null;
   records: unknown;
   flattened: unknown;
   dnssec_key: StoredZoneKey | string | null;
@@ -33,17 +38,22 @@ type ZoneRow = {
 /** A JSON column as its value (PGlite and node-postgres may hand it over parsed or as text). */
 const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ? JSON.parse(value) : (value ?? fallback)) as T;
 
-/** The zone's row: its state, its key, its ALIAS addresses, and its records when it is small enough to read at once. */
-async function readZone(db: Db, zone: string): Promise<ZoneRow | undefined> {
+/**
+ * In one indexed read, the row of the zone named `candidates[0]`, or of the longest of `candidates` that is a zone
+ * (which zone holds a name, and that zone, at once): its state, its key, and its form when it has one of its current
+ * version, else its ALIAS addresses and, when it is small enough to read at once, its records.
+ */
+export async function readZone(db: Queryable, candidates: string[]): Promise<ZoneRow | undefined> {
   const [row] = await db.query<ZoneRow>(
-    `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count, d.created_at::text AS created,
+    `SELECT d.name, d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count, d.created_at::text AS created, f.form,
        (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
-       CASE WHEN d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
+       CASE WHEN f.form IS NULL AND d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
           FROM dns_records WHERE zone_name = d.name) END AS records,
-       (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
-          FROM alias_addresses WHERE zone_name = d.name) AS flattened
-     FROM domains d WHERE d.name = $1`,
-    [zone, PAGED_AT],
+       CASE WHEN f.form IS NULL THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
+          FROM alias_addresses WHERE zone_name = d.name) END AS flattened
+     FROM domains d LEFT JOIN zone_forms f ON f.zone_name = d.name AND f.version IS NOT DISTINCT FROM d.zone_version
+     WHERE d.name = ANY($1::text[]) ORDER BY length(d.name) DESC LIMIT 1`,
+    [candidates, PAGED_AT],
   );
   return row;
 }
@@ -107,6 +117,21 @@ async function storeSignatures(db: Db, zone: string, snapshot: ZoneSnapshot, dns
   }
 }
 
+/** Writes the forms of zones built from their records, one at a time per zone, in the background. */
+function formWriter(db: Db) {
+  const writing = new Map<string, Promise<void>>();
+  return {
+    write(zone: string) {
+      if (writing.has(zone)) return;
+      const done = writeZoneForm(db, zone)
+        .catch((error: unknown) => console.error(`DNS: the form of ${zone} could not be written`, error))
+        .finally(() => writing.delete(zone));
+      writing.set(zone, done);
+    },
+    settle: async () => void (await Promise.all(writing.values())),
+  };
+}
+
 /**
  * The snapshot builder of the zone source (zone-source.ts): reads a zone and builds the snapshot the name server
  * answers from. It keeps each signed or big zone as last built: the next build of a signed one re-signs only what
@@ -118,6 +143,7 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: Sn
     const kept = latest.peek(zone);
     return kept?.basis !== undefined ? kept.snapshot : undefined;
   };
+  const forms = formWriter(db);
   /** Zones being signed anew on a worker thread: their previous snapshot is answered meanwhile, if there is one. */
   const bulk = new Set<string>();
   /** Per signed zone, what each recent change did to its NSEC records and RRSIGs (IXFR sends these). */
@@ -153,14 +179,15 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: Sn
    * The zone's snapshot as the database holds it now, or null when the zone is not there. `onAttempt` is told as
    * each read begins: a big zone that changed while it was read is read again (up to three times).
    */
-  async function build(zone: string, onAttempt: () => void, attempt = 0): Promise<ZoneSnapshot | null> {
+  async function build(zone: string, onAttempt: () => void, attempt = 0, given?: ZoneRow): Promise<ZoneSnapshot | null> {
     onAttempt();
-    const row = await readZone(db, zone);
+    const row = given ?? (await readZone(db, [zone]));
     if (!row) return null;
+    const form = row.form ? readZoneForm(row.form) : null;
     const key = json<KeyRow | null>(row.dnssec_key, null);
     const previous = previousOf(zone);
     const dnssec = dnssecOf(db, zone, key, previous);
-    const flattened = json<Flattened>(row.flattened, []);
+    const flattened = (form?.flattened ?? json<Flattened>(row.flattened, [])) as Flattened;
     const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
     // What a version is built on besides its records: a change of any of these builds the next one whole. The
     // domain's creation too: a name released and registered again starts a new history, from serial 1.
@@ -168,7 +195,9 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: Sn
     const big = Number(row.record_count) >= PAGED_AT;
     let snapshot: ZoneSnapshot;
     if (!big) {
-      snapshot = buildSnapshot(zone, state, json<StoredRecord[]>(row.records, []), settings, dnssec, flattened);
+      snapshot = buildSnapshot(zone, state, (form?.records ?? json<StoredRecord[]>(row.records, [])) as StoredRecord[], settings, dnssec, flattened);
+      // A zone made before forms were, or whose form a change outdated outside the pipeline: its form is written now.
+      if (!form && !key) forms.write(zone);
     } else {
       snapshot = await buildBig(zone, previous, state, basis, dnssec, flattened);
       const [now] = await db.query<{ version: string }>('SELECT zone_version::text AS version FROM domains WHERE name = $1', [zone]);
@@ -181,6 +210,8 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: Sn
 
   return {
     build,
+    /** Waits for the forms being written (before the database closes). */
+    settle: forms.settle,
     /** The zone as last built, when it is signed or big. */
     previous: previousOf,
     /** Whether the zone is being signed anew on the worker right now. */

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { PAGED_AT, snapshotBuilder } from './snapshot-builder.ts';
+import { zoneCandidates } from '../dns/owning-zone.ts';
+import { PAGED_AT, readZone, snapshotBuilder } from './snapshot-builder.ts';
 import type { NameServerSettings, ZoneSnapshot } from './zone-snapshot.ts';
 import { snapshotCache } from './snapshot-cache.ts';
 import { zoneVersions } from './zone-versions.ts';
@@ -55,6 +56,24 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
     return promise;
   }
 
+  /**
+   * A name whose zone is not remembered: which zone holds it and that zone's row in one indexed read, and when the
+   * zone has a form (small, unsigned), its snapshot from that row at once.
+   */
+  async function locate(candidates: string[]): Promise<ZoneSnapshot | null> {
+    const started = versions.generation;
+    const row = await readZone(db, candidates);
+    versions.learn(candidates, row?.name ?? null, started);
+    if (!row) return null;
+    const zone = row.name;
+    const current = versions.current(zone);
+    if (current) return current;
+    if (!row.form || row.dnssec_key) return whileSigning(zone) ?? load(zone);
+    const snapshot = await builder.build(zone, () => {}, 0, row);
+    if (snapshot) versions.keep(zone, snapshot, started);
+    return snapshot;
+  }
+
   /** While a zone is signed anew on the worker, the snapshot it had (the zone keeps answering, a version behind). */
   const whileSigning = (zone: string) => {
     const previous = builder.previous(zone);
@@ -73,16 +92,25 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
   return {
     subscribe: versions.subscribe,
     onChange: versions.onChange,
-    close: versions.close,
+    async close() {
+      await versions.close();
+      await builder.settle();
+    },
     /** Whether zones are answered from memory (subscribed to changes). */
     get subscribed() {
       return versions.subscribed;
     },
     /** The zone this service holds that is the closest enclosing zone of `qname` (lowercase, no final dot), or null. */
     async find(qname: string): Promise<ZoneSnapshot | null> {
-      const located = versions.subscribed ? await versions.inMemory(qname) : await versions.inDatabase(qname);
-      if (!located) return null;
-      return located.current ?? whileSigning(located.zone) ?? load(located.zone);
+      if (!versions.subscribed) {
+        const located = await versions.inDatabase(qname);
+        return located && (located.current ?? whileSigning(located.zone) ?? load(located.zone));
+      }
+      const candidates = zoneCandidates(qname);
+      const zone = versions.remembered(candidates);
+      if (zone === null) return null;
+      if (zone === undefined) return locate(candidates);
+      return versions.current(zone) ?? whileSigning(zone) ?? load(zone);
     },
     load,
     /**

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { owningZone, zoneCandidates } from '../dns/owning-zone.ts';
+import { owningZone } from '../dns/owning-zone.ts';
 import { boundedLookups, type SnapshotCache } from './snapshot-cache.ts';
 import type { ZoneSnapshot } from './zone-snapshot.ts';
 
@@ -51,31 +51,6 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
     announce(zone);
   };
 
-  /** The zone holding `qname` as far as the names remembered tell: a zone, null (none), or undefined (ask). */
-  const remembered = (candidates: string[]): string | null | undefined => {
-    for (const candidate of candidates) {
-      const known = zoneNames.get(candidate);
-      if (known === undefined) return undefined;
-      if (known) return candidate;
-    }
-    return null;
-  };
-
-  /** Reads the zone holding `qname` from the database and remembers what it tells, unless a change raced the read. */
-  async function lookUp(candidates: string[], qname: string): Promise<string | null> {
-    const started = generation;
-    const row = await owningZone(db, qname);
-    if (generation === started && subscribed) {
-      // Every candidate longer than the zone found is no zone; the zone is one. Shorter ones were not asked about.
-      for (const candidate of candidates) {
-        if (candidate === row?.name) break;
-        zoneNames.set(candidate, false);
-      }
-      if (row) zoneNames.set(row.name, true);
-    }
-    return row?.name ?? null;
-  }
-
   return {
     /** Subscribes to zone changes; without it (or when it breaks) every query checks the version in the database. */
     async subscribe(): Promise<void> {
@@ -109,17 +84,34 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
       if (generation === started) snapshots.keepCurrent(zone, snapshot);
     },
     /**
-     * While subscribed: the zone this service holds that is the closest enclosing zone of `qname` (lowercase, no
-     * final dot), and its snapshot in memory, current; null when no zone holds the name. Asks the database only
-     * when the names it remembers do not tell.
+     * While subscribed: of the names that could be the zone holding a name (longest first), the zone that does as
+     * far as the names remembered tell; null when none does, undefined when the database must be asked (readZone).
      */
-    async inMemory(qname: string): Promise<Located | null> {
-      const candidates = zoneCandidates(qname);
-      let zone = remembered(candidates);
-      if (zone === undefined) zone = await lookUp(candidates, qname);
-      if (zone === null) return null;
+    remembered(candidates: string[]): string | null | undefined {
+      for (const candidate of candidates) {
+        const known = zoneNames.get(candidate);
+        if (known === undefined) return undefined;
+        if (known) return candidate;
+      }
+      return null;
+    },
+    /**
+     * What the database answered for `candidates` (the zone holding their first, or null), read from generation
+     * `started`: the longer names are no zone, the zone is one (shorter names were not asked about). Not kept when
+     * a change raced the read (it may have added or removed one of them).
+     */
+    learn(candidates: string[], zone: string | null, started: number) {
+      if (generation !== started || !subscribed) return;
+      for (const candidate of candidates) {
+        if (candidate === zone) break;
+        zoneNames.set(candidate, false);
+      }
+      if (zone) zoneNames.set(zone, true);
+    },
+    /** The zone's snapshot in memory, when it is current (while subscribed). */
+    current(zone: string): ZoneSnapshot | undefined {
       const kept = snapshots.get(zone);
-      return { zone, current: kept?.current ? kept.snapshot : undefined };
+      return kept?.current ? kept.snapshot : undefined;
     },
     /** Not subscribed: the same, asked of the database, with the snapshot in memory only if it is of the version there. */
     async inDatabase(qname: string): Promise<Located | null> {
