@@ -6,6 +6,7 @@ import { FORM_RECORDS_BELOW, readZoneForm, writeZoneForm } from '../dns/zone-for
 import { changesBetween } from '../history/changes-between.ts';
 import { signedStep, signedSteps } from './signed-steps.ts';
 import type { SnapshotCache } from './snapshot-cache.ts';
+import type { ZoneRow, ZoneRows } from './zone-rows.ts';
 import { buildSnapshot, buildSnapshotInSlices, patchSnapshot, type Dnssec, type NameServerSettings, type StoredRecord, type ZoneSnapshot, type ZoneState } from './zone-snapshot.ts';
 
 /** From this many stored records on, a zone is read page by page and built in slices (buildSnapshotInSlices). */
@@ -18,45 +19,8 @@ const PATCH_NAMES = 1000;
 type Db = Queryable & Pick<Database, 'analyzeIfStale'>;
 type Flattened = Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>;
 
-/** A zone's row as read for a build: its state, key, form, and its records and ALIAS addresses when it has no form. */
-export type ZoneRow = {
-  name: string;
-  version: string | null;
-  serial: number | string;
-  parked: boolean;
-  forward_enabled: boolean;
-  expired: boolean;
-  record_count: number | string;
-  created: string;
-  /** The zone's form of its current version (server/dns/zone-form.ts), or null. */
-  form: string | null;
-  records: unknown;
-  flattened: unknown;
-  dnssec_key: StoredZoneKey | string | null;
-};
-
 /** A JSON column as its value (PGlite and node-postgres may hand it over parsed or as text). */
 const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ? JSON.parse(value) : (value ?? fallback)) as T;
-
-/**
- * In one indexed read, the row of the zone named `candidates[0]`, or of the longest of `candidates` that is a zone
- * (which zone holds a name, and that zone, at once): its state, its key, and its form when it has one of its current
- * version, else its ALIAS addresses and, when it is small enough to read at once, its records.
- */
-export async function readZone(db: Queryable, candidates: string[]): Promise<ZoneRow | undefined> {
-  const [row] = await db.query<ZoneRow>(
-    `SELECT d.name, d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count, d.created_at::text AS created, f.form,
-       (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
-       CASE WHEN f.form IS NULL AND d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
-          FROM dns_records WHERE zone_name = d.name) END AS records,
-       CASE WHEN f.form IS NULL THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
-          FROM alias_addresses WHERE zone_name = d.name) END AS flattened
-     FROM domains d LEFT JOIN zone_forms f ON f.zone_name = d.name AND f.version IS NOT DISTINCT FROM d.zone_version
-     WHERE d.name = ANY($1::text[]) ORDER BY length(d.name) DESC LIMIT 1`,
-    [candidates, PAGED_AT],
-  );
-  return row;
-}
 
 /** A zone's key row as loaded: the key, its signing epoch, and how absence is proven. */
 type KeyRow = StoredZoneKey & { signing_epoch: string; denial: 'nsec' | 'nsec3'; opt_out: boolean };
@@ -137,7 +101,7 @@ function formWriter(db: Db) {
  * answers from. It keeps each signed or big zone as last built: the next build of a signed one re-signs only what
  * changed, a big one is patched from it, and either is answered while its next version is made.
  */
-export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: SnapshotCache) {
+export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: SnapshotCache, rows: ZoneRows) {
   /** The zone as last built, when it is signed or big (and still in the cache). */
   const previousOf = (zone: string) => {
     const kept = latest.peek(zone);
@@ -181,7 +145,7 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: Sn
    */
   async function build(zone: string, onAttempt: () => void, attempt = 0, given?: ZoneRow): Promise<ZoneSnapshot | null> {
     onAttempt();
-    const row = given ?? (await readZone(db, [zone]));
+    const row = given ?? (await rows.read([zone]));
     if (!row) return null;
     const form = row.form ? readZoneForm(row.form) : null;
     const key = json<KeyRow | null>(row.dnssec_key, null);

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { zoneCandidates } from '../dns/owning-zone.ts';
-import { PAGED_AT, readZone, snapshotBuilder } from './snapshot-builder.ts';
+import { PAGED_AT, snapshotBuilder } from './snapshot-builder.ts';
+import { zoneRows } from './zone-rows.ts';
 import type { NameServerSettings, ZoneSnapshot } from './zone-snapshot.ts';
 import { snapshotCache } from './snapshot-cache.ts';
 import { zoneVersions } from './zone-versions.ts';
@@ -29,7 +30,8 @@ export class ZoneBeingSigned extends Error {
 export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfStale'>, settings: NameServerSettings, cacheBytes = DEFAULT_CACHE_BYTES) {
   const snapshots = snapshotCache(cacheBytes);
   const versions = zoneVersions(db, snapshots);
-  const builder = snapshotBuilder(db, settings, snapshots);
+  const rows = zoneRows(db);
+  const builder = snapshotBuilder(db, settings, snapshots, rows);
   /** Loads in flight, one per zone and generation: queries arriving meanwhile share it. */
   const loading = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
   /** Big zones answered a version behind while their new version loads (whileSigning). */
@@ -62,7 +64,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
    */
   async function locate(candidates: string[]): Promise<ZoneSnapshot | null> {
     const started = versions.generation;
-    const row = await readZone(db, candidates);
+    const row = await rows.read(candidates);
     versions.learn(candidates, row?.name ?? null, started);
     if (!row) return null;
     const zone = row.name;
