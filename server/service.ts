@@ -262,9 +262,10 @@ async function serveHttp(app: Hono, config: Config, closers: Closers): Promise<S
 }
 
 /** The DNS server (DNS_PORT set), UDP and TCP, answering from the zones and their answer cache. */
-async function startDns(config: Config, services: Services, { zones, answers }: Zones, closers: Closers): Promise<DnsServer | null> {
+async function startDns(config: Config, services: Services, { zones, answers, catalog }: Zones, closers: Closers): Promise<DnsServer | null> {
   if (config.DNS_PORT === undefined) return null;
   const { db } = services;
+  const serving = dnsServingOptions(config, db);
   const dns = await startDnsServer({
     zones,
     db,
@@ -273,7 +274,8 @@ async function startDns(config: Config, services: Services, { zones, answers }: 
     nameservers: config.DNS_NAMESERVERS,
     forwardAddresses: config.FORWARD_ADDRESSES,
     axfrAllow: config.DNS_AXFR_ALLOW,
-    ...dnsServingOptions(config, db),
+    ...serving,
+    secondaries: { ...serving.secondaries, catalog },
     counter: services.queryCounter,
     cache: answers,
     // The standard doors: DNS UPDATE and keyed transfers with scoped keys' TSIG forms (server/doors/update/).

@@ -86,7 +86,8 @@ export function snapshotCache(budget: number) {
     },
     /** Every zone's changes may have been missed (the subscription was lost, or has just begun). */
     outdateAll() {
-      for (const zone of [...kept.keys()]) cache.outdate(zone);
+      // Deleting from a Map while iterating it is safe: entries deleted are not visited, none is added.
+      for (const zone of kept.keys()) cache.outdate(zone);
     },
     /** Bytes held, as estimated. */
     get bytes() {

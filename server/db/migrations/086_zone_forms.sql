@@ -9,3 +9,18 @@ CREATE TABLE zone_forms (
   version UUID,
   form TEXT NOT NULL
 );
+
+-- The catalog zone's journal (RFC 9432 catalog, server/dns-server/catalog.ts): one row per zone added or removed, its
+-- `serial` the catalog's serial that change led from (the catalog's serial is the last one plus one). IXFR of the
+-- catalog reads the rows since a secondary's serial (one zone's line per change, not the whole catalog), and the
+-- catalog's serial is one indexed read, not a count of every zone. A transaction lock orders the serials as their
+-- transactions commit, so no secondary can be told a serial before a smaller one is written. The zones held before
+-- this migration are its first rows, so the serial goes on from the count it was (the number of zones plus one).
+CREATE TABLE catalog_changes (
+  serial BIGINT PRIMARY KEY,
+  zone_name TEXT NOT NULL,
+  added BOOLEAN NOT NULL
+);
+INSERT INTO catalog_changes (serial, zone_name, added) SELECT row_number() OVER (ORDER BY name), name, true FROM domains;
+CREATE FUNCTION catalog_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_xact_lock(9432); INSERT INTO catalog_changes (serial, zone_name, added) SELECT COALESCE(max(serial), 0) + 1, COALESCE(NEW.name, OLD.name), TG_OP = 'INSERT' FROM catalog_changes; RETURN NULL; END $$;
+CREATE TRIGGER domains_catalog_change AFTER INSERT OR DELETE ON domains FOR EACH ROW EXECUTE FUNCTION catalog_change();
