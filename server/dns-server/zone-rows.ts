@@ -28,7 +28,7 @@ const BATCH = 256;
  * that zone, at once), with its state, its key, and its form when it has one of its current version. A statement
  * this plain costs PGlite little to plan: planning, not reading, was most of a cold zone's cost.
  */
-export async function readZoneRows(db: Queryable, asked: string[][]): Promise<Array<ZoneRow | undefined>> {
+async function readZoneRows(db: Queryable, asked: string[][]): Promise<Array<ZoneRow | undefined>> {
   const names = asked.flat();
   const owners = asked.flatMap((candidates, i) => candidates.map(() => i));
   const rows = await db.query<ZoneRow & { asked: number }>(
