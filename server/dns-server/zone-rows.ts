@@ -21,6 +21,8 @@ export type ZoneRow = {
 
 /** Reads asked for together at most: one statement's worth of zones (a few hundred KiB of rows at most). */
 const BATCH = 256;
+/** A read asked for this soon after the last statement is taken as part of a burst and waits a turn for company. */
+const BURST_MS = 5;
 
 /**
  * For each list of candidates (the names that could be the zone holding a name, longest first: `[zone]` for a zone
@@ -70,27 +72,30 @@ async function withRecords(db: Queryable, rows: ZoneRow[]): Promise<void> {
 }
 
 /**
- * Zone rows read in batches: a read asked for while one is in flight waits for it and goes with the others asked
- * meanwhile, so a burst of cold zones costs one statement per batch rather than one each (with PGlite, each
- * statement is the main thread's own time); a read asked for alone goes at once.
+ * Zone rows read in batches: a read asked for alone goes at once, and in a burst the reads go together in one
+ * statement, after the loop's next turn of I/O (setImmediate runs once the datagrams that were
+ * waiting have been read), so a burst of cold zones costs one statement per batch rather than one each. With PGlite
+ * each statement is the main thread's own time and holds the loop while it runs: the queries that arrive meanwhile
+ * are read in the next turn and go together.
  */
 export function zoneRows(db: Queryable) {
   let waiting: Array<{ candidates: string[]; done: (row: ZoneRow | undefined) => void; fail: (error: unknown) => void }> = [];
-  let inFlight = false;
+  let scheduled = false;
+  /** When the last statement ended: a read asked for within BURST_MS of it is part of a burst. */
+  let lastRead = -Infinity;
 
   async function drain() {
-    inFlight = true;
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, BATCH);
-      waiting = waiting.slice(BATCH);
-      try {
-        const rows = await readZoneRows(db, batch.map((b) => b.candidates));
-        batch.forEach((b, i) => b.done(rows[i]));
-      } catch (error) {
-        for (const b of batch) b.fail(error);
-      }
+    const batch = waiting.slice(0, BATCH);
+    waiting = waiting.slice(BATCH);
+    try {
+      const rows = await readZoneRows(db, batch.map((b) => b.candidates));
+      batch.forEach((b, i) => b.done(rows[i]));
+    } catch (error) {
+      for (const b of batch) b.fail(error);
     }
-    inFlight = false;
+    lastRead = performance.now();
+    if (waiting.length > 0) setImmediate(() => void drain());
+    else scheduled = false;
   }
 
   return {
@@ -99,7 +104,11 @@ export function zoneRows(db: Queryable) {
       if (candidates.length === 0) return Promise.resolve(undefined);
       return new Promise((done, fail) => {
         waiting.push({ candidates, done, fail });
-        if (!inFlight) void drain();
+        if (scheduled) return;
+        scheduled = true;
+        // Idle, a read goes at once (no turn of the loop added to a lone cold query); in a burst, after the turn's I/O.
+        if (performance.now() - lastRead > BURST_MS) void drain();
+        else setImmediate(() => void drain());
       });
     },
   };

@@ -60,9 +60,10 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
 
   /**
    * A name whose zone is not remembered: which zone holds it and that zone's row in one indexed read, and when the
-   * zone has a form (small, unsigned), its snapshot from that row at once.
+   * zone has a form (small, unsigned), its snapshot from that row at once. Queries of one name share the read, and
+   * queries of one zone the build (a flood of one question to a cold zone builds it once).
    */
-  async function locate(candidates: string[]): Promise<ZoneSnapshot | null> {
+  async function locateOnce(candidates: string[]): Promise<ZoneSnapshot | null> {
     const started = versions.generation;
     const row = await rows.read(candidates);
     versions.learn(candidates, row?.name ?? null, started);
@@ -70,10 +71,31 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
     const zone = row.name;
     const current = versions.current(zone);
     if (current) return current;
+    const shared = loading.get(zone);
+    if (shared && shared.generation === started) return shared.promise;
     if (!row.form || row.dnssec_key) return whileSigning(zone) ?? load(zone);
-    const snapshot = await builder.build(zone, () => {}, 0, row);
-    if (snapshot) versions.keep(zone, snapshot, started);
-    return snapshot;
+    const promise: Promise<ZoneSnapshot | null> = builder
+      .build(zone, () => {}, 0, row)
+      .then((snapshot) => {
+        if (snapshot) versions.keep(zone, snapshot, started);
+        return snapshot;
+      })
+      .finally(() => {
+        if (loading.get(zone)?.promise === promise) loading.delete(zone);
+      });
+    loading.set(zone, { generation: started, promise });
+    return promise;
+  }
+  const locating = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
+  function locate(candidates: string[]): Promise<ZoneSnapshot | null> {
+    const [name] = candidates;
+    const current = locating.get(name);
+    if (current && current.generation === versions.generation) return current.promise;
+    const promise = locateOnce(candidates).finally(() => {
+      if (locating.get(name)?.promise === promise) locating.delete(name);
+    });
+    locating.set(name, { generation: versions.generation, promise });
+    return promise;
   }
 
   /** While a zone is signed anew on the worker, the snapshot it had (the zone keeps answering, a version behind). */
