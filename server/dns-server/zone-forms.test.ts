@@ -85,6 +85,27 @@ describe("a zone's compact form", () => {
   });
 });
 
+describe('cold reads together', () => {
+  it('builds a zone without a form from all its records when it is read twice in one batch (a change between two loads)', async () => {
+    const [name, other] = [await zone(), await zone()];
+    await service.services.db.query('DELETE FROM zone_forms WHERE zone_name = $1', [name]);
+    const zones = zoneSource(service.services.db, settings);
+    await zones.subscribe();
+    try {
+      // The first read goes at once; the two loads of `name` (a change announced between them) wait for the next batch.
+      const first = zones.find(`www.${other}`);
+      const before = zones.load(name);
+      zones.changed(name);
+      const after = zones.load(name);
+      expect(before).not.toBe(after);
+      for (const snapshot of await Promise.all([before, after])) expect(snapshot?.nodes.get('www')?.get('CNAME')?.rdatas).toEqual([`${name}.`]);
+      expect((await first)?.zone).toBe(other);
+    } finally {
+      await zones.close();
+    }
+  });
+});
+
 describe('the zone cache, bounded in bytes', () => {
   it('answers every zone correctly under a budget that holds one, keeping no more than fits', async () => {
     const names = [await zone(), await zone(), await zone()];

@@ -52,8 +52,8 @@ async function readZoneRows(db: Queryable, asked: string[][]): Promise<Array<Zon
 /** Zones without a form: their ALIAS addresses and, when small enough to read at once, their records. */
 async function withRecords(db: Queryable, rows: ZoneRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const zones = rows.map((row) => row.name);
-  const small = rows.filter((row) => Number(row.record_count) < FORM_RECORDS_BELOW).map((row) => row.name);
+  const zones = [...new Set(rows.map((row) => row.name))];
+  const small = [...new Set(rows.filter((row) => Number(row.record_count) < FORM_RECORDS_BELOW).map((row) => row.name))];
   const [records, flattened] = await Promise.all([
     small.length === 0 ? [] : db.query<{ zone: string; rows: unknown }>(
       `SELECT zone_name AS zone, json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id) AS rows
@@ -66,9 +66,13 @@ async function withRecords(db: Queryable, rows: ZoneRow[]): Promise<void> {
       [zones],
     ),
   ]);
-  const byZone = new Map(rows.map((row) => [row.name, row]));
-  for (const { zone, rows: list } of records) byZone.get(zone)!.records = list;
-  for (const { zone, rows: list } of flattened) byZone.get(zone)!.flattened = list;
+  // Several names of one zone asked in one batch are several rows of it: each gets the zone's records.
+  const recordsOf = new Map(records.map((r) => [r.zone, r.rows]));
+  const flattenedOf = new Map(flattened.map((r) => [r.zone, r.rows]));
+  for (const row of rows) {
+    row.records = recordsOf.get(row.name) ?? null;
+    row.flattened = flattenedOf.get(row.name) ?? null;
+  }
 }
 
 /**
