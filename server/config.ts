@@ -78,7 +78,8 @@ const configSchema = z.object({
   DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).optional(),
   /**
    * Memory (MiB) for the DNS server's caches, in the 2-core machine's measure: half for the packet cache (a table in
-   * shared memory every UDP thread reads, docs/service/dns.md), half for the zones' snapshots.
+   * shared memory every UDP thread reads, docs/service/dns.md), half for the zones' snapshots on the main thread (the
+   * least recently asked go first).
    */
   DNS_CACHE_MB: z.coerce.number().int().min(4).max(65536).default(96),
   /**
@@ -138,10 +139,12 @@ const configSchema = z.object({
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).default(10_000),
   ...chainConfigShape,
 });
-export type Config = z.infer<typeof configSchema>;
+/** The configuration as read, with `dnsCacheMb` (DNS_CACHE_MB) named as the DNS caches read it. */
+const withDerived = configSchema.transform(({ DNS_CACHE_MB, ...config }) => ({ ...config, dnsCacheMb: DNS_CACHE_MB }));
+export type Config = z.infer<typeof withDerived>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = withDerived.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid service configuration:\n${lines.join('\n')}`);

@@ -28,7 +28,7 @@ import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
 import { packetCacheBytes } from './dns-server/packet-cache.ts';
 import { updateDoor } from './doors/update/door.ts';
-import { dnsServingOptions, soaTimers } from './dns-server/serving-options.ts';
+import { dnsServingOptions, snapshotCacheBytes, soaTimers } from './dns-server/serving-options.ts';
 import { zoneSource, type ZoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
 import { managedSettings } from './dns/managed-settings.ts';
@@ -208,10 +208,10 @@ interface Zones {
 async function startZones(config: Config, db: Database, closers: Closers): Promise<Zones> {
   const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config), soaTimers(config));
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
-  const zones = withCatalog(zoneSource(db, settings), catalog);
+  const zones = withCatalog(zoneSource(db, settings, snapshotCacheBytes(config)), catalog);
   closers.push('the zone subscription', () => zones.close());
   await zones.subscribe();
-  return { zones, catalog, answers: answerCache(zones, [catalog.zone], packetCacheBytes(config.DNS_CACHE_MB)) };
+  return { zones, catalog, answers: answerCache(zones, [catalog.zone], packetCacheBytes(config.dnsCacheMb)) };
 }
 
 /**
@@ -268,9 +268,10 @@ async function serveHttp(app: Hono, config: Config, closers: Closers): Promise<S
 }
 
 /** The DNS server (DNS_PORT set), UDP and TCP, answering from the zones and their answer cache. */
-async function startDns(config: Config, services: Services, { zones, answers }: Zones, closers: Closers): Promise<DnsServer | null> {
+async function startDns(config: Config, services: Services, { zones, answers, catalog }: Zones, closers: Closers): Promise<DnsServer | null> {
   if (config.DNS_PORT === undefined) return null;
   const { db } = services;
+  const serving = dnsServingOptions(config, db);
   const dns = await startDnsServer({
     zones,
     db,
@@ -279,7 +280,8 @@ async function startDns(config: Config, services: Services, { zones, answers }: 
     nameservers: config.DNS_NAMESERVERS,
     forwardAddresses: config.FORWARD_ADDRESSES,
     axfrAllow: config.DNS_AXFR_ALLOW,
-    ...dnsServingOptions(config, db),
+    ...serving,
+    secondaries: { ...serving.secondaries, catalog },
     counter: services.queryCounter,
     cache: answers,
     // The standard doors: DNS UPDATE and keyed transfers with scoped keys' TSIG forms (server/doors/update/).

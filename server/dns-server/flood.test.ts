@@ -113,22 +113,15 @@ describe('a flood of random zones and random names', () => {
     expect(loudP99, `p99 ${loudP99.toFixed(2)} ms under the flood, ${quietP99.toFixed(2)} ms quiet`).toBeLessThanOrEqual(Math.max(2 * quietP99, quietP99 + 50));
 
     // Within its memory: the caches hold no more than DNS_CACHE_MB, however many zones and names were asked.
-    // TODO(lead, after merging coldform and sharedcache): drop the feature checks below so these always run:
-    // `service.dns.zones.cached().bytes` (coldform: the snapshot cache's estimated bytes, within half of DNS_CACHE_MB)
-    // and `service.dns.cache.stats()` (sharedcache: `ringBytes` used of the shared answer table's `arenaBytes`).
-    const dns = service.dns as unknown as { zones: { cached?: () => { zones: number; bytes: number } }; cache: { size?: number; stats?: () => { entries: number; ringBytes: number; arenaBytes: number } } };
+    // The snapshots' estimated bytes (zone-source.ts) and the shared answer table's (answer-table-writer.ts), each
+    // within its half of the budget.
     const budget = CACHE_MB * 2 ** 20;
-    const snapshots = dns.zones.cached?.().bytes ?? 0;
-    if (dns.cache.stats) {
-      const table = dns.cache.stats();
-      expect(table.arenaBytes).toBeLessThanOrEqual(budget / 2);
-      expect(table.ringBytes).toBeLessThanOrEqual(table.arenaBytes);
-      expect(snapshots + table.ringBytes).toBeLessThanOrEqual(budget);
-    } else {
-      expect(snapshots).toBeLessThanOrEqual(budget / 2);
-      // Before the shared table: the packet cache's own bound, in entries (packet-cache.ts MAX_ENTRIES).
-      expect(dns.cache.size).toBeLessThanOrEqual(20_000);
-    }
+    const snapshots = service.dns!.zones.cached();
+    const table = service.dns!.cache.stats();
+    expect(snapshots.zones).toBeGreaterThan(0);
+    expect(snapshots.bytes).toBeLessThanOrEqual(budget / 2);
+    expect(table.arenaBytes).toBeLessThanOrEqual(budget / 2);
+    expect(table.ringBytes).toBeLessThanOrEqual(table.arenaBytes);
     // And the whole process (this test's worker, the service and its UDP threads) grew by less than the flood would
     // cost unbounded: every answer kept by the main thread and copied into each UDP thread.
     expect(rssGrowthMiB).toBeLessThan(64);

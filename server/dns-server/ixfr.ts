@@ -20,7 +20,8 @@ import type { RecordSet, ZoneSnapshot } from './zone-snapshot.ts';
  * zone's NSEC records and RRSIGs come from the steps its instance signed (signed-steps.ts); without them, whole zone.
  */
 const JOURNAL_MIN_SERIALS = 1000;
-const PER_MESSAGE = 500;
+/** Records per message of a transfer. */
+export const PER_MESSAGE = 500;
 
 interface Difference {
   /** The serial it starts from, when not the one before (a signed step may span changes loaded together). */
@@ -36,7 +37,7 @@ const provider = (r: RecordLike) => r.type === 'ALIAS' || (r.name === '@' && (r.
 const answerOf = (zone: string) => (r: RecordLike) => rr(toAbsolute(r.name, zone), r.type, r.ttl, r.rdata);
 
 /** The client's serial: the SOA in the IXFR query's authority section (RFC 1995 §3). */
-function heldSerial(query: Packet): number | null {
+export function heldSerial(query: Packet): number | null {
   const soa = (query.authorities ?? []).find((a) => a.type === 'SOA') as { data?: { serial?: number } } | undefined;
   return typeof soa?.data?.serial === 'number' ? soa.data.serial : null;
 }
@@ -98,6 +99,16 @@ function withSignatures(differences: Difference[], steps: SignedStep[]): Differe
   });
 }
 
+/** The zone's SOA record with another serial (the SOAs around each difference of an IXFR). */
+export function soaAtSerial(snapshot: ZoneSnapshot): (serial: number) => Answer {
+  const soaSet = snapshot.nodes.get('@')?.get('SOA') as RecordSet;
+  return (serial: number) => {
+    const fields = soaSet.rdatas[0].split(' ');
+    fields[2] = String(serial);
+    return rr(snapshot.zone, 'SOA', soaSet.ttl, fields.join(' '));
+  };
+}
+
 /**
  * The IXFR answer: the current SOA alone when the client is up to date; else the current SOA, then per change the
  * SOA before it, the records it removed, the SOA after it and the records it added, then the current SOA again.
@@ -112,12 +123,7 @@ export async function ixfrAnswer(
 ): Promise<Packet[] | null> {
   const from = heldSerial(query);
   if (from === null) return null;
-  const soaSet = snapshot.nodes.get('@')?.get('SOA') as RecordSet;
-  const soaAt = (serial: number) => {
-    const fields = soaSet.rdatas[0].split(' ');
-    fields[2] = String(serial);
-    return rr(snapshot.zone, 'SOA', soaSet.ttl, fields.join(' '));
-  };
+  const soaAt = soaAtSerial(snapshot);
   const current = soaAt(snapshot.serial);
   if (from >= snapshot.serial) return [reply([current])];
   const steps = journal.signed?.(from);

@@ -20,3 +20,6 @@ export function soaTimers(config: Pick<Config, 'DNS_SOA_REFRESH' | 'DNS_SOA_RETR
 export function dnsServingOptions(config: Config, db: Queryable) {
   return { rrlPerSecond: rrlPerSecond(config), udpThreads: config.DNS_UDP_THREADS, cookies: config.DNS_COOKIES, soa: soaTimers(config), secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS, managed: managedSettings(config) } };
 }
+
+/** The bytes the main thread's zone snapshots may hold: half of DNS_CACHE_MB (the packet cache has the other half). */
+export const snapshotCacheBytes = (config: Pick<Config, 'dnsCacheMb'>) => Math.floor((config.dnsCacheMb * 1024 * 1024) / 2);

@@ -3,12 +3,15 @@ import type { RolloverPhase } from '#core/dns/rollover.ts';
 import type { StoredZoneKey } from '../dnssec/keys.ts';
 import { VALIDITY_SECONDS } from '../dnssec/sign-zone.ts';
 import { dropOtherEpochs, keepSignatures, storedSignatures } from '../dnssec/stored-signatures.ts';
+import { FORM_RECORDS_BELOW, readZoneForm, writeZoneForm } from '../dns/zone-form.ts';
 import { changesBetween } from '../history/changes-between.ts';
 import { signedStep, signedSteps } from './signed-steps.ts';
+import type { SnapshotCache } from './snapshot-cache.ts';
+import type { ZoneRow, ZoneRows } from './zone-rows.ts';
 import { buildSnapshot, buildSnapshotInSlices, patchSnapshot, type Dnssec, type NameServerSettings, type StoredRecord, type ZoneSnapshot, type ZoneState } from './zone-snapshot.ts';
 
 /** From this many stored records on, a zone is read page by page and built in slices (buildSnapshotInSlices). */
-export const PAGED_AT = 5000;
+export const PAGED_AT = FORM_RECORDS_BELOW;
 /** Rows per page of a big zone's read: PGlite holds the event loop about 33 ms for 1,000 (65 ms for 2,000). */
 const PAGE = 1000;
 /** At most this many names changed since the version in memory, and a big zone is patched rather than read whole. */
@@ -17,37 +20,8 @@ const PATCH_NAMES = 1000;
 type Db = Queryable & Pick<Database, 'analyzeIfStale'>;
 type Flattened = Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>;
 
-type ZoneRow = {
-  version: string | null;
-  serial: number | string;
-  parked: boolean;
-  forward_enabled: boolean;
-  expired: boolean;
-  record_count: number | string;
-  created: string;
-  records: unknown;
-  flattened: unknown;
-  dnssec_key: StoredZoneKey | string | null;
-};
-
 /** A JSON column as its value (PGlite and node-postgres may hand it over parsed or as text). */
 const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ? JSON.parse(value) : (value ?? fallback)) as T;
-
-/** The zone's row: its state, its key, its ALIAS addresses, and its records when it is small enough to read at once. */
-async function readZone(db: Db, zone: string): Promise<ZoneRow | undefined> {
-  const [row] = await db.query<ZoneRow>(
-    `SELECT d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count, d.created_at::text AS created,
-       (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out,
-          'rollover', (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'phase', phase) FROM dnssec_rollovers WHERE zone_name = d.name)) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
-       CASE WHEN d.record_count < $2 THEN (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY created_at, id)
-          FROM dns_records WHERE zone_name = d.name) END AS records,
-       (SELECT json_agg(json_build_object('name', name, 'type', type, 'ttl', ttl, 'rdata', rdata) ORDER BY name, type, rdata)
-          FROM alias_addresses WHERE zone_name = d.name) AS flattened
-     FROM domains d WHERE d.name = $1`,
-    [zone, PAGED_AT],
-  );
-  return row;
-}
 
 /** A zone's key row as loaded: the key, its signing epoch, and how absence is proven. */
 type KeyRow = StoredZoneKey & { signing_epoch: string; denial: 'nsec' | 'nsec3'; opt_out: boolean; rollover: (StoredZoneKey & { phase: RolloverPhase }) | null };
@@ -110,15 +84,33 @@ async function storeSignatures(db: Db, zone: string, snapshot: ZoneSnapshot, dns
   }
 }
 
+/** Writes the forms of zones built from their records, one at a time per zone, in the background. */
+function formWriter(db: Db) {
+  const writing = new Map<string, Promise<void>>();
+  return {
+    write(zone: string) {
+      if (writing.has(zone)) return;
+      const done = writeZoneForm(db, zone)
+        .catch((error: unknown) => console.error(`DNS: the form of ${zone} could not be written`, error))
+        .finally(() => writing.delete(zone));
+      writing.set(zone, done);
+    },
+    settle: async () => void (await Promise.all(writing.values())),
+  };
+}
+
 /**
  * The snapshot builder of the zone source (zone-source.ts): reads a zone and builds the snapshot the name server
  * answers from. It keeps each signed or big zone as last built: the next build of a signed one re-signs only what
  * changed, a big one is patched from it, and either is answered while its next version is made.
  */
-export function snapshotBuilder(db: Db, settings: NameServerSettings) {
-  const latest = new Map<string, ZoneSnapshot>();
-  /** What each version in `latest` was built on besides its records (state, ALIAS addresses, key): see build. */
-  const builtOn = new Map<string, string>();
+export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: SnapshotCache, rows: ZoneRows) {
+  /** The zone as last built, when it is signed or big (and still in the cache). */
+  const previousOf = (zone: string) => {
+    const kept = latest.peek(zone);
+    return kept?.basis !== undefined ? kept.snapshot : undefined;
+  };
+  const forms = formWriter(db);
   /** Zones being signed anew on a worker thread: their previous snapshot is answered meanwhile, if there is one. */
   const bulk = new Set<string>();
   /** Per signed zone, what each recent change did to its NSEC records and RRSIGs (IXFR sends these). */
@@ -130,7 +122,7 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
    * read a page at a time and built in slices.
    */
   async function buildBig(zone: string, previous: ZoneSnapshot | undefined, state: ZoneState, basis: string, dnssec: Dnssec | undefined, flattened: Flattened): Promise<ZoneSnapshot> {
-    const names = previous && builtOn.get(zone) === basis && previous.serial < state.serial ? await namesChangedSince(db, zone, previous.serial, state.serial) : null;
+    const names = previous && latest.peek(zone)?.basis === basis && previous.serial < state.serial ? await namesChangedSince(db, zone, previous.serial, state.serial) : null;
     if (previous && names) {
       const records = await db.query<StoredRecord>('SELECT name, type, ttl, rdata FROM dns_records WHERE zone_name = $1 AND name = ANY($2::text[]) ORDER BY seq', [zone, [...names]]);
       return patchSnapshot(previous, names, state, records, settings, dnssec, flattened);
@@ -146,27 +138,23 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
   function remember(zone: string, snapshot: ZoneSnapshot, previous: ZoneSnapshot | undefined, big: boolean, basis: string) {
     // What signing this change changed (NSEC records, RRSIGs), for IXFR: from the snapshot before, once stored bytes are in.
     if (snapshot.signed && previous?.signed && snapshot.serial !== previous.serial) steps.keep(zone, signedStep(previous, snapshot));
-    if (snapshot.signed || big) {
-      latest.set(zone, snapshot);
-      builtOn.set(zone, basis);
-    } else {
-      latest.delete(zone);
-      builtOn.delete(zone);
-    }
+    // Kept as not yet current: the version tracker makes it current unless a change raced its read (zone-versions.ts).
+    if (snapshot.signed || big) latest.set(zone, snapshot, false, basis);
   }
 
   /**
    * The zone's snapshot as the database holds it now, or null when the zone is not there. `onAttempt` is told as
    * each read begins: a big zone that changed while it was read is read again (up to three times).
    */
-  async function build(zone: string, onAttempt: () => void, attempt = 0): Promise<ZoneSnapshot | null> {
+  async function build(zone: string, onAttempt: () => void, attempt = 0, given?: ZoneRow): Promise<ZoneSnapshot | null> {
     onAttempt();
-    const row = await readZone(db, zone);
+    const row = given ?? (await rows.read([zone]));
     if (!row) return null;
+    const form = row.form ? readZoneForm(row.form) : null;
     const key = json<KeyRow | null>(row.dnssec_key, null);
-    const previous = latest.get(zone);
+    const previous = previousOf(zone);
     const dnssec = dnssecOf(db, zone, key, previous);
-    const flattened = json<Flattened>(row.flattened, []);
+    const flattened = (form?.flattened ?? json<Flattened>(row.flattened, [])) as Flattened;
     const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
     // What a version is built on besides its records: a change of any of these builds the next one whole. The
     // domain's creation too: a name released and registered again starts a new history, from serial 1.
@@ -174,7 +162,9 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
     const big = Number(row.record_count) >= PAGED_AT;
     let snapshot: ZoneSnapshot;
     if (!big) {
-      snapshot = buildSnapshot(zone, state, json<StoredRecord[]>(row.records, []), settings, dnssec, flattened);
+      snapshot = buildSnapshot(zone, state, (form?.records ?? json<StoredRecord[]>(row.records, [])) as StoredRecord[], settings, dnssec, flattened);
+      // A zone made before forms were, or whose form a change outdated outside the pipeline: its form is written now.
+      if (!form && !key) forms.write(zone);
     } else {
       snapshot = await buildBig(zone, previous, state, basis, dnssec, flattened);
       const [now] = await db.query<{ version: string }>('SELECT zone_version::text AS version FROM domains WHERE name = $1', [zone]);
@@ -187,8 +177,10 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings) {
 
   return {
     build,
+    /** Waits for the forms being written (before the database closes). */
+    settle: forms.settle,
     /** The zone as last built, when it is signed or big. */
-    previous: (zone: string) => latest.get(zone),
+    previous: previousOf,
     /** Whether the zone is being signed anew on the worker right now. */
     signingAnew: (zone: string) => bulk.has(zone),
     /** The DNSSEC side of the changes from serial `from` to `to` of a signed zone, or null when this instance lacks one. */

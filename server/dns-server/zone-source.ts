@@ -1,7 +1,13 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { zoneCandidates } from '../dns/owning-zone.ts';
 import { PAGED_AT, snapshotBuilder } from './snapshot-builder.ts';
+import { zoneRows } from './zone-rows.ts';
 import type { NameServerSettings, ZoneSnapshot } from './zone-snapshot.ts';
+import { snapshotCache } from './snapshot-cache.ts';
 import { zoneVersions } from './zone-versions.ts';
+
+/** The snapshot cache's budget when none is given: half of DNS_CACHE_MB's default (config.ts). */
+const DEFAULT_CACHE_BYTES = Math.floor((96 * 1024 * 1024) / 2);
 
 /**
  * Asked for a big zone this instance is signing for the first time (no earlier version of it in memory, e.g. just
@@ -21,9 +27,11 @@ export class ZoneBeingSigned extends Error {
  * meet: a query takes the current snapshot, else the one a big or signing zone had while its next is built, else
  * waits for a build, which one load per zone shares.
  */
-export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfStale'>, settings: NameServerSettings) {
-  const versions = zoneVersions(db);
-  const builder = snapshotBuilder(db, settings);
+export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfStale'>, settings: NameServerSettings, cacheBytes = DEFAULT_CACHE_BYTES) {
+  const snapshots = snapshotCache(cacheBytes);
+  const versions = zoneVersions(db, snapshots);
+  const rows = zoneRows(db);
+  const builder = snapshotBuilder(db, settings, snapshots, rows);
   /** Loads in flight, one per zone and generation: queries arriving meanwhile share it. */
   const loading = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
   /** Big zones answered a version behind while their new version loads (whileSigning). */
@@ -50,6 +58,46 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
     return promise;
   }
 
+  /**
+   * A name whose zone is not remembered: which zone holds it and that zone's row in one indexed read, and when the
+   * zone has a form (small, unsigned), its snapshot from that row at once. Queries of one name share the read, and
+   * queries of one zone the build (a flood of one question to a cold zone builds it once).
+   */
+  async function locateOnce(candidates: string[]): Promise<ZoneSnapshot | null> {
+    const started = versions.generation;
+    const row = await rows.read(candidates);
+    versions.learn(candidates, row?.name ?? null, started);
+    if (!row) return null;
+    const zone = row.name;
+    const current = versions.current(zone);
+    if (current) return current;
+    const shared = loading.get(zone);
+    if (shared && shared.generation === started) return shared.promise;
+    if (!row.form || row.dnssec_key) return whileSigning(zone) ?? load(zone);
+    const promise: Promise<ZoneSnapshot | null> = builder
+      .build(zone, () => {}, 0, row)
+      .then((snapshot) => {
+        if (snapshot) versions.keep(zone, snapshot, started);
+        return snapshot;
+      })
+      .finally(() => {
+        if (loading.get(zone)?.promise === promise) loading.delete(zone);
+      });
+    loading.set(zone, { generation: started, promise });
+    return promise;
+  }
+  const locating = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
+  function locate(candidates: string[]): Promise<ZoneSnapshot | null> {
+    const [name] = candidates;
+    const current = locating.get(name);
+    if (current && current.generation === versions.generation) return current.promise;
+    const promise = locateOnce(candidates).finally(() => {
+      if (locating.get(name)?.promise === promise) locating.delete(name);
+    });
+    locating.set(name, { generation: versions.generation, promise });
+    return promise;
+  }
+
   /** While a zone is signed anew on the worker, the snapshot it had (the zone keeps answering, a version behind). */
   const whileSigning = (zone: string) => {
     const previous = builder.previous(zone);
@@ -68,16 +116,25 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
   return {
     subscribe: versions.subscribe,
     onChange: versions.onChange,
-    close: versions.close,
+    async close() {
+      await versions.close();
+      await builder.settle();
+    },
     /** Whether zones are answered from memory (subscribed to changes). */
     get subscribed() {
       return versions.subscribed;
     },
     /** The zone this service holds that is the closest enclosing zone of `qname` (lowercase, no final dot), or null. */
     async find(qname: string): Promise<ZoneSnapshot | null> {
-      const located = versions.subscribed ? versions.inMemory(qname) : await versions.inDatabase(qname);
-      if (!located) return null;
-      return located.current ?? whileSigning(located.zone) ?? load(located.zone);
+      if (!versions.subscribed) {
+        const located = await versions.inDatabase(qname);
+        return located && (located.current ?? whileSigning(located.zone) ?? load(located.zone));
+      }
+      const candidates = zoneCandidates(qname);
+      const zone = versions.remembered(candidates);
+      if (zone === null) return null;
+      if (zone === undefined) return locate(candidates);
+      return versions.current(zone) ?? whileSigning(zone) ?? load(zone);
     },
     load,
     /**
@@ -86,6 +143,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
      */
     changed: versions.changed,
     signedSteps: builder.signedSteps,
+    /** The snapshots in memory: how many, and their estimated bytes against the budget. */
+    cached: () => ({ zones: snapshots.size, bytes: snapshots.bytes }),
   };
 }
 export type ZoneSource = ReturnType<typeof zoneSource>;

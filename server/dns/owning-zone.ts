@@ -1,8 +1,11 @@
 import { ancestorsOf } from '#core/dns/names.ts';
 import type { Queryable } from '../db/database.ts';
 
+/** A name a zone of this service could have: printable ASCII (a query's name may hold any byte, which text columns refuse). */
+const ZONE_NAME = /^[\x21-\x7e]+$/;
+
 /** The names a zone holding `name` could have: the name and its ancestors, top-level names left out. */
-export const zoneCandidates = (name: string) => [name, ...ancestorsOf(name)].filter((n) => n.includes('.'));
+export const zoneCandidates = (name: string) => [name, ...ancestorsOf(name)].filter((n) => n.includes('.') && ZONE_NAME.test(n));
 
 /**
  * The zone of this service that holds `name` (lowercase, no final dot): the longest zone name it ends in, or null.

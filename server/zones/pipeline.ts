@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { authoriseZoneChange, requireChangeInScope, type ZoneAuthority } from '../access/authorise.ts';
 import { FORWARDING_COLUMNS, type ForwardingRow } from '../dns/forwarding-row.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
+import { writeZoneForm } from '../dns/zone-form.ts';
 import type { DoorChange, ZoneChangeFacts } from '#core/wire/history.ts';
 import { recordChange, type ChangeAuthor } from '../history/record-change.ts';
 import { conflict, invalidInput, notFound } from '../domain-errors.ts';
@@ -15,7 +16,8 @@ import type { Principal, Services } from '../services.ts';
  * forwarding, DNSSEC and the service's own signature renewals. Inside one transaction, in this order:
  *
  *   authorise (the owner, a grantee, a scoped key: server/access/authorise.ts; an order or the service act as themselves) → lock the zone's row → run the command, which
- *   checks the zone rules, writes, and says what it changed → move the serial once → record one history entry with
+ *   checks the zone rules, writes, and says what it changed → move the serial once, and write the zone's form (the
+ *   records a cold query reads: server/dns/zone-form.ts) → record one history entry with
  *   its actor and signature → commit → announce
  *
  * A command that changed nothing answers no facts: no serial, no entry. The announcement is the serial's: the one
@@ -87,7 +89,11 @@ export async function changeZoneWithin<R>(services: Omit<PipelineServices, 'db'>
   if (!outcome.facts) return outcome.result;
   // What the command did, every record before and after, within the grant's and the key's scope; else all rolls back.
   requireChangeInScope(authority, zoneName, outcome.facts);
-  if (outcome.movesSerial !== false) await moveSerial(tx, zoneName, outcome, services.config.ZONE_RECORD_LIMIT);
+  if (outcome.movesSerial !== false) {
+    await moveSerial(tx, zoneName, outcome, services.config.ZONE_RECORD_LIMIT);
+    // The zone's ready-to-serve form, of the version this change made: a cold query reads it in one indexed read.
+    await writeZoneForm(tx, zoneName);
+  }
   await recordChange(tx, zoneName, author, outcome.facts, now);
   return outcome.result;
 }

@@ -1,0 +1,155 @@
+import * as dnsPacket from 'dns-packet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { answerWire, nameServerSettings } from './server.ts';
+import { zoneSource, type ZoneSource } from './zone-source.ts';
+
+const [OWNER_KEY] = TEST_KEYS;
+let service: TestService;
+let client: TestClient;
+let count = 0;
+const settings = nameServerSettings(['ns1.namefi.test', 'ns2.namefi.test'], { forwardAddresses: ['127.0.0.1'] });
+
+beforeAll(async () => {
+  service = await startTestService();
+  client = testClient(service);
+});
+afterAll(() => service.destroy());
+
+const RECORDS = [
+  { name: '@', type: 'A', rdata: '192.0.2.1', ttl: 300 },
+  { name: '@', type: 'MX', rdata: '10 mail.{zone}.', ttl: 3600 },
+  { name: 'mail', type: 'A', rdata: '192.0.2.25', ttl: 3600 },
+  { name: 'www', type: 'CNAME', rdata: '{zone}.', ttl: 600 },
+  { name: '*', type: 'TXT', rdata: '"wild"', ttl: 120 },
+  { name: 'x.deep', type: 'TXT', rdata: '"below an empty non-terminal"', ttl: 120 },
+  { name: 'lab', type: 'NS', rdata: 'ns.example.net.', ttl: 86400 },
+  { name: 'alias', type: 'ALIAS', rdata: 'target.example.net.', ttl: 300 },
+];
+
+/** A zone registered and filled through the API (the pipeline), parked or not. */
+async function zone(parked = false): Promise<string> {
+  const name = `formzone${++count}.com`;
+  await service.services.ownership.mint({ name, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+  if (!parked) expect((await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: name, enableParking: false, overrideExistingRecords: false })).status).toBe(200);
+  const records = RECORDS.filter((r) => !(parked && r.name === '@' && r.type === 'A')).map((r) => ({ ...r, rdata: r.rdata.replaceAll('{zone}', name) }));
+  const reply = await client.signed(OWNER_KEY, 'batchCreateDnsRecords', { zoneName: name, records });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return name;
+}
+
+const QUESTIONS: Array<[string, string]> = [
+  ['', 'A'], ['', 'SOA'], ['', 'NS'], ['', 'MX'], ['', 'ANY'], ['www.', 'A'], ['mail.', 'A'], ['any.', 'TXT'],
+  ['deep.', 'TXT'], ['x.deep.', 'TXT'], ['host.lab.', 'A'], ['nope.x.deep.', 'A'], ['', 'TXT'], ['', 'AAAA'], ['alias.', 'A'], ['late.', 'TXT'],
+];
+
+/** The wire answers of `zones` to each question about `name`, with and without DNSSEC OK. */
+async function answers(zones: ZoneSource, name: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const [prefix, type] of QUESTIONS) {
+    for (const dnssecOk of [false, true]) {
+      const query = dnsPacket.encode({ id: 7, type: 'query', questions: [{ name: `${prefix}${name}`, type: type as 'A' }], additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0 } as dnsPacket.Answer] });
+      out.push(...(await answerWire(query, zones, false)).map((b) => b.toString('hex')));
+    }
+  }
+  return out;
+}
+
+const formOf = async (name: string) => (await service.services.db.query<{ matches: boolean }>('SELECT f.version IS NOT DISTINCT FROM d.zone_version AS matches FROM zone_forms f JOIN domains d ON d.name = f.zone_name WHERE f.zone_name = $1', [name]))[0];
+
+describe("a zone's compact form", () => {
+  it('is written by the pipeline with each change, and a cold zone answers from it exactly what building it from its records answers', async () => {
+    const zones = [await zone(), await zone(true)];
+    // The ALIAS's flattened addresses, as the refresher keeps them: a change of the zone, through the pipeline.
+    await service.services.db.query("INSERT INTO alias_addresses (zone_name, name, target, type, rdata, ttl) VALUES ($1, 'alias', 'target.example.net.', 'A', '198.51.100.7', 300)", [zones[0]]);
+    expect((await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: zones[0], type: 'TXT', name: 'late', rdata: 'x', ttl: 60 })).status).toBe(200);
+    for (const name of zones) expect(await formOf(name)).toEqual({ matches: true });
+    const fromForms = zoneSource(service.services.db, settings);
+    const fromRecords = zoneSource(service.services.db, settings);
+    const formed = await Promise.all(zones.map((name) => answers(fromForms, name)));
+    await service.services.db.query('DELETE FROM zone_forms WHERE zone_name = ANY($1)', [zones]);
+    const rebuilt = await Promise.all(zones.map((name) => answers(fromRecords, name)));
+    expect(formed).toEqual(rebuilt);
+    expect(formed[0].length).toBe(QUESTIONS.length * 2);
+    expect((await fromForms.find(zones[0]))?.nodes.get('alias')?.get('A')?.rdatas).toEqual(['198.51.100.7']);
+    // Built from its records, the zone had its form written again, of its current version.
+    await fromRecords.close();
+    for (const name of zones) expect(await formOf(name)).toEqual({ matches: true });
+    // And a cold zone is answered from that form, not from its records (here made to differ to tell them apart).
+    await service.services.db.query("UPDATE zone_forms SET form = replace(form, '192.0.2.25', '192.0.2.26') WHERE zone_name = $1", [zones[0]]);
+    const cold = zoneSource(service.services.db, settings);
+    expect((await cold.find(`mail.${zones[0]}`))?.nodes.get('mail')?.get('A')?.rdatas).toEqual(['192.0.2.26']);
+    await cold.close();
+    await fromForms.close();
+  });
+});
+
+describe('cold reads together', () => {
+  it('builds a zone without a form from all its records when it is read twice in one batch (a change between two loads)', async () => {
+    const [name, other] = [await zone(), await zone()];
+    await service.services.db.query('DELETE FROM zone_forms WHERE zone_name = $1', [name]);
+    const zones = zoneSource(service.services.db, settings);
+    await zones.subscribe();
+    try {
+      // The first read goes at once; the two loads of `name` (a change announced between them) wait for the next batch.
+      const first = zones.find(`www.${other}`);
+      const before = zones.load(name);
+      zones.changed(name);
+      const after = zones.load(name);
+      expect(before).not.toBe(after);
+      for (const snapshot of await Promise.all([before, after])) expect(snapshot?.nodes.get('www')?.get('CNAME')?.rdatas).toEqual([`${name}.`]);
+      expect((await first)?.zone).toBe(other);
+    } finally {
+      await zones.close();
+    }
+  });
+});
+
+describe('the zone cache, bounded in bytes', () => {
+  it('answers every zone correctly under a budget that holds one, keeping no more than fits', async () => {
+    const names = [await zone(), await zone(), await zone()];
+    const tiny = zoneSource(service.services.db, settings, 1);
+    await tiny.subscribe();
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        for (const name of names) {
+          const snapshot = await tiny.find(`www.${name}`);
+          expect(snapshot?.zone).toBe(name);
+          expect(snapshot?.nodes.get('www')?.get('CNAME')?.rdatas).toEqual([`${name}.`]);
+          expect(tiny.cached().zones).toBe(1);
+        }
+      }
+      const roomy = zoneSource(service.services.db, settings, 1 << 20);
+      await roomy.subscribe();
+      for (const name of names) await roomy.find(name);
+      expect(roomy.cached()).toMatchObject({ zones: 3 });
+      expect(roomy.cached().bytes).toBeLessThanOrEqual(1 << 20);
+      await roomy.close();
+    } finally {
+      await tiny.close();
+    }
+  });
+
+  it('drops a cached zone when it changes, and finds a zone added or removed after it was asked about', async () => {
+    const zones = zoneSource(service.services.db, settings);
+    await zones.subscribe();
+    try {
+      const name = await zone();
+      expect((await zones.find(`fresh.${name}`))?.nodes.has('fresh')).toBe(false);
+      expect((await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: name, type: 'TXT', name: 'fresh', rdata: 'new', ttl: 60 })).status).toBe(200);
+      await expect.poll(async () => (await zones.find(`fresh.${name}`))?.nodes.get('fresh')?.get('TXT')?.rdatas).toEqual(['"new"']);
+      // Asked before it exists: no zone, remembered; then registered, and below it a zone of its own.
+      const later = `formlater${++count}.com`;
+      expect(await zones.find(`www.sub.${later}`)).toBeNull();
+      await service.services.ownership.mint({ name: later, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+      await expect.poll(async () => (await zones.find(`www.sub.${later}`))?.zone).toBe(later);
+      await service.services.ownership.mint({ name: `sub.${later}`, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+      await expect.poll(async () => (await zones.find(`www.sub.${later}`))?.zone).toBe(`sub.${later}`);
+      await service.services.db.query('DELETE FROM domains WHERE name = $1', [`sub.${later}`]);
+      await expect.poll(async () => (await zones.find(`www.sub.${later}`))?.zone).toBe(later);
+    } finally {
+      await zones.close();
+    }
+  });
+});
