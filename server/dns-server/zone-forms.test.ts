@@ -152,4 +152,25 @@ describe('the zone cache, bounded in bytes', () => {
       await zones.close();
     }
   });
+
+  it('answers random names under a zone with no zone below it from memory, one read of the database for them all', async () => {
+    const db = service.services.db;
+    let reads = 0;
+    const counting = Object.assign(Object.create(db) as typeof db, { query: ((sql: string, params?: unknown[]) => ((reads += 1), db.query(sql, params))) as typeof db.query });
+    const zones = zoneSource(counting, settings);
+    await zones.subscribe();
+    try {
+      const name = await zone();
+      expect((await zones.find(`r0.${name}`))?.zone).toBe(name);
+      const first = reads;
+      for (let i = 1; i <= 50; i += 1) expect((await zones.find(`r${i}.x${i}.${name}`))?.zone).toBe(name);
+      expect(reads - first).toBe(0);
+      // A zone registered below it: names under that one are its, found through the database again.
+      await service.services.ownership.mint({ name: `sub.${name}`, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+      await expect.poll(async () => (await zones.find(`r1.sub.${name}`))?.zone).toBe(`sub.${name}`);
+      expect((await zones.find(`r2.other.${name}`))?.zone).toBe(name);
+    } finally {
+      await zones.close();
+    }
+  });
 });

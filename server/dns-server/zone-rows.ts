@@ -17,6 +17,8 @@ export type ZoneRow = {
   records: unknown;
   flattened: unknown;
   dnssec_key: StoredZoneKey | string | null;
+  /** Whether any zone of this service lies below this one (migration 088's index): none, and every name under it is its. */
+  has_below: boolean;
 };
 
 /** Reads asked for together at most: one statement's worth of zones (a few hundred KiB of rows at most). */
@@ -37,7 +39,8 @@ async function readZoneRows(db: Queryable, asked: string[][]): Promise<Array<Zon
     `SELECT DISTINCT ON (q.asked) q.asked, d.name, d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count,
             d.created_at::text AS created, f.form,
        (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out,
-          'rollover', (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'phase', phase) FROM dnssec_rollovers WHERE zone_name = d.name)) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key
+          'rollover', (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'phase', phase) FROM dnssec_rollovers WHERE zone_name = d.name)) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
+       EXISTS (SELECT 1 FROM domains c WHERE reverse(c.name) COLLATE "C" > reverse(d.name) || '.' AND reverse(c.name) COLLATE "C" < reverse(d.name) || '/') AS has_below
        FROM unnest($1::text[], $2::int[]) AS q(name, asked)
        JOIN domains d ON d.name = q.name
        LEFT JOIN zone_forms f ON f.zone_name = d.name AND f.version IS NOT DISTINCT FROM d.zone_version

@@ -66,7 +66,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
   async function locateOnce(candidates: string[]): Promise<ZoneSnapshot | null> {
     const started = versions.generation;
     const row = await rows.read(candidates);
-    versions.learn(candidates, row?.name ?? null, started);
+    versions.learn(candidates, row?.name ?? null, started, row?.has_below);
     if (!row) return null;
     const zone = row.name;
     const current = versions.current(zone);

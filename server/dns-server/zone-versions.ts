@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { owningZone } from '../dns/owning-zone.ts';
+import { owningZone, zoneCandidates } from '../dns/owning-zone.ts';
 import { boundedLookups, type SnapshotCache } from './snapshot-cache.ts';
 import type { ZoneSnapshot } from './zone-snapshot.ts';
 
@@ -23,6 +23,8 @@ type Located = { zone: string; current: ZoneSnapshot | undefined };
 export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots: SnapshotCache) {
   /** Whether a name is a zone's, while subscribed (a change of the zone forgets it: it may have been added or removed). */
   const zoneNames = boundedLookups(LOOKUPS);
+  /** Whether no zone of this service lies below a zone (a zone added below forgets it), so it holds every name under it. */
+  const leaves = boundedLookups(LOOKUPS);
   let subscribed = false;
   /** Bumped by every notification, so a load or lookup that raced a change is not kept. */
   let generation = 0;
@@ -36,6 +38,7 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
   const forgetAll = () => {
     generation += 1;
     zoneNames.clear();
+    leaves.clear();
     snapshots.outdateAll();
   };
   const lost = () => {
@@ -48,6 +51,8 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
     generation += 1;
     snapshots.outdate(zone);
     zoneNames.delete(zone);
+    // A zone added or removed below another changes whether that one has zones below it.
+    for (const above of zoneCandidates(zone)) leaves.delete(above);
     announce(zone);
   };
 
@@ -86,27 +91,31 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
     /**
      * While subscribed: of the names that could be the zone holding a name (longest first), the zone that does as
      * far as the names remembered tell; null when none does, undefined when the database must be asked (readZone).
+     * Names not remembered above a zone remembered are no zone when that zone has none below it: a flood of random
+     * names under a zone asks the database once, not once a name.
      */
     remembered(candidates: string[]): string | null | undefined {
+      let unknown = false;
       for (const candidate of candidates) {
         const known = zoneNames.get(candidate);
-        if (known === undefined) return undefined;
-        if (known) return candidate;
+        if (known === true) return !unknown || leaves.get(candidate) === true ? candidate : undefined;
+        if (known === undefined) unknown = true;
       }
-      return null;
+      return unknown ? undefined : null;
     },
     /**
      * What the database answered for `candidates` (the zone holding their first, or null), read from generation
      * `started`: the longer names are no zone, the zone is one (shorter names were not asked about). Not kept when
-     * a change raced the read (it may have added or removed one of them).
+     * a change raced the read (it may have added or removed one of them). `zonesBelow`: whether the zone has zones below it.
      */
-    learn(candidates: string[], zone: string | null, started: number) {
+    learn(candidates: string[], zone: string | null, started: number, zonesBelow?: boolean) {
       if (generation !== started || !subscribed) return;
       for (const candidate of candidates) {
         if (candidate === zone) break;
         zoneNames.set(candidate, false);
       }
       if (zone) zoneNames.set(zone, true);
+      if (zone && zonesBelow !== undefined) leaves.set(zone, !zonesBelow);
     },
     /** The zone's snapshot in memory, when it is current (while subscribed). */
     current(zone: string): ZoneSnapshot | undefined {
