@@ -50,6 +50,22 @@ let reader = null;
 /** The clock in seconds, for cookies: read once per batch (per datagram on the libuv path). */
 let nowSeconds = 0;
 
+/** The control words shared with the main thread (udp-threads.ts): the misses it is resolving, and those dropped. */
+const IN_FLIGHT = 1;
+const DROPPED = 2;
+
+/**
+ * Whether a miss may go to the main thread: a place taken among the misses it resolves at once, or, all taken, the
+ * miss counted as dropped (the client asks again) so that a flood of misses costs the main thread nothing.
+ */
+function missTaken() {
+  const control = active.control;
+  if (Atomics.add(control, IN_FLIGHT, 1) < active.missBound) return true;
+  Atomics.sub(control, IN_FLIGHT, 1);
+  Atomics.add(control, DROPPED, 1);
+  return false;
+}
+
 /** A hit to count (udp-hit-counts.cjs); when the period's arrays are full, its counts go now. */
 function counted() {
   if (hits.count(table)) return;
@@ -88,6 +104,7 @@ function onMessage(nread, _handle, query, rinfo) {
   if (out !== null && reader.cookieAt >= 0) nowSeconds = Math.floor(Date.now() / 1000);
   const length = out === null ? -1 : answerInto(reader, query, reader.cookieAt >= 0 ? addressBytes(rinfo.address) : null, nowSeconds, out);
   if (length < 0) {
+    if (!missTaken()) return;
     parentPort.postMessage({ type: 'miss', query, port: rinfo.port, address: rinfo.address, network: networkOfAddress(rinfo.address) });
     return;
   }
@@ -130,6 +147,7 @@ function answerOne(io, i) {
   const out = io.next();
   const length = find(reader, q, n) ? answerInto(reader, q, reader.cookieAt >= 0 ? sockaddrBytes(io.addresses[i]) : null, nowSeconds, out) : -1;
   if (length < 0) {
+    if (!missTaken()) return;
     const { port, address } = senderOf(io.addresses[i]);
     parentPort.postMessage({ type: 'miss', query: new Uint8Array(q.subarray(0, n)), port, address, network: networkOfSockaddr(io.addresses[i]) });
     return;
@@ -206,7 +224,7 @@ parentPort.on('message', (m) => {
   const io = m.batched ? batch : null;
   const secrets = m.cookieMaster ? cookieSecrets(Buffer.from(m.cookieMaster)) : null;
   reader = answerReader(table, secrets);
-  const session = { handle: null, family: m.family, control, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port, secrets };
+  const session = { handle: null, family: m.family, control, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port, secrets, missBound: m.missBound };
   if (io !== null) {
     io.use(m.fd);
     active = session;
