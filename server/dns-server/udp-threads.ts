@@ -54,7 +54,7 @@ function udpBinding(): UdpBinding | null {
 }
 
 /** The misses the main thread resolves at once, at most; past it the threads drop them (see the top). */
-export const MISSES_IN_FLIGHT = 256;
+const MISSES_IN_FLIGHT = 256;
 /** The control words shared with the threads: the stop flag, the misses in flight, the misses dropped. */
 const STOP = 0;
 const IN_FLIGHT = 1;
