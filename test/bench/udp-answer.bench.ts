@@ -121,6 +121,19 @@ function currentPath(): Path {
   };
 }
 
+/** The packet cache's rule as the base ref's udp-thread.cjs checked it first (the same code as udp-answer.cjs's). */
+function cacheable(q: Buffer, n: number) {
+  if (n < 17 || n > 512) return false;
+  if ((q[2] & 0x80) !== 0 || (q[2] & 0x78) !== 0) return false;
+  if (q[4] !== 0 || q[5] !== 1 || q[6] !== 0 || q[7] !== 0 || q[8] !== 0 || q[9] !== 0 || q[10] !== 0 || q[11] > 1) return false;
+  if (q[11] === 0) return true;
+  let offset = 12;
+  while (offset < n && q[offset] !== 0) offset += q[offset] + 1;
+  offset += 5;
+  if (offset + 3 > n) return false;
+  return q[offset] === 0 && q[offset + 1] === 0 && q[offset + 2] === 41;
+}
+
 /** The path as the base ref's udp-thread.cjs ran it (find, copyAnswer, cookieFor, appendCookie; counting left out on both sides). */
 function basePath(base: ReturnType<typeof baseModules>): Path {
   const c = base.cookies;
@@ -132,6 +145,7 @@ function basePath(base: ReturnType<typeof baseModules>): Path {
   let cookieAt = -1;
   const find = (q: Buffer, n: number) => {
     cookieAt = -1;
+    if (!cacheable(q, n)) return false;
     const opt = c.optOf(q, n);
     if (opt < 0) return t.find(table, q, n);
     const option = c.findCookie(q, opt + 11, q.readUInt16BE(opt + 9), n);
