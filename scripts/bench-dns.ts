@@ -30,6 +30,8 @@ const COUNTING_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 const COOKIE_PAIRS = 8;
 const COOKIE_SECONDS = Math.max(2, Math.round(SECONDS * 0.3));
 const RRL_PER_SECOND = Number(process.env.BENCH_DNS_RRL ?? 20);
+/** BENCH_DNS_ONLY=cookies: the cookies' on/off runs alone (~1 minute), to judge a change to the cookie path. */
+const COOKIES_ONLY = process.env.BENCH_DNS_ONLY === 'cookies';
 const missing = nameServersMissing(['named', 'knotd', 'nsd', 'dnsperf']);
 if (missing) {
   console.error(missing);
@@ -158,18 +160,19 @@ function report(what: string, cause: string, m: Awaited<ReturnType<typeof altern
 }
 
 const servers: RunningNameServer[] = [];
-let service: Awaited<ReturnType<typeof serviceWithZone>> | null = await serviceWithZone(0, join(dir, 'service'));
+let service: Awaited<ReturnType<typeof serviceWithZone>> | null = COOKIES_ONLY ? null : await serviceWithZone(0, join(dir, 'service'));
 /** Closes the service in use, once (the finally below closes whichever is still open). */
 const closeService = async () => {
   const open = service;
   service = null;
   await open?.close();
 };
-try {
+/** The rates beside BIND, Knot and NSD, RRL's and counting's cost: measured now, printed by the function answered. */
+async function comparisons() {
+  if (!service) throw new Error('no service');
   const dnsPort = service.dns?.port as number;
   // AXFR ends with the SOA again: a zone file holds it once.
   const transfer = (await dig(dnsPort, [zone, 'AXFR'])).split('\n').filter((l) => l && !l.startsWith(';')).slice(0, -1).join('\n');
-  writeFileSync(join(dir, 'queries.txt'), `${QUERIES.join('\n')}\n`);
   // Written before start: each server loads its zone file once.
   const start = async (kind: 'named' | 'knotd' | 'nsd') => {
     const sub = join(dir, kind);
@@ -208,6 +211,29 @@ try {
       await one.close();
     }
   });
+  return () => {
+    const bind = results[1][1].qps;
+    const threads = THREADS ?? String(loadConfig({}).DNS_UDP_THREADS);
+    console.log(`DNS queries per second over UDP (dnsperf -c 4 -q 100, ${SECONDS} s each, ${RECORDS.length} records in the zone, ${QUERIES.length} query names):`);
+    for (const [label, r] of results) {
+      const goal = r === results[0][1] ? `  goal ≥ 1.0× BIND: ${r.qps >= bind ? 'met' : 'NOT met'} (${threads} UDP threads)` : '';
+      console.log(`  ${label.padEnd(26)} ${r.qps.toFixed(0).padStart(8)} q/s  ${(r.qps / bind).toFixed(3)}× BIND  (${r.lost} lost)${goal}`);
+    }
+    console.log(`  ours/Knot ${(results[0][1].qps / results[2][1].qps).toFixed(3)}, ours/NSD ${(results[0][1].qps / results[3][1].qps).toFixed(3)}`);
+    const answered = /Queries completed:\s+([0-9]+)/.exec(limited.out)?.[1];
+    const sent = /Queries sent:\s+([0-9]+)/.exec(limited.out)?.[1];
+    console.log(
+      `  with RRL ${RRL_PER_SECOND}/s per client and answer (one client address, ${QUERIES.length} distinct questions): ${limited.qps.toFixed(0)} responses/s, ` +
+        `${answered} of ${sent} queries got a response, full or truncated (the others were dropped)`,
+    );
+    report('query analytics', 'counting', analytics);
+  };
+}
+
+try {
+  writeFileSync(join(dir, 'queries.txt'), `${QUERIES.join('\n')}\n`);
+  // Each measured unless only the cookies are asked for (BENCH_DNS_ONLY=cookies).
+  const others = COOKIES_ONLY ? null : await comparisons();
   // Cookies' cost, on one service: EDNS queries without a cookie, and with a client cookie, which the server answers
   // with a server cookie of its making. dnsperf sends one client cookie from one address, as a resolver does (one
   // client cookie per server), so the service hashes it once a second and answers the rest from its memo
@@ -218,21 +244,7 @@ try {
   const cookieCost = await alternate(COOKIE_PAIRS, async (side) => perfWithCpu(cookiePort, COOKIE_SECONDS, side === 'on' ? CLIENT_COOKIE : WITHOUT_COOKIE));
   await closeService();
 
-  const bind = results[1][1].qps;
-  const threads = THREADS ?? String(loadConfig({}).DNS_UDP_THREADS);
-  console.log(`DNS queries per second over UDP (dnsperf -c 4 -q 100, ${SECONDS} s each, ${RECORDS.length} records in the zone, ${QUERIES.length} query names):`);
-  for (const [label, r] of results) {
-    const goal = r === results[0][1] ? `  goal ≥ 1.0× BIND: ${r.qps >= bind ? 'met' : 'NOT met'} (${threads} UDP threads)` : '';
-    console.log(`  ${label.padEnd(26)} ${r.qps.toFixed(0).padStart(8)} q/s  ${(r.qps / bind).toFixed(3)}× BIND  (${r.lost} lost)${goal}`);
-  }
-  console.log(`  ours/Knot ${(results[0][1].qps / results[2][1].qps).toFixed(3)}, ours/NSD ${(results[0][1].qps / results[3][1].qps).toFixed(3)}`);
-  const answered = /Queries completed:\s+([0-9]+)/.exec(limited.out)?.[1];
-  const sent = /Queries sent:\s+([0-9]+)/.exec(limited.out)?.[1];
-  console.log(
-    `  with RRL ${RRL_PER_SECOND}/s per client and answer (one client address, ${QUERIES.length} distinct questions): ${limited.qps.toFixed(0)} responses/s, ` +
-      `${answered} of ${sent} queries got a response, full or truncated (the others were dropped)`,
-  );
-  report('query analytics', 'counting', analytics);
+  if (others) others();
   report('DNS cookies', 'a client cookie answered', cookieCost);
 } finally {
   for (const s of servers) await s.stop();

@@ -115,8 +115,9 @@ function findCookie(m, at, rdata, n = m.length) {
   if (end > n) return MALFORMED;
   for (let o = at; o < end; ) {
     if (o + 4 > end) return MALFORMED;
-    const code = m.readUInt16BE(o);
-    const length = m.readUInt16BE(o + 2);
+    // Byte reads: readUInt16BE's checks cost more than the rest of this loop, per answer.
+    const code = (m[o] << 8) | m[o + 1];
+    const length = (m[o + 2] << 8) | m[o + 3];
     if (o + 4 + length > end) return MALFORMED;
     if (code === COOKIE) return length === CLIENT || (length >= 16 && length <= 40) ? o : MALFORMED;
     o += 4 + length;
@@ -130,11 +131,12 @@ function findCookie(m, at, rdata, n = m.length) {
  * cookie was valid (then RRL lets its answer through).
  */
 function answerCookie(secrets, m, option, ip, now, out, at) {
-  const length = m.readUInt16BE(option + 2);
+  const length = (m[option + 2] << 8) | m[option + 3];
   // The same cookie from the same address in the same second has the same answer: a client's burst costs one hash.
   const clientAt = option + 4;
-  if (memo.secrets === secrets && memo.now === now && memo.length === length && sameBytes(m, clientAt, memo.option, length) && ip.length === memo.ipLength && sameBytes(ip, 0, memo.ip, ip.length)) {
-    for (let i = 0; i < CLIENT + SERVER; i += 1) out[at + i] = memo.answer[i];
+  if (memo.now === now && memo.secrets === secrets && memo.length === length && ip.length === memo.ipLength && sameBytes(m, clientAt, memo.option, length) && sameBytes(ip, 0, memo.ip, ip.length)) {
+    const answer = memo.answer;
+    for (let i = 0; i < CLIENT + SERVER; i += 1) out[at + i] = answer[i];
     return memo.valid;
   }
   const verdict = length > CLIENT ? checkServerCookie(secrets, m, clientAt, clientAt + CLIENT, length - CLIENT, ip, now) : false;
@@ -165,7 +167,7 @@ function sameBytes(a, at, b, length) {
 function lastOpt(m, length) {
   // This server's answers end with an OPT of no options (11 bytes) unless the query asked for one it answers.
   const short = length - 11;
-  if (short >= 12 && m[short] === 0 && m.readUInt16BE(short + 1) === 41 && m.readUInt16BE(short + 9) === 0) return short;
+  if (short >= 12 && m[short] === 0 && m[short + 1] === 0 && m[short + 2] === 41 && m[short + 9] === 0 && m[short + 10] === 0) return short;
   const skipName = (o) => {
     while (o < length) {
       const b = m[o];
@@ -188,17 +190,32 @@ function lastOpt(m, length) {
 }
 
 /**
- * Appends a cookie option of `cookie` (24 bytes at `cookieAt`) to the answer of `length` bytes in `out` whose last
- * record is its OPT (as this server writes its answers): its new length, or `length` unchanged when the answer does
- * not end so (then it goes without). `out` must have room for OPTION_SIZE more bytes.
+ * Opens a cookie option at the end of the answer of `length` bytes in `out` whose last record is its OPT (as this
+ * server writes its answers): the option's code and length written, the OPT's RDATA length grown, and the offset
+ * where its 24 bytes go answered (the caller writes them there: the answer is then OPTION_SIZE bytes longer); -1,
+ * with `out` untouched, when the answer does not end so (then it goes without). `out` must have the room.
+ */
+function cookieSlot(out, length) {
+  const opt = lastOpt(out, length);
+  if (opt < 0) return -1;
+  const rdata = ((out[opt + 9] << 8) | out[opt + 10]) + OPTION_SIZE;
+  out[opt + 9] = rdata >>> 8;
+  out[opt + 10] = rdata & 255;
+  out[length] = 0;
+  out[length + 1] = COOKIE;
+  out[length + 2] = 0;
+  out[length + 3] = CLIENT + SERVER;
+  return length + 4;
+}
+
+/**
+ * Appends a cookie option of `cookie` (24 bytes at `cookieAt`) to the answer of `length` bytes in `out` (see
+ * cookieSlot): its new length, or `length` unchanged when the answer does not end with its OPT.
  */
 function appendCookie(out, length, cookie, cookieAt) {
-  const opt = lastOpt(out, length);
-  if (opt < 0) return length;
-  out.writeUInt16BE(out.readUInt16BE(opt + 9) + OPTION_SIZE, opt + 9);
-  out.writeUInt16BE(COOKIE, length);
-  out.writeUInt16BE(CLIENT + SERVER, length + 2);
-  copyBytes(cookie, cookieAt, out, length + 4, CLIENT + SERVER);
+  const slot = cookieSlot(out, length);
+  if (slot < 0) return length;
+  copyBytes(cookie, cookieAt, out, slot, CLIENT + SERVER);
   return length + OPTION_SIZE;
 }
 
@@ -272,6 +289,7 @@ module.exports = {
   findCookie,
   answerCookie,
   appendCookie,
+  cookieSlot,
   optOf,
   withoutCookie,
   addressBytes,

@@ -17,7 +17,7 @@ import { responseRateLimiter, truncatedAnswer } from './rrl.ts';
 import type { SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure } from './tsig.ts';
 import { answerUpdate, checkTsig, isUpdate, type KeyedPeer, type KeyedServing } from './keyed.ts';
-import { startUdpThreads } from './udp-threads.ts';
+import { startUdpThreads, type MissStats } from './udp-threads.ts';
 import { DEFAULT_SOA, type NameServerSettings, type SoaTimers } from './zone-snapshot.ts';
 import { cookieMaster } from './cookie-secret.ts';
 import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
@@ -140,6 +140,8 @@ export interface DnsServer {
   zones: ZoneSource;
   /** The packet cache (shared with DoH when the service passed it). */
   cache: AnswerCache;
+  /** The UDP threads' misses (udp-threads.ts back-pressure); null when UDP is answered on the main thread alone. */
+  misses(): MissStats | null;
   close(): Promise<void>;
 }
 
@@ -336,6 +338,7 @@ async function listen(options: DnsServerOptions, zones: ZoneSource, cache: Answe
     port,
     zones,
     cache,
+    misses: () => udp.misses(),
     close: async () => {
       await udp.close();
       await new Promise<void>((done) => {
@@ -386,7 +389,7 @@ async function mainThreadUdp({ host, port, zones, cache, perSecond, counter, sec
     udp.close();
     throw error;
   });
-  return { close: () => new Promise<void>((done) => udp.close(() => done())) };
+  return { close: () => new Promise<void>((done) => udp.close(() => done())), misses: () => null };
 }
 
 /** TCP (RFC 7766): each message is preceded by its length in two bytes; several queries may share a connection. */

@@ -89,6 +89,24 @@ describe('UDP answers that cannot be turned into a weapon', () => {
     expect(unproven.filter((a) => (a.answers ?? []).length === 5).length).toBeLessThanOrEqual(RRL * (seconds + 1));
   });
 
+  it('answers a cookie from the cache whether it is the last option or other options follow it', async () => {
+    const zone = 'cookie-order.com';
+    await zoneWith(zone, [{ name: 'www', type: 'A', rdata: '192.0.2.7', ttl: 300 }]);
+    const padding = { code: 12, data: Buffer.alloc(6) };
+    const ask = (options: Array<{ code: number; data: Buffer }>) =>
+      dnsPacket.encode({ id: 1, type: 'query', flags: 0, questions: [{ name: `www.${zone}`, type: 'A' }], additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, options } as never] });
+    const cookieOf = (answer: dnsPacket.Packet) => (answer.additionals?.find((a) => a.type === 'OPT') as { options?: Array<{ code: number; data: Buffer }> } | undefined)?.options?.find((o) => o.code === 10)?.data;
+    const [first] = await flood(ask([{ code: 10, data: Buffer.from('0123456789abcdef', 'hex') }, padding]), 1);
+    const full = cookieOf(first) as Buffer;
+    expect(full.length).toBe(24);
+    // The first of each is a miss the main thread answers (the query handed over as it came), the rest hits a UDP
+    // thread answers from the table: each the record and the client's valid server cookie, so RRL lets all through.
+    for (const options of [[{ code: 10, data: full }], [{ code: 10, data: full }, padding]]) {
+      const answers = await flood(ask(options), 20);
+      expect(answers.filter((a) => ((a.flags ?? 0) & 15) === 0 && (a.answers?.[0] as { data?: string } | undefined)?.data === '192.0.2.7' && cookieOf(a)?.equals(full)).length).toBe(20);
+    }
+  });
+
   it('limits per client network, IPv4 /24 and IPv6 /56', () => {
     expect(clientNetwork('192.0.2.1')).toBe(clientNetwork('192.0.2.254'));
     expect(clientNetwork('192.0.2.1')).not.toBe(clientNetwork('192.0.3.1'));

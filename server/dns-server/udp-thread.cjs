@@ -25,9 +25,10 @@
 const { parentPort, receiveMessageOnPort } = require('node:worker_threads');
 const { networkOfAddress, networkOfSockaddr, rrlVerdict, truncateInto } = require('./udp-rrl.cjs');
 const { openBatch } = require('./udp-batch.cjs');
-const { find: findEntry, markAsked, openTable, unchanged } = require('./answer-table.cjs');
+const { openTable } = require('./answer-table.cjs');
+const { answerInto, answerReader, find } = require('./udp-answer.cjs');
 const { hitCounts } = require('./udp-hit-counts.cjs');
-const { MALFORMED, NONE, OPTION_SIZE, addressBytes, answerCookie, appendCookie, cookieSecrets, findCookie, optOf, sockaddrBytes, withoutCookie } = require('./cookies.cjs');
+const { OPTION_SIZE, addressBytes, cookieSecrets, sockaddrBytes } = require('./cookies.cjs');
 
 // Node's own UDP handle, as node:dgram uses it, without dgram's per-datagram address lookup, tick and event.
 const { UDP, SendWrap } = process.binding('udp_wrap');
@@ -44,59 +45,25 @@ let lastFlush = Date.now();
 /** The batched I/O, made once per thread at its first batched attach (null: this system has none). */
 let batch;
 
-/** The packet cache's rule (packet-cache.ts `cacheable`) for the first `n` bytes of `q`: opcode QUERY, one question, at most an OPT record, no TSIG. */
-function cacheable(q, n) {
-  if (n < 17 || n > 512) return false;
-  if ((q[2] & 0x80) !== 0 || (q[2] & 0x78) !== 0) return false;
-  if (q[4] !== 0 || q[5] !== 1 || q[6] !== 0 || q[7] !== 0 || q[8] !== 0 || q[9] !== 0 || q[10] !== 0 || q[11] > 1) return false;
-  if (q[11] === 0) return true;
-  let offset = 12;
-  while (offset < n && q[offset] !== 0) offset += q[offset] + 1;
-  offset += 5;
-  if (offset + 3 > n) return false;
-  return q[offset] === 0 && q[offset + 1] === 0 && q[offset + 2] === 41;
-}
+/** The table's reader and the query's cookie (udp-answer.cjs), made at attach. */
+let reader = null;
+/** The clock in seconds, for cookies: read once per batch (per datagram on the libuv path). */
+let nowSeconds = 0;
 
-/** The query being answered: its cookie option's offset (-1: none), its key without it, the cookie to answer. */
-let cookieAt = -1;
-const keyScratch = Buffer.alloc(512);
-const cookieScratch = Buffer.alloc(24);
+/** The control words shared with the main thread (udp-threads.ts): the misses it is resolving, and those dropped. */
+const IN_FLIGHT = 1;
+const DROPPED = 2;
 
 /**
- * Whether the table holds an answer to the first `n` bytes of `q`, looked up as the main thread keys it (server.ts
- * cacheKeyOf): without its cookie option, whose offset is left in cookieAt. False for a miss, a query the cache does
- * not keep, and a malformed cookie (the main thread answers FORMERR). Found, its parts are in `table`.
+ * Whether a miss may go to the main thread: a place taken among the misses it resolves at once, or, all taken, the
+ * miss counted as dropped (the client asks again) so that a flood of misses costs the main thread nothing.
  */
-function find(q, n) {
-  cookieAt = -1;
-  if (!cacheable(q, n)) return false;
-  if (active.secrets === null) return findEntry(table, q, n);
-  const opt = optOf(q, n);
-  if (opt < 0) return findEntry(table, q, n);
-  const option = findCookie(q, opt + 11, q.readUInt16BE(opt + 9), n);
-  if (option === MALFORMED) return false;
-  if (option === NONE) return findEntry(table, q, n);
-  cookieAt = option;
-  return findEntry(table, keyScratch, withoutCookie(q, n, opt, option, keyScratch));
-}
-
-/**
- * The found answer copied into `out` (room left for a cookie when the query has one): its length, or -1 when it does
- * not fit or the writer took the entry while it was copied (a miss, answered by the main thread).
- */
-function copyAnswer(out) {
-  const length = table.udpLength;
-  if (length + (cookieAt >= 0 ? OPTION_SIZE : 0) > out.length) return -1;
-  table.bytes.copy(out, 0, table.udpAt, table.udpAt + length);
-  if (!unchanged(table)) return -1;
-  markAsked(table);
-  counted();
-  return length;
-}
-
-/** The cookie answering the query's (cookies.cjs answerCookie) into cookieScratch: whether its server cookie was valid. */
-function cookieFor(q, ip) {
-  return answerCookie(active.secrets, q, cookieAt, ip, Math.floor(Date.now() / 1000), cookieScratch, 0);
+function missTaken() {
+  const control = active.control;
+  if (Atomics.add(control, IN_FLIGHT, 1) < active.missBound) return true;
+  Atomics.sub(control, IN_FLIGHT, 1);
+  Atomics.add(control, DROPPED, 1);
+  return false;
 }
 
 /** A hit to count (udp-hit-counts.cjs); when the period's arrays are full, its counts go now. */
@@ -133,19 +100,17 @@ function send(out, port, address) {
 /** A hit answered on this path gets a buffer of its own: the send may keep it past this call (the kernel queued it). */
 function onMessage(nread, _handle, query, rinfo) {
   if (nread <= 0 || active === null) return;
-  let out = find(query, query.length) ? Buffer.allocUnsafe(table.udpLength + OPTION_SIZE) : null;
-  const length = out === null ? -1 : copyAnswer(out);
+  let out = find(reader, query, query.length) ? Buffer.allocUnsafe(table.udpLength + OPTION_SIZE) : null;
+  if (out !== null && reader.cookieAt >= 0) nowSeconds = Math.floor(Date.now() / 1000);
+  const length = out === null ? -1 : answerInto(reader, query, reader.cookieAt >= 0 ? addressBytes(rinfo.address) : null, nowSeconds, out);
   if (length < 0) {
+    if (!missTaken()) return;
     parentPort.postMessage({ type: 'miss', query, port: rinfo.port, address: rinfo.address, network: networkOfAddress(rinfo.address) });
     return;
   }
-  let proven = false;
-  if (cookieAt >= 0) {
-    proven = cookieFor(query, addressBytes(rinfo.address));
-    out = out.subarray(0, appendCookie(out, length, cookieScratch, 0));
-  } else out = out.subarray(0, length);
-  out[0] = query[0];
-  out[1] = query[1];
+  counted();
+  const proven = reader.proven;
+  out = out.subarray(0, length);
   if (active.rrl !== null && !proven) {
     const verdict = rrlVerdict(active.rrl, active.rrlPerSecond, networkOfAddress(rinfo.address), query, query.length, out);
     if (verdict === 'drop') return;
@@ -180,15 +145,15 @@ function answerOne(io, i) {
   const n = io.lengths[i];
   if (n < 12) return; // cut by the kernel (longer than any UDP query) or not DNS: dropped
   const out = io.next();
-  const length = find(q, n) ? copyAnswer(out) : -1;
+  const length = find(reader, q, n) ? answerInto(reader, q, reader.cookieAt >= 0 ? sockaddrBytes(io.addresses[i]) : null, nowSeconds, out) : -1;
   if (length < 0) {
+    if (!missTaken()) return;
     const { port, address } = senderOf(io.addresses[i]);
     parentPort.postMessage({ type: 'miss', query: new Uint8Array(q.subarray(0, n)), port, address, network: networkOfSockaddr(io.addresses[i]) });
     return;
   }
-  out[0] = q[0];
-  out[1] = q[1];
-  const proven = cookieAt >= 0 && cookieFor(q, sockaddrBytes(io.addresses[i]));
+  counted();
+  const proven = reader.proven;
   if (active.rrl !== null && !proven) {
     const verdict = rrlVerdict(active.rrl, active.rrlPerSecond, networkOfSockaddr(io.addresses[i]), q, n, out);
     if (verdict === 'drop') return;
@@ -199,7 +164,7 @@ function answerOne(io, i) {
       return;
     }
   }
-  io.reply(i, cookieAt >= 0 ? appendCookie(out, length, cookieScratch, 0) : length);
+  io.reply(i, length);
 }
 
 /** The main thread's messages waiting on the port, taken without the event loop (which poll blocks). */
@@ -224,6 +189,7 @@ function batchedLoop(io, session) {
       break;
     }
     if (n === 0) continue;
+    nowSeconds = Math.floor(Date.now() / 1000);
     for (let i = 0; i < n; i += 1) answerOne(io, i);
     io.flush();
   }
@@ -243,6 +209,7 @@ function handle(m) {
     const { port } = active;
     active = null;
     table = null;
+    reader = null;
     flush();
     port.close();
     parentPort.postMessage({ type: 'detached' });
@@ -256,7 +223,8 @@ parentPort.on('message', (m) => {
   if (m.batched && batch === undefined) batch = openBatch();
   const io = m.batched ? batch : null;
   const secrets = m.cookieMaster ? cookieSecrets(Buffer.from(m.cookieMaster)) : null;
-  const session = { handle: null, family: m.family, control, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port, secrets };
+  reader = answerReader(table, secrets);
+  const session = { handle: null, family: m.family, control, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port, secrets, missBound: m.missBound };
   if (io !== null) {
     io.use(m.fd);
     active = session;

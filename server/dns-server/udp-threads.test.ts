@@ -128,3 +128,67 @@ describe('UDP threads and random changes', () => {
     }
   });
 });
+
+// Back-pressure: a flood of misses (each a name no cache holds) while the main thread is slow to resolve them. The
+// threads hand it no more than the bound at once and drop the rest themselves (counted), and keep answering what
+// the table holds meanwhile, at once.
+describe('UDP threads under a flood of misses', () => {
+  it.each([true, false])('hand the main thread at most the bound of misses, drop and count the rest, and keep answering hits (batched: %s)', async (batched) => {
+    const BOUND = 8;
+    const cache = packetCache<Tally | null>();
+    const port = await freePort();
+    const held: Array<() => void> = [];
+    let holding = true;
+    let resolving = 0;
+    let mostAtOnce = 0;
+    const answerTo = (query: Buffer) => {
+      const question = dnsPacket.decode(query).questions ?? [];
+      const udp = dnsPacket.encode({ id: 0, type: 'response', flags: dnsPacket.AUTHORITATIVE_ANSWER, questions: question, answers: [{ name: question[0].name, type: 'A', ttl: 60, data: '192.0.2.9' }] });
+      const entry: CachedAnswer<Tally | null> = { full: udp, udp, zone: 'example.com' };
+      cache.set(query, entry, cache.begin());
+      return { entry, hit: false, key: query };
+    };
+    const threads = await startUdpThreads({
+      host: '127.0.0.1',
+      port,
+      threads: 2,
+      rrlPerSecond: 0,
+      batched,
+      cache,
+      missesInFlight: BOUND,
+      count: () => {},
+      cookieMaster: null,
+      send: (entry, query) => ({ bytes: withId(entry.udp, query), proven: false }),
+      answer: async (query) => {
+        const kept = cache.lookup(query);
+        if (kept) return { entry: kept, hit: true, key: query };
+        // The cached zone resolves at once; the flood's names wait until released (a slow, cold zone).
+        if (!holding || dnsPacket.decode(query).questions?.[0].name === 'cached.example.com') return answerTo(query);
+        resolving += 1;
+        mostAtOnce = Math.max(mostAtOnce, resolving);
+        await new Promise<void>((release) => held.push(release));
+        resolving -= 1;
+        return answerTo(query);
+      },
+    });
+    const flood = createSocket('udp4');
+    try {
+      expect(await ask('127.0.0.1', port, 'cached.example.com')).toBe('192.0.2.9');
+      for (let i = 0; i < 100; i += 1) flood.send(dnsPacket.encode({ id: i, type: 'query', questions: [{ name: `r${i}.example.com`, type: 'A' }] }), port, '127.0.0.1');
+      // The flood is held on the main thread: the cached name is still answered by the threads.
+      for (let i = 0; i < 10; i += 1) expect(await ask('127.0.0.1', port, 'cached.example.com')).toBe('192.0.2.9');
+      await expect.poll(() => threads?.misses()).toEqual({ bound: BOUND, inFlight: BOUND, peak: BOUND, dropped: 100 - BOUND });
+      expect(mostAtOnce).toBe(BOUND);
+      // Released, the main thread takes misses again.
+      holding = false;
+      for (const release of held.splice(0)) release();
+      await expect.poll(() => threads?.misses().inFlight).toBe(0);
+      expect(await ask('127.0.0.1', port, 'r0.example.com')).toBe('192.0.2.9');
+      expect(await ask('127.0.0.1', port, 'new.example.com')).toBe('192.0.2.9');
+    } finally {
+      for (const release of held.splice(0)) release();
+      flood.close();
+      await threads?.close();
+    }
+  });
+});

@@ -6,6 +6,11 @@
  * sends it the query, it answers through the cache (so the entry is every thread's next hit) and sends the answer
  * itself, through the shared RRL, on its own handle of the socket (a thread blocked in poll would send it only at its
  * next turn). See docs/service/dns.md.
+ *
+ * Back-pressure: the misses the main thread is resolving are counted in shared memory, and past MISSES_IN_FLIGHT a
+ * thread drops a miss itself (no message, no work here: a UDP client asks again), so that a flood of questions no
+ * cache holds (random zones, random names) cannot queue unbounded work on the main thread, while the threads keep
+ * answering what the cache holds. What was dropped is counted (`misses()`).
  */
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
@@ -46,6 +51,21 @@ function udpBinding(): UdpBinding | null {
   } catch {
     return null;
   }
+}
+
+/** The misses the main thread resolves at once, at most; past it the threads drop them (see the top). */
+const MISSES_IN_FLIGHT = 256;
+/** The control words shared with the threads: the stop flag, the misses in flight, the misses dropped. */
+const STOP = 0;
+const IN_FLIGHT = 1;
+const DROPPED = 2;
+
+/** The threads' misses: in flight on the main thread now, the most there were at once, and how many were dropped. */
+export interface MissStats {
+  bound: number;
+  inFlight: number;
+  peak: number;
+  dropped: number;
 }
 
 type ThreadMessage =
@@ -101,10 +121,12 @@ export interface UdpThreadsOptions {
   count(tally: Tally, n: number): void;
   /** Batched reads and writes (udp-batch.cjs) where this system has them; false: Node's UDP handle in every thread. */
   batched?: boolean;
+  /** The misses resolved at once (default MISSES_IN_FLIGHT). */
+  missesInFlight?: number;
 }
 
 /** Binds UDP on `host`:`port` and answers it from `threads` threads; null where this Node cannot share the socket (then dgram on the main thread). */
-export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ close(): Promise<void>; batched: boolean } | null> {
+export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ close(): Promise<void>; batched: boolean; misses(): MissStats } | null> {
   const binding = udpBinding();
   const family = isIP(options.host);
   if (!binding || options.threads < 1 || family === 0) return null;
@@ -114,9 +136,12 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     handle.close();
     throw Object.assign(new Error(`bind ${getSystemErrorName(error)} ${options.host}:${options.port}`), { code: getSystemErrorName(error) });
   }
-  // [0] the stop flag (set before the threads are told to detach).
-  const controlBuffer = new SharedArrayBuffer(4);
+  // [STOP] set before the threads are told to detach; [IN_FLIGHT] a thread adds one per miss it sends, this thread
+  // takes it off once answered; [DROPPED] what the threads dropped past the bound.
+  const controlBuffer = new SharedArrayBuffer(12);
   const control = new Int32Array(controlBuffer);
+  const missBound = options.missesInFlight ?? MISSES_IN_FLIGHT;
+  let peak = 0;
   const rrlBuffer = options.rrlPerSecond > 0 ? new SharedArrayBuffer(shared.RRL_SLOTS * 3 * 4) : null;
   const rrl = rrlBuffer ? new Int32Array(rrlBuffer) : null;
   const workers: Worker[] = [];
@@ -146,6 +171,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       return;
     }
     if (m.type !== 'miss') return;
+    peak = Math.max(peak, Atomics.load(control, IN_FLIGHT));
     const query = Buffer.from(m.query.buffer, m.query.byteOffset, m.query.length);
     void options
       .answer(query, m.address)
@@ -156,7 +182,8 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
         const { bytes, proven } = options.send(entry, query, m.address);
         sendMiss(bytes, proven, query, m);
       })
-      .catch((failure: unknown) => console.error('DNS: a UDP query failed', failure));
+      .catch((failure: unknown) => console.error('DNS: a UDP query failed', failure))
+      .finally(() => Atomics.sub(control, IN_FLIGHT, 1));
   };
   let batched = false;
   try {
@@ -168,7 +195,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       ports.set(worker, channel.port1);
       const attached = next(worker, 'attached');
       worker.postMessage(
-        { type: 'attach', fd: handle.fd, family, control: controlBuffer, table: options.cache.table, rrl: rrlBuffer, rrlPerSecond: options.rrlPerSecond, batched: options.batched ?? true, port: channel.port2, cookieMaster: options.cookieMaster },
+        { type: 'attach', fd: handle.fd, family, control: controlBuffer, table: options.cache.table, rrl: rrlBuffer, rrlPerSecond: options.rrlPerSecond, batched: options.batched ?? true, port: channel.port2, cookieMaster: options.cookieMaster, missBound },
         [channel.port2],
       );
       const { error: openError, batched: threadBatched } = await attached;
@@ -191,7 +218,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
   async function release() {
     // Each thread stops reading (a batched one leaves poll within its timeout) and sends its last counts before the
     // socket is closed.
-    Atomics.store(control, 0, 1);
+    Atomics.store(control, STOP, 1);
     await Promise.all(
       workers.map(async (worker) => {
         const detached = next(worker, 'detached').then(() => true);
@@ -211,5 +238,9 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
     await new Promise<void>((done) => handle.close(() => done()));
   }
   let closed: Promise<void> | null = null;
-  return { close: () => (closed ??= release()), batched };
+  return {
+    close: () => (closed ??= release()),
+    batched,
+    misses: () => ({ bound: missBound, inFlight: Atomics.load(control, IN_FLIGHT), peak, dropped: Atomics.load(control, DROPPED) }),
+  };
 }
