@@ -32,13 +32,15 @@ const RESOLVER = '127.0.0.4';
 const RELAY = '127.0.0.5';
 const PLAIN = 'plain.com';
 const SIGNED = 'signed.com';
-/** The other choices (issue 49 item 5): NSEC3 with RFC 9276's parameters, and Ed25519 (algorithm 15). */
+/** The other choices (issue 49 item 5): NSEC3 with RFC 9276's parameters, and Ed25519 (algorithm 15), apart and together. */
 const NSEC3 = 'nsec3.com';
 const ED25519 = 'ed25519.com';
+const ED25519_NSEC3 = 'ed25519-nsec3.com';
 const SIGNING: Record<string, Record<string, unknown>> = {
   [SIGNED]: {},
   [NSEC3]: { algorithm: 13, denial: 'nsec3', nsec3OptOut: false },
   [ED25519]: { algorithm: 15, denial: 'nsec', nsec3OptOut: false },
+  [ED25519_NSEC3]: { algorithm: 15, denial: 'nsec3', nsec3OptOut: false },
 };
 const dir = mkdtempSync(join(tmpdir(), 'namefi-judges-'));
 
