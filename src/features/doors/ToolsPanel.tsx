@@ -34,9 +34,9 @@ export default function ToolsPanel({ domain }: { domain: string }) {
 
   const make = async (chosen: Purpose, choice: PurposeChoice) => {
     try {
-      const address = session.status === 'signed-in' && session.address ? session.address : (await session.requestSignIn()).address;
+      if (session.status !== 'signed-in' || !session.address) await session.requestSignIn();
       const label = `${PURPOSES[chosen].title} for ${domain}`;
-      const created = await create.mutateAsync({ body: { label, scope: choice.scope, tsig: needsTsig(chosen) }, address });
+      const created = await create.mutateAsync({ body: { label, scope: choice.scope, tsig: needsTsig(chosen) } });
       const names = choice.names.map((n) => fullNameOf(domain, n));
       const origin = new URL(config.apiBaseUrl).origin;
       setShown({ label, blocks: configsFor(chosen, { zoneName: domain, names, created, server, origin }) });

@@ -22,6 +22,17 @@ function factFilters(facts: Facts, domain: string | undefined): QueryFilters[] {
 }
 
 /**
+ * A view's first read still on its way may have been answered before the write: TanStack joins an invalidation to a
+ * first read in flight rather than sending another, so the view would show what the write changed. It is called back
+ * (the view goes back to loading) and the invalidation below sends it again.
+ */
+async function cancelFirstReads(queryClient: QueryClient, filter: QueryFilters): Promise<void> {
+  const first = (query: Query) => query.state.data === undefined && query.state.fetchStatus === 'fetching';
+  const queries = queryClient.getQueryCache().findAll(filter).filter(first);
+  await Promise.all(queries.map((query) => query.cancel({ revert: true })));
+}
+
+/**
  * The one refresh: every view on screen of these facts reads them again (and this resolves when they have), and
  * what no view shows is dropped, so a view opened later starts from the service rather than from what is no longer
  * true.
@@ -29,5 +40,6 @@ function factFilters(facts: Facts, domain: string | undefined): QueryFilters[] {
 export async function refreshFacts(queryClient: QueryClient, facts: Facts, domain: string | undefined): Promise<void> {
   const filters = factFilters(facts, domain);
   for (const filter of filters) queryClient.removeQueries({ ...filter, type: 'inactive' });
+  await Promise.all(filters.map((filter) => cancelFirstReads(queryClient, filter)));
   await Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
 }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.ts';
-import { domainFactKey } from '../query-keys.ts';
+import { accountFactKey, domainFactKey } from '../query-keys.ts';
 import { writeThenRefresh } from './refresh.ts';
 
 /**
@@ -43,5 +43,24 @@ describe('writeThenRefresh', () => {
     await view.queryClient.cancelQueries();
     expect(view.queryClient.isFetching()).toBe(0);
     expect(view.reads()).toBe(1);
+  });
+
+  it("shows what the write made when the view's first read was still on its way: that read may have been answered before", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    let keys = ['old'];
+    let answerFirst: (() => void) | undefined;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: accountFactKey('0xabc', 'api-keys'),
+      // The first read is answered as the service held it when it arrived, and reaches the page only later.
+      queryFn: () => {
+        const held = [...keys];
+        return answerFirst ? held : new Promise<string[]>((resolve) => (answerFirst = () => resolve(held)));
+      },
+    });
+    stop = observer.subscribe(() => undefined);
+    await expect.poll(() => answerFirst).toBeDefined();
+    await writeThenRefresh(queryClient, 'createApiKey', { label: 'k' }, async () => (keys = ['old', 'new']));
+    answerFirst?.();
+    await expect.poll(() => observer.getCurrentResult().data).toEqual(['old', 'new']);
   });
 });
