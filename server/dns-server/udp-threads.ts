@@ -141,6 +141,8 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
   const controlBuffer = new SharedArrayBuffer(12);
   const control = new Int32Array(controlBuffer);
   const missBound = options.missesInFlight ?? MISSES_IN_FLIGHT;
+  /** Misses being answered here, and the most at once. */
+  let answering = 0;
   let peak = 0;
   const rrlBuffer = options.rrlPerSecond > 0 ? new SharedArrayBuffer(shared.RRL_SLOTS * 3 * 4) : null;
   const rrl = rrlBuffer ? new Int32Array(rrlBuffer) : null;
@@ -171,7 +173,9 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       return;
     }
     if (m.type !== 'miss') return;
-    peak = Math.max(peak, Atomics.load(control, IN_FLIGHT));
+    // Counted here, not read from the shared counter: a thread past the bound adds one there before it takes it back.
+    answering += 1;
+    peak = Math.max(peak, answering);
     const query = Buffer.from(m.query.buffer, m.query.byteOffset, m.query.length);
     void options
       .answer(query, m.address)
@@ -183,7 +187,10 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
         sendMiss(bytes, proven, query, m);
       })
       .catch((failure: unknown) => console.error('DNS: a UDP query failed', failure))
-      .finally(() => Atomics.sub(control, IN_FLIGHT, 1));
+      .finally(() => {
+        answering -= 1;
+        Atomics.sub(control, IN_FLIGHT, 1);
+      });
   };
   let batched = false;
   try {

@@ -173,4 +173,34 @@ describe('the zone cache, bounded in bytes', () => {
       await zones.close();
     }
   });
+
+  it('builds a zone whose snapshot went for room again from its form kept in memory, without a read, until it changes', async () => {
+    const db = service.services.db;
+    let reads = 0;
+    const counting = Object.assign(Object.create(db) as typeof db, { query: ((sql: string, params?: unknown[]) => ((reads += 1), db.query(sql, params))) as typeof db.query });
+    // 16 KiB: the snapshots' quarter holds one of these zones, the forms' rest all three.
+    const zones = zoneSource(counting, settings, 16 << 10);
+    const fresh = zoneSource(db, settings);
+    await Promise.all([zones.subscribe(), fresh.subscribe()]);
+    try {
+      const names = [await zone(), await zone(true), await zone()];
+      for (const name of names) await zones.find(`www.${name}`);
+      const first = reads;
+      for (let round = 0; round < 2; round += 1) {
+        for (const name of names) {
+          expect(await answers(zones, name)).toEqual(await answers(fresh, name));
+          expect(zones.cached().zones).toBe(1);
+        }
+      }
+      expect(zones.cached().forms).toBe(3);
+      expect(zones.cached().bytes).toBeLessThanOrEqual(16 << 10);
+      expect(reads - first).toBe(0);
+      // A change forgets the form: the zone is read again, with the change.
+      expect((await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: names[0], type: 'TXT', name: 'later', rdata: 'after', ttl: 60 })).status).toBe(200);
+      await expect.poll(async () => (await zones.find(`later.${names[0]}`))?.nodes.get('later')?.get('TXT')?.rdatas).toEqual(['"after"']);
+      expect(reads - first).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([zones.close(), fresh.close()]);
+    }
+  });
 });

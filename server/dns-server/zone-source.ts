@@ -3,9 +3,12 @@ import { zoneCandidates } from '../dns/owning-zone.ts';
 import { PAGED_AT, snapshotBuilder } from './snapshot-builder.ts';
 import { zoneRows } from './zone-rows.ts';
 import type { NameServerSettings, ZoneSnapshot } from './zone-snapshot.ts';
+import { formMemo } from './form-memo.ts';
 import { snapshotCache } from './snapshot-cache.ts';
 import { zoneVersions } from './zone-versions.ts';
 
+/** The share of the zone source's budget its snapshots may hold; the forms of zones (form-memo.ts) hold the rest. */
+const SNAPSHOT_SHARE = 0.25;
 /** The snapshot cache's budget when none is given: half of DNS_CACHE_MB's default (config.ts). */
 const DEFAULT_CACHE_BYTES = Math.floor((96 * 1024 * 1024) / 2);
 
@@ -28,8 +31,11 @@ export class ZoneBeingSigned extends Error {
  * waits for a build, which one load per zone shares.
  */
 export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfStale'>, settings: NameServerSettings, cacheBytes = DEFAULT_CACHE_BYTES) {
-  const snapshots = snapshotCache(cacheBytes);
-  const versions = zoneVersions(db, snapshots);
+  // Most of the budget holds forms (a tenth of a snapshot's size each), so a zone whose snapshot went is built again
+  // without a read: the snapshots hold the zones asked right now, the forms every zone asked lately.
+  const snapshots = snapshotCache(Math.floor(cacheBytes * SNAPSHOT_SHARE));
+  const forms = formMemo(cacheBytes - Math.floor(cacheBytes * SNAPSHOT_SHARE));
+  const versions = zoneVersions(db, snapshots, forms);
   const rows = zoneRows(db);
   const builder = snapshotBuilder(db, settings, snapshots, rows);
   /** Loads in flight, one per zone and generation: queries arriving meanwhile share it. */
@@ -40,7 +46,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
   /** Builds the zone and keeps it as current unless a change was announced while it was read. */
   async function loadOnce(zone: string): Promise<ZoneSnapshot | null> {
     let started = versions.generation;
-    const snapshot = await builder.build(zone, () => (started = versions.generation));
+    // A small unsigned zone asked before is built from its form kept in memory, without a read.
+    const snapshot = await builder.build(zone, () => (started = versions.generation), 0, versions.row(zone));
     if (!snapshot) return null;
     versions.keep(zone, snapshot, started);
     // Answers made from the version before (packet cache) go, and the secondaries are told again, of this version.
@@ -68,6 +75,7 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
     const row = await rows.read(candidates);
     versions.learn(candidates, row?.name ?? null, started, row?.has_below);
     if (!row) return null;
+    versions.keepRow(row, started);
     const zone = row.name;
     const current = versions.current(zone);
     if (current) return current;
@@ -143,8 +151,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
      */
     changed: versions.changed,
     signedSteps: builder.signedSteps,
-    /** The snapshots in memory: how many, and their estimated bytes against the budget. */
-    cached: () => ({ zones: snapshots.size, bytes: snapshots.bytes }),
+    /** What is in memory: how many snapshots and forms, and their estimated bytes together against the budget. */
+    cached: () => ({ zones: snapshots.size, forms: forms.size, bytes: snapshots.bytes + forms.bytes }),
   };
 }
 export type ZoneSource = ReturnType<typeof zoneSource>;

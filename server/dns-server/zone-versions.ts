@@ -1,6 +1,8 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { owningZone, zoneCandidates } from '../dns/owning-zone.ts';
+import type { FormMemo } from './form-memo.ts';
 import { boundedLookups, type SnapshotCache } from './snapshot-cache.ts';
+import type { ZoneRow } from './zone-rows.ts';
 import type { ZoneSnapshot } from './zone-snapshot.ts';
 
 const ZONE_CHANNEL = 'namefi_zone';
@@ -20,7 +22,7 @@ type Located = { zone: string; current: ZoneSnapshot | undefined };
  * does not grow with their number. Until the subscription is up, or after it broke, each query reads the zone's
  * version through to the database instead (one small query) and a snapshot is current only when its version is that one.
  */
-export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots: SnapshotCache) {
+export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots: SnapshotCache, forms: FormMemo) {
   /** Whether a name is a zone's, while subscribed (a change of the zone forgets it: it may have been added or removed). */
   const zoneNames = boundedLookups(LOOKUPS);
   /** Whether no zone of this service lies below a zone (a zone added below forgets it), so it holds every name under it. */
@@ -39,6 +41,7 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
     generation += 1;
     zoneNames.clear();
     leaves.clear();
+    forms.clear();
     snapshots.outdateAll();
   };
   const lost = () => {
@@ -50,9 +53,14 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
   const changed = (zone: string) => {
     generation += 1;
     snapshots.outdate(zone);
+    forms.delete(zone);
     zoneNames.delete(zone);
     // A zone added or removed below another changes whether that one has zones below it.
-    for (const above of zoneCandidates(zone)) leaves.delete(above);
+    for (const above of zoneCandidates(zone)) {
+      leaves.delete(above);
+      // Its kept row says whether zones lie below it: read again.
+      if (above !== zone) forms.delete(above);
+    }
     announce(zone);
   };
 
@@ -97,8 +105,9 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
     remembered(candidates: string[]): string | null | undefined {
       let unknown = false;
       for (const candidate of candidates) {
-        const known = zoneNames.get(candidate);
-        if (known === true) return !unknown || leaves.get(candidate) === true ? candidate : undefined;
+        // A zone whose form is kept is one (forgotten the moment it changes), and its row says what lies below it.
+        const known = zoneNames.get(candidate) ?? (forms.has(candidate) ? true : undefined);
+        if (known === true) return !unknown || (leaves.get(candidate) ?? forms.leaf(candidate)) === true ? candidate : undefined;
         if (known === undefined) unknown = true;
       }
       return unknown ? undefined : null;
@@ -116,6 +125,14 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
       }
       if (zone) zoneNames.set(zone, true);
       if (zone && zonesBelow !== undefined) leaves.set(zone, !zonesBelow);
+    },
+    /** Keeps a small unsigned zone's row as read from generation `started` (form-memo.ts), unless a change raced the read. */
+    keepRow(row: ZoneRow, started: number) {
+      if (generation === started && subscribed) forms.keep(row);
+    },
+    /** The zone's row as kept (while subscribed, so it is current): its snapshot is built from it without a read. */
+    row(zone: string): ZoneRow | undefined {
+      return subscribed ? forms.get(zone) : undefined;
     },
     /** The zone's snapshot in memory, when it is current (while subscribed). */
     current(zone: string): ZoneSnapshot | undefined {
