@@ -110,4 +110,18 @@ describe('the query counter', () => {
     // The loop turned between them: a query arriving then would have been answered.
     expect(loopTurns).toBeGreaterThan(10);
   });
+
+  it('keeps at most its bound of zones\' minutes waiting, and says how many answers it did not count', async () => {
+    const errors: string[] = [];
+    const c = queryCounter(db, { flushMs: 3_600_000, keepDays: 90, now: () => T0, onError: (e) => errors.push(e.message), pendingBuckets: 3 });
+    for (const zone of ['b1.com', 'b2.com', 'b3.com', 'b4.com', 'b5.com', 'b1.com']) c.count(tally(zone, '@'), 'udp', 2);
+    await c.flush();
+    expect(errors).toEqual(["4 answers were not counted: 3 zones' minutes were waiting for the database"]);
+    const rows = await db.query<{ zone_name: string; total: string }>(`SELECT zone_name, total::text FROM dns_query_counts WHERE zone_name LIKE 'b_.com' AND step = '1m' ORDER BY zone_name`);
+    expect(rows).toEqual([{ zone_name: 'b1.com', total: '4' }, { zone_name: 'b2.com', total: '2' }, { zone_name: 'b3.com', total: '2' }]);
+    // Written, the bound is free again.
+    c.count(tally('b5.com', '@'), 'udp');
+    await c.stop();
+    expect(errors).toHaveLength(1);
+  });
 });
