@@ -81,6 +81,61 @@ const nameKey = (t: Tally) => {
   return key;
 };
 
+/** Adds one bucket's counts into another's. */
+const merge = (into: Bucket, from: Bucket) => {
+  into.total += from.total;
+  for (const [k, n] of Object.entries(from.byType)) add(into.byType, k, n);
+  for (const [k, n] of Object.entries(from.byRcode)) add(into.byRcode, k, n);
+  for (const [k, n] of Object.entries(from.byTransport)) add(into.byTransport, k, n);
+  into.dnssecOk += from.dnssecOk;
+  into.other += from.other;
+  // Roll-ups (and a minute put back after a failed write) keep every name the minutes kept.
+  for (const [k, n] of from.names) into.names.set(k, (into.names.get(k) ?? 0) + n);
+};
+
+/** One statement for these buckets: their minute's rows and the hour's and day's they roll up into. */
+async function writeRows(db: Queryable, taken: Bucket[]): Promise<void> {
+  // The minute's rows, and the hour's and day's they roll up into, merged here so no row appears twice in the statement.
+  const rows = new Map<string, Bucket & { step: AnalyticsStep }>();
+  for (const b of taken) {
+    for (const step of ['1m', '1h', '1d'] as const) {
+      const at = floorTo(b.at, step);
+      const key = `${step} ${at} ${b.zone}`;
+      let row = rows.get(key);
+      if (!row) rows.set(key, (row = { ...emptyBucket(b.zone, at), step }));
+      merge(row, b);
+    }
+  }
+  const json = JSON.stringify(
+    [...rows.values()].map((r) => ({
+      zone_name: r.zone,
+      step: r.step,
+      at: new Date(r.at).toISOString(),
+      total: r.total,
+      by_type: r.byType,
+      by_rcode: r.byRcode,
+      by_transport: r.byTransport,
+      dnssec_ok: r.dnssecOk,
+      names: Object.fromEntries(r.names),
+      other: r.other,
+    })),
+  );
+  await db.query(
+    `INSERT INTO dns_query_counts AS c (zone_name, step, at, total, by_type, by_rcode, by_transport, dnssec_ok, names, other)
+     SELECT zone_name, step, at, total, by_type, by_rcode, by_transport, dnssec_ok, names, other
+       FROM jsonb_to_recordset($1::jsonb) AS r(zone_name text, step text, at timestamptz, total bigint, by_type jsonb, by_rcode jsonb, by_transport jsonb, dnssec_ok bigint, names jsonb, other bigint)
+     ON CONFLICT (zone_name, step, at) DO UPDATE SET
+       total = c.total + excluded.total,
+       by_type = jsonb_add_counts(c.by_type, excluded.by_type),
+       by_rcode = jsonb_add_counts(c.by_rcode, excluded.by_rcode),
+       by_transport = jsonb_add_counts(c.by_transport, excluded.by_transport),
+       dnssec_ok = c.dnssec_ok + excluded.dnssec_ok,
+       names = jsonb_add_counts(c.names, excluded.names),
+       other = c.other + excluded.other`,
+    [json],
+  );
+}
+
 export function queryCounter(db: Queryable, options: { flushMs: number; keepDays: number; now?: () => number; onError?: (error: Error) => void; pendingBuckets?: number }): QueryCounter {
   const now = options.now ?? Date.now;
   const pendingBuckets = options.pendingBuckets ?? PENDING_BUCKETS;
@@ -101,59 +156,6 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
     return bucket;
   };
 
-  const merge = (into: Bucket, from: Bucket) => {
-    into.total += from.total;
-    for (const [k, n] of Object.entries(from.byType)) add(into.byType, k, n);
-    for (const [k, n] of Object.entries(from.byRcode)) add(into.byRcode, k, n);
-    for (const [k, n] of Object.entries(from.byTransport)) add(into.byTransport, k, n);
-    into.dnssecOk += from.dnssecOk;
-    into.other += from.other;
-    // Roll-ups (and a minute put back after a failed write) keep every name the minutes kept.
-    for (const [k, n] of from.names) into.names.set(k, (into.names.get(k) ?? 0) + n);
-  };
-
-  /** One statement for these buckets: their minute's rows and the hour's and day's they roll up into. */
-  async function writeRows(taken: Bucket[]): Promise<void> {
-    // The minute's rows, and the hour's and day's they roll up into, merged here so no row appears twice in the statement.
-    const rows = new Map<string, Bucket & { step: AnalyticsStep }>();
-    for (const b of taken) {
-      for (const step of ['1m', '1h', '1d'] as const) {
-        const at = floorTo(b.at, step);
-        const key = `${step} ${at} ${b.zone}`;
-        let row = rows.get(key);
-        if (!row) rows.set(key, (row = { ...emptyBucket(b.zone, at), step }));
-        merge(row, b);
-      }
-    }
-    const json = JSON.stringify(
-      [...rows.values()].map((r) => ({
-        zone_name: r.zone,
-        step: r.step,
-        at: new Date(r.at).toISOString(),
-        total: r.total,
-        by_type: r.byType,
-        by_rcode: r.byRcode,
-        by_transport: r.byTransport,
-        dnssec_ok: r.dnssecOk,
-        names: Object.fromEntries(r.names),
-        other: r.other,
-      })),
-    );
-    await db.query(
-      `INSERT INTO dns_query_counts AS c (zone_name, step, at, total, by_type, by_rcode, by_transport, dnssec_ok, names, other)
-       SELECT zone_name, step, at, total, by_type, by_rcode, by_transport, dnssec_ok, names, other
-         FROM jsonb_to_recordset($1::jsonb) AS r(zone_name text, step text, at timestamptz, total bigint, by_type jsonb, by_rcode jsonb, by_transport jsonb, dnssec_ok bigint, names jsonb, other bigint)
-       ON CONFLICT (zone_name, step, at) DO UPDATE SET
-         total = c.total + excluded.total,
-         by_type = jsonb_add_counts(c.by_type, excluded.by_type),
-         by_rcode = jsonb_add_counts(c.by_rcode, excluded.by_rcode),
-         by_transport = jsonb_add_counts(c.by_transport, excluded.by_transport),
-         dnssec_ok = c.dnssec_ok + excluded.dnssec_ok,
-         names = jsonb_add_counts(c.names, excluded.names),
-         other = c.other + excluded.other`,
-      [json],
-    );
-  }
 
   /**
    * Writes the buckets taken, a bounded number per statement: a registrar's instance counts answers for many thousands
@@ -166,7 +168,7 @@ export function queryCounter(db: Queryable, options: { flushMs: number; keepDays
     for (let at = 0; at < all.length; at += BUCKETS_PER_STATEMENT) {
       const started = performance.now();
       try {
-        await writeRows(all.slice(at, at + BUCKETS_PER_STATEMENT));
+        await writeRows(db, all.slice(at, at + BUCKETS_PER_STATEMENT));
       } catch (error) {
         throw Object.assign(error instanceof Error ? error : new Error(String(error)), { unwritten: all.slice(at) });
       }
