@@ -4,18 +4,24 @@ import type { ZoneRow } from './zone-rows.ts';
 const ENTRY_BYTES = 96;
 
 /** The row's state before its form, as one JSON array: what a build needs besides the records (snapshot-builder.ts). */
-type Packed = [serial: number, version: string | null, parked: boolean, forwarding: boolean, expired: boolean, hasBelow: boolean, recordCount: number];
+type Packed = [serial: number, version: string | null, parked: boolean, forwarding: boolean, expired: boolean, recordCount: number];
 
+/**
+ * One character that says whether zones lie below the zone ('1' or '0': read on every name looked up under it), then
+ * the state as JSON, a line break and the form.
+ */
 function pack(row: ZoneRow): string {
-  const state: Packed = [Number(row.serial), row.version, row.parked, row.forward_enabled, row.expired, row.has_below, Number(row.record_count)];
-  return `${JSON.stringify(state)}\n${row.form}`;
+  const state: Packed = [Number(row.serial), row.version, row.parked, row.forward_enabled, row.expired, Number(row.record_count)];
+  return `${row.has_below ? '1' : '0'}${JSON.stringify(state)}\n${row.form}`;
 }
+
+const hasBelow = (text: string) => text[0] === '1';
 
 function unpack(zone: string, text: string): ZoneRow {
   const cut = text.indexOf('\n');
-  const [serial, version, parked, forwarding, expired, hasBelow, recordCount] = JSON.parse(text.slice(0, cut)) as Packed;
+  const [serial, version, parked, forwarding, expired, recordCount] = JSON.parse(text.slice(1, cut)) as Packed;
   const form = text.slice(cut + 1);
-  return { name: zone, version, serial, parked, forward_enabled: forwarding, expired, record_count: recordCount, created: '', form, records: null, flattened: null, dnssec_key: null, has_below: hasBelow };
+  return { name: zone, version, serial, parked, forward_enabled: forwarding, expired, record_count: recordCount, created: '', form, records: null, flattened: null, dnssec_key: null, has_below: hasBelow(text) };
 }
 
 /** A string's bytes in V8: one per character while every character fits in one byte, else two. */
@@ -68,7 +74,7 @@ export function formMemo(budget: number) {
     /** Whether no zone lies below a zone kept (it holds every name under it); undefined when it is not kept. */
     leaf(zone: string): boolean | undefined {
       const text = kept.get(zone);
-      return text === undefined ? undefined : !unpackBelow(text);
+      return text === undefined ? undefined : !hasBelow(text);
     },
     delete: remove,
     clear() {
@@ -85,9 +91,3 @@ export function formMemo(budget: number) {
   };
 }
 export type FormMemo = ReturnType<typeof formMemo>;
-
-/** Whether the packed row says zones lie below it, without parsing the form. */
-function unpackBelow(text: string): boolean {
-  const state = JSON.parse(text.slice(0, text.indexOf('\n'))) as Packed;
-  return state[5];
-}

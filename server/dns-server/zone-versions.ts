@@ -58,8 +58,8 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
     // A zone added or removed below another changes whether that one has zones below it.
     for (const above of zoneCandidates(zone)) {
       leaves.delete(above);
-      // Its kept row says whether zones lie below it: read again.
-      if (above !== zone) forms.delete(above);
+      // A kept row says whether zones lie below it: read again.
+      forms.delete(above);
     }
     announce(zone);
   };

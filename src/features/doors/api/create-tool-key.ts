@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ApiKeyScope } from '#core/wire/api-key-scope.ts';
-import { apiCall } from '@/lib/api/call.ts';
-import { writeThenRefresh } from '@/lib/freshness/refresh.ts';
+import { useApi } from '@/lib/api/use-api.ts';
 
 /**
  * POST /user/api-keys for a tool: a scoped key, with its TSIG form when the tool sends DNS UPDATE. The answer is the
@@ -9,8 +8,8 @@ import { writeThenRefresh } from '@/lib/freshness/refresh.ts';
  * Settings and Access) is read again before the answer is shown.
  */
 export function useCreateToolKey() {
-  const queryClient = useQueryClient();
+  const api = useApi();
   return useMutation({
-    mutationFn: ({ body }: { body: { label: string; scope: ApiKeyScope; tsig: boolean } }) => writeThenRefresh(queryClient, 'createApiKey', body, () => apiCall('createApiKey', { body })),
+    mutationFn: ({ body }: { body: { label: string; scope: ApiKeyScope; tsig: boolean } }) => api.call('createApiKey', { body }),
   });
 }
