@@ -55,6 +55,14 @@ test.describe('wallet connection and SIWE session', () => {
 
   test('switching accounts in the wallet ends the session and offers to sign in as the new account', async ({ page, wallet }) => {
     await page.goto('/domains');
+    // The first sign-in's reads of the domain list are held until the second sign-in's dialog is open: RainbowKit
+    // closes its dialog when a sign-in finishes, and the first one must not close the second's.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/user\/domains/, async (route) => {
+      await released;
+      await route.continue();
+    });
     await signIn(page, wallet);
 
     await wallet.switchAccount(1);
@@ -66,6 +74,10 @@ test.describe('wallet connection and SIWE session', () => {
     await expect(page).toHaveURL(/\/domains$/);
 
     await notice.getByRole('button', { name: 'Sign in again' }).click();
+    await expect(walletModal(page).getByRole('button', { name: 'Sign message' })).toBeVisible();
+    const heldRead = page.waitForResponse(/\/user\/domains/);
+    release();
+    await heldRead;
     await walletModal(page).getByRole('button', { name: 'Sign message' }).click();
     await expectSignedIn(page, wallet);
     await expect(notice).toHaveCount(0);

@@ -91,8 +91,10 @@ export function createSiweAdapter(deps: SiweAdapterDeps) {
           expiresAt: session.expiresAt,
           apiBaseUrl: deps.apiBaseUrl,
         });
-        // verifySiwe changes whose data the service answers with (its declared `session` fact).
-        await refreshAfterWrite(deps.queryClient, 'verifySiwe', {});
+        // verifySiwe changes whose data the service answers with (its declared `session` fact). Not awaited:
+        // RainbowKit closes its modal when this returns, and a slow read would close one opened after it (a
+        // switch of account and "Sign in again" while the first sign-in's reads were still on their way).
+        void refreshAfterWrite(deps.queryClient, 'verifySiwe', {}).catch(() => undefined);
         return true;
       } catch (error) {
         deps.onError(error);
