@@ -327,7 +327,11 @@ async function startReconciledChain(config: Config, db: Database): Promise<Local
     const { restored, credit, settlements, accounts } = await reconcileChain(chain, db);
     // A chain that lost state the database kept (a crash after the last state save, a damaged or deleted state
     // file), or that took writes whose database transactions never committed (a crash in between).
-    if (restored.length > 0) console.warn(`Local chain: minted again ${restored.length} domain(s) it had lost: ${restored.join(', ')}`);
+    if (restored.length > 0) {
+      // A new chain under a registrar's database loses every domain: the first names say which, not a million of them.
+      const named = restored.length > 20 ? `${restored.slice(0, 20).join(', ')} and ${restored.length - 20} more` : restored.join(', ');
+      console.warn(`Local chain: minted again ${restored.length} domain(s) it had lost: ${named}`);
+    }
     if (credit.restored + credit.undone + credit.aheadLeft > 0 || credit.shortfallUnits > 0n) {
       console.warn(
         `Local chain: credit reconciled with the database: ${credit.restored} grant(s)/charge(s) restored, ${credit.undone} never committed undone` +

@@ -92,7 +92,7 @@ export interface ServiceRun {
  * server's UDP threads), on the seeded data; every setting of this process's environment (DNS_CACHE_MB,
  * DNS_UDP_THREADS, …) passes through.
  */
-export async function runService(env: Record<string, string>, probeZone: string): Promise<ServiceRun> {
+export async function runService(env: Record<string, string>, probeZone: string, timeoutMs?: number): Promise<ServiceRun> {
   const dnsPort = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, SERVICE_NODE_ARGS, {
@@ -107,7 +107,7 @@ export async function runService(env: Record<string, string>, probeZone: string)
     await exited;
   };
   try {
-    const startMs = await firstAnswer(dnsPort, probeZone, started, () => child.exitCode === null);
+    const startMs = await firstAnswer(dnsPort, probeZone, started, () => child.exitCode === null, timeoutMs);
     return { pid: child.pid as number, dnsPort, startMs, stop };
   } catch (error) {
     await stop();

@@ -113,4 +113,62 @@ describe('chainOwnership', () => {
     expect(await ownership.ownerOf('only-in-db.org')).toMatchObject({ owner: alice.address.toLowerCase(), expiresAt: new Date('2029-11-22T10:00:00.000Z') });
     expect(await restoreMissingMints(chain.clients, fresh, db)).toEqual([]);
   });
+
+  /** The chain's clients, noting every name a start reads from the registry. */
+  const counting = (names: string[]) => ({
+    ...chain.clients,
+    public: new Proxy(chain.clients.public, {
+      get(target, key, receiver) {
+        if (key !== 'readContract') return Reflect.get(target, key, receiver);
+        return (call: Parameters<typeof target.readContract>[0]) => {
+          if (call.functionName === 'domainByName') names.push(String(call.args?.[0]));
+          return target.readContract(call);
+        };
+      },
+    }),
+  });
+  // Anvil's own methods (snapshot, revert, mine), which viem's typed request does not list.
+  const rpc = (method: string, params: unknown[] = []) =>
+    (chain.clients.public.request as (args: { method: string; params: unknown[] }) => Promise<unknown>)({ method, params });
+
+  it('a start after one that left the chain as it was reads only the domains written since, not every domain', async () => {
+    const alice = await wallet();
+    const fresh = await deployContracts(chain.clients);
+    const ownership = chainOwnership(chain.clients, fresh, { mirror: databaseOwnership(db) });
+    await db.transaction((tx) => ownership.mint({ name: 'noted-at-mint.org', to: alice.address, chainId: 31337, years: 1, now }, tx));
+    const first: string[] = [];
+    await restoreMissingMints(counting(first), fresh, db);
+    expect(first, 'no mark yet: every domain is read').toContain('noted-at-mint.org');
+
+    // Written after the mark: one through the chain (its block noted), one the chain never saw (no block noted).
+    await db.transaction((tx) => ownership.mint({ name: 'minted-since.org', to: alice.address, chainId: 31337, years: 1, now }, tx));
+    await databaseOwnership(db).mint({ name: 'never-on-chain.org', to: alice.address, chainId: 31337, years: 1, now });
+    const second: string[] = [];
+    expect(await restoreMissingMints(counting(second), fresh, db)).toEqual(['never-on-chain.org']);
+    expect(second.sort()).toEqual(['minted-since.org', 'never-on-chain.org']);
+    expect(await ownership.ownerOf('never-on-chain.org')).toMatchObject({ owner: alice.address.toLowerCase() });
+
+    const third: string[] = [];
+    expect(await restoreMissingMints(counting(third), fresh, db)).toEqual([]);
+    expect(third, 'nothing written since the last start: nothing read').toEqual([]);
+  });
+
+  it('a chain that lost the blocks after the mark (its state saved before them) is compared in full, and what it lost is minted again', async () => {
+    const alice = await wallet();
+    const fresh = await deployContracts(chain.clients);
+    const ownership = chainOwnership(chain.clients, fresh, { mirror: databaseOwnership(db) });
+    const saved = await rpc('evm_snapshot');
+    await db.transaction((tx) => ownership.mint({ name: 'lost-with-the-tail.org', to: alice.address, chainId: 31337, years: 2, now }, tx));
+    await restoreMissingMints(chain.clients, fresh, db);
+    // The chain goes back to before the mint and the mark, then mines past the mark's height with other blocks.
+    await rpc('evm_revert', [saved]);
+    await rpc('anvil_mine', ['0x10']);
+    expect(await ownership.ownerOf('lost-with-the-tail.org')).toBeNull();
+
+    const read: string[] = [];
+    const restored = await restoreMissingMints(counting(read), fresh, db);
+    expect(restored).toContain('lost-with-the-tail.org');
+    expect(read.length, 'every domain is read').toBe(Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM domains'))[0].n));
+    expect(await ownership.ownerOf('lost-with-the-tail.org')).toMatchObject({ owner: alice.address.toLowerCase(), expiresAt: new Date('2028-11-22T10:00:00.000Z') });
+  });
 });
