@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './test/support/ports.ts';
+import { freePort, freePortBelowEphemeral } from './test/support/ports.ts';
 
 /**
  * Browser journeys against the real local service and the built dashboard. Ports and the data dir are
@@ -13,7 +13,8 @@ if (!process.env.E2E_SERVICE_PORT) {
   process.env.E2E_SERVICE_PORT = String(await freePort());
   process.env.E2E_DASHBOARD_PORT = String(await freePort());
   process.env.E2E_CHAIN_PORT = String(await freePort());
-  process.env.E2E_SAFE_HOST_PORT = String(await freePort());
+  // Listened on only when the Safe App journey runs, minutes later: a port no connection made meanwhile can take.
+  process.env.E2E_SAFE_HOST_PORT = String(await freePortBelowEphemeral());
   process.env.E2E_DNS_PORT = String(await freePort());
   process.env.E2E_FORWARD_PORT = String(await freePort());
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'namefi-e2e-data-'));
