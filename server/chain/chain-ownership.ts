@@ -102,8 +102,9 @@ type RegistryRow = { name: string; owner_address: string; expires_at: Date | str
 /** The rows a start compares with the chain: every one, or past an intact mark only those written after it or not noted. */
 async function rowsToCompare(clients: ChainClients, registry: string, q: Queryable): Promise<RegistryRow[]> {
   const mark = await intactMark(clients, registry, q);
-  if (mark === null) return q.query<RegistryRow>('SELECT name, owner_address, expires_at FROM domains ORDER BY name');
-  return q.query<RegistryRow>('SELECT name, owner_address, expires_at FROM domains WHERE chain_block IS NULL OR chain_block > $1 ORDER BY name', [mark.toString()]);
+  return q.query<RegistryRow>('SELECT name, owner_address, expires_at FROM domains WHERE $1::bigint IS NULL OR chain_block IS NULL OR chain_block > $1 ORDER BY name', [
+    mark === null ? null : mark.toString(),
+  ]);
 }
 
 /**

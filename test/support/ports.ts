@@ -2,15 +2,22 @@ import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 
 /** A port the OS says is free right now (listen on 0, read it, close). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+export async function freePort(): Promise<number> {
+  const port = await bindOnce(0);
+  if (port === null) throw new Error('no free port on 127.0.0.1');
+  return port;
+}
+
+/** Listens on `port` on 127.0.0.1 (0: any) and closes again: the port it had, or null when that port was taken. */
+function bindOnce(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(bound));
     });
   });
 }
@@ -25,7 +32,7 @@ export async function freePortBelowEphemeral(): Promise<number> {
   const low = ephemeralLow();
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const port = 20_000 + Math.floor(Math.random() * Math.max(1, low - 20_000));
-    if (await isFree(port)) return port;
+    if ((await bindOnce(port)) !== null) return port;
   }
   return freePort();
 }
@@ -37,13 +44,4 @@ function ephemeralLow(): number {
   } catch {
     return 32_768;
   }
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
