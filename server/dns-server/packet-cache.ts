@@ -15,6 +15,7 @@
  */
 import { table } from './answer-table.ts';
 import { answerTableWriter } from './answer-table-writer.ts';
+import { threadZoneKey } from './thread-zone.ts';
 
 /** The packet cache's share of DNS_CACHE_MB: half (the other half is the zone snapshots'). */
 export const packetCacheBytes = (mb: number) => Math.floor((mb * 1024 * 1024) / 2);
@@ -40,6 +41,11 @@ export interface PacketCache<M = undefined> {
   /** A token to pass to `set`: the cache's generation when the answer started to be computed. */
   begin(): number;
   set(query: Buffer, entry: CachedAnswer<M>, token: number): void;
+  /**
+   * Keeps `zone` compiled for the UDP threads (thread-zone.ts) unless a fresh form of it is kept already; `compile`
+   * is asked only then, and answers null for a zone the threads cannot answer whole. `token` as for `set`.
+   */
+  keepZone(zone: string, compile: () => Buffer | null, token: number): void;
   /** Drops the answers a change of `zone` may make stale (null: every answer, e.g. when the subscription is lost). */
   drop(zone: string | null): void;
   /** The shared table the UDP threads read (answer-table.cjs). */
@@ -115,6 +121,13 @@ export function packetCache<M = undefined>(everyChange: readonly string[] = [], 
       // What a hit is counted as (the UDP threads read it back to count their hits): the zone, and the meta.
       const tally = entry.zone === null && entry.meta == null ? null : Buffer.from(JSON.stringify([entry.zone, entry.meta ?? null]));
       writer.put(query, entry.udp, entry.full, tally, zone);
+    },
+    keepZone(zone, compile, token) {
+      if (token !== generation || everyChange.includes(zone)) return;
+      const key = threadZoneKey(zone);
+      if (table.find(view, key, key.length)) return;
+      const form = compile();
+      if (form) writer.put(key, form, form, null, zone);
     },
     drop(zone) {
       generation += 1;

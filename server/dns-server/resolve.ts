@@ -28,7 +28,7 @@ export interface ResolveContext {
 }
 
 type Section = Answer[];
-const SET_TYPE_NUMBERS: Record<SetType, number> = {
+export const SET_TYPE_NUMBERS: Record<SetType, number> = {
   ...TYPE_NUMBERS,
   DNSKEY: DNSSEC_TYPE_NUMBERS.DNSKEY,
   CDS: DNSSEC_TYPE_NUMBERS.CDS,
@@ -67,7 +67,7 @@ function qtypeNumber(question: Question): number {
 }
 
 /** The SOA of the zone for a negative answer, its TTL capped by the minimum (RFC 2308 §3). */
-function negativeSoa(snapshot: ZoneSnapshot): Answer {
+export function negativeSoa(snapshot: ZoneSnapshot): Answer {
   const soa = snapshot.nodes.get('@')?.get('SOA') as RecordSet;
   const minimum = Number(soa.rdatas[0].split(' ')[6]);
   return rr(snapshot.zone, 'SOA', Math.min(soa.ttl, minimum), soa.rdatas[0]);
@@ -200,7 +200,7 @@ function nsec3DenialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup):
 
 /** `node`: the name whose sets answered (the wildcard's for a wildcard answer), or the delegation of a referral. */
 type Found = { node?: string; wildcard?: boolean };
-type Lookup = Found &
+export type Lookup = Found &
   (
     | { kind: 'answer'; answers: Answer[]; additionals: Answer[] }
     | { kind: 'cname'; answers: Answer[]; target: string }
@@ -209,7 +209,7 @@ type Lookup = Found &
     | { kind: 'nxdomain'; answers: Answer[]; encloser: string }
   );
 
-function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: string): Lookup {
+export function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: string): Lookup {
   // A zone cut above the name (or at it, except for DS, which the parent answers) hands the query down.
   const cuts = [...ancestorsOf(rel).reverse(), rel].filter((n) => n !== '@');
   for (const cut of cuts) {

@@ -18,7 +18,8 @@ import type { SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure } from './tsig.ts';
 import { answerUpdate, checkTsig, isUpdate, type KeyedPeer, type KeyedServing } from './keyed.ts';
 import { startUdpThreads, type MissStats } from './udp-threads.ts';
-import { DEFAULT_SOA, type NameServerSettings, type SoaTimers } from './zone-snapshot.ts';
+import { DEFAULT_SOA, type NameServerSettings, type SoaTimers, type ZoneSnapshot } from './zone-snapshot.ts';
+import { compileThreadZone } from './thread-zone.ts';
 import { cookieMaster } from './cookie-secret.ts';
 import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
 
@@ -113,8 +114,29 @@ export async function cachedAnswer(
   const [full] = await answerWire(asked, zones, false, secondaries, (t) => void (tally = t), key !== null && key !== query ? undefined : peer);
   if (!full) return null;
   const entry: CachedAnswer<Tally | null> = { full, udp: fitUdp(full, asked), zone: (tally as Tally | null)?.zone ?? null, meta: tally };
-  if (key && zones.subscribed) cache.set(key, entry, token);
+  if (key && zones.subscribed) {
+    cache.set(key, entry, token);
+    if (entry.zone !== null) keepThreadZone(entry.zone, zones, cache, token);
+  }
   return { entry, hit: false, key };
+}
+
+/** Snapshots the UDP threads could not be given whole (thread-zone.ts), so a zone's next miss does not try again. */
+const notCompiled = new WeakSet<ZoneSnapshot>();
+
+/** The zone that answered a miss, compiled for the UDP threads when it is not yet: they answer its next questions themselves. */
+function keepThreadZone(zone: string, zones: ZoneSource, cache: AnswerCache, token: number): void {
+  cache.keepZone(
+    zone,
+    () => {
+      const snapshot = zones.whole(zone);
+      if (!snapshot || notCompiled.has(snapshot)) return null;
+      const form = compileThreadZone(snapshot);
+      if (!form) notCompiled.add(snapshot);
+      return form;
+    },
+    token,
+  );
 }
 
 /**

@@ -11,6 +11,7 @@
 'use strict';
 const { find: findEntry, markAsked, unchanged } = require('./answer-table.cjs');
 const { MALFORMED, NONE, OPTION_SIZE, answerCookie, cookieSlot, findCookie, optOf, withoutCookie } = require('./cookies.cjs');
+const { answerFromZone } = require('./thread-zone.cjs');
 
 /** The packet cache's rule (packet-cache.ts `cacheable`) for the first `n` bytes of `q`: opcode QUERY, one question, at most an OPT record, no TSIG. */
 function cacheable(q, n) {
@@ -81,6 +82,11 @@ function answerInto(r, q, ip, now, out) {
   markAsked(table);
   out[0] = q[0];
   out[1] = q[1];
+  return withCookie(r, q, cookieAt, ip, now, out, length);
+}
+
+/** The answer of `length` bytes in `out` with the client's cookie appended when the query had one (see answerInto). */
+function withCookie(r, q, cookieAt, ip, now, out, length) {
   if (cookieAt < 0) return length;
   const slot = cookieSlot(out, length);
   if (slot < 0) {
@@ -91,4 +97,18 @@ function answerInto(r, q, ip, now, out) {
   return slot + OPTION_SIZE - 4;
 }
 
-module.exports = { answerReader, find, answerInto };
+/**
+ * After `find` missed: the answer to `q` written from its zone's form compiled for the threads (thread-zone.cjs,
+ * reader `z`), then the client's cookie as for a kept answer. Its length, or -1 (a miss for the main thread).
+ */
+function zoneAnswerInto(r, z, q, n, ip, now, out) {
+  r.proven = false;
+  if (!cacheable(q, n)) return -1;
+  // The main thread fits an answer to a query with a cookie (or the Z bit) leaving room for the cookie (server.ts fitUdp).
+  const room = r.cookieAt >= 0 || (q[3] & 0x40) !== 0 ? OPTION_SIZE : 0;
+  const length = answerFromZone(z, q, n, out, r.secrets !== null, room);
+  if (length < 0) return -1;
+  return withCookie(r, q, r.cookieAt, ip, now, out, length);
+}
+
+module.exports = { answerReader, find, answerInto, zoneAnswerInto };

@@ -2,11 +2,14 @@
  * The hits a UDP thread (udp-thread.cjs) answered from the shared answer table, counted for query analytics without
  * allocating per hit: per entry id, a count and a copy of the entry's tally bytes (what the hit is counted as), both
  * in arrays made once. The copy is taken at the entry's first hit in a period because the writer may evict the entry
- * before the counts are sent (every 250 ms, or at once when these arrays are full). Plain JavaScript (a worker).
+ * before the counts are sent (every 250 ms, or at once when these arrays are full). An answer written from a zone
+ * compiled for the threads (thread-zone.cjs) is counted per zone entry and question (its name, type and DO bit), its
+ * tally made at its first hit in a period. Plain JavaScript (a worker).
  */
 'use strict';
 
 const { unchanged } = require('./answer-table.cjs');
+const { tallyOfLast } = require('./thread-zone.cjs');
 
 /** Distinct entries per period, and the bytes of their tallies (a tally is ~60 bytes of JSON). */
 const ENTRIES = 1024;
@@ -15,6 +18,7 @@ const TALLY_BYTES = 96 * 1024;
 
 function hitCounts() {
   const ids = new Int32Array(SLOTS);
+  const subs = new Int32Array(SLOTS);
   const rows = new Int32Array(SLOTS);
   const starts = new Int32Array(ENTRIES);
   const lengths = new Int32Array(ENTRIES);
@@ -22,6 +26,23 @@ function hitCounts() {
   const tallies = Buffer.alloc(TALLY_BYTES);
   let entries = 0;
   let used = 0;
+  /** The slot of (id, sub): the row counting it (>= 0), or -1 - the free slot to take. */
+  const slotOf = (id, sub) => {
+    let slot = Math.imul(id ^ Math.imul(sub, 0x85ebca6b), 0x9e3779b1) >>> 21;
+    for (; ids[slot] !== 0; slot = (slot + 1) & (SLOTS - 1)) if (ids[slot] === id && subs[slot] === sub) return rows[slot];
+    return -1 - slot;
+  };
+  /** A new row for (id, sub) at free slot `slot`, of the tally just copied to `used`. */
+  const open = (slot, id, sub, length) => {
+    ids[slot] = id;
+    subs[slot] = sub;
+    rows[slot] = entries;
+    starts[entries] = used;
+    lengths[entries] = length;
+    counts[entries] = 1;
+    entries += 1;
+    used += length;
+  };
   return {
     get empty() {
       return entries === 0;
@@ -33,22 +54,33 @@ function hitCounts() {
      */
     count(t) {
       if (t.tallyLength === 0) return true;
-      let slot = Math.imul(t.id, 0x9e3779b1) >>> 21;
-      for (; ids[slot] !== 0; slot = (slot + 1) & (SLOTS - 1)) {
-        if (ids[slot] !== t.id) continue;
-        counts[rows[slot]] += 1;
+      const row = slotOf(t.id, 0);
+      if (row >= 0) {
+        counts[row] += 1;
         return true;
       }
       if (entries === ENTRIES || used + t.tallyLength > TALLY_BYTES) return false;
       t.bytes.copy(tallies, used, t.tallyAt, t.tallyAt + t.tallyLength);
       if (!unchanged(t)) return true;
-      ids[slot] = t.id;
-      rows[slot] = entries;
-      starts[entries] = used;
-      lengths[entries] = t.tallyLength;
-      counts[entries] = 1;
-      entries += 1;
-      used += t.tallyLength;
+      open(-1 - row, t.id, 0, t.tallyLength);
+      return true;
+    },
+    /**
+     * One more answer from the compiled zone the reader `z` (thread-zone.cjs) answered from last, keyed by its
+     * question: as `count`, false when full. Its tally is made from the zone's form at the first hit of a period.
+     */
+    countZone(z) {
+      const sub = ((z.nameIndex << 17) | (z.qtype << 1) | (z.dnssecOk ? 1 : 0)) + 1;
+      const row = slotOf(z.id, sub);
+      if (row >= 0) {
+        counts[row] += 1;
+        return true;
+      }
+      const tally = tallyOfLast(z);
+      if (entries === ENTRIES || used + tally.length > TALLY_BYTES) return false;
+      if (!unchanged(z.table)) return true;
+      tally.copy(tallies, used);
+      open(-1 - row, z.id, sub, tally.length);
       return true;
     },
     /** The period's counts, [tally, n] as the main thread's counter takes them (see packet-cache.ts set), and a new period. */

@@ -26,7 +26,8 @@ const { parentPort, receiveMessageOnPort } = require('node:worker_threads');
 const { networkOfAddress, networkOfSockaddr, rrlVerdict, truncateInto } = require('./udp-rrl.cjs');
 const { openBatch } = require('./udp-batch.cjs');
 const { openTable } = require('./answer-table.cjs');
-const { answerInto, answerReader, find } = require('./udp-answer.cjs');
+const { answerInto, answerReader, find, zoneAnswerInto } = require('./udp-answer.cjs');
+const { zoneReader } = require('./thread-zone.cjs');
 const { hitCounts } = require('./udp-hit-counts.cjs');
 const { OPTION_SIZE, addressBytes, cookieSecrets, sockaddrBytes } = require('./cookies.cjs');
 
@@ -34,6 +35,8 @@ const { OPTION_SIZE, addressBytes, cookieSecrets, sockaddrBytes } = require('./c
 const { UDP, SendWrap } = process.binding('udp_wrap');
 
 const FLUSH_MS = 250;
+/** A reply buffer on the libuv path for an answer written from a compiled zone: the most this server sends over UDP, and a cookie. */
+const ANSWER_ROOM = 1232 + 28;
 /** How long the batched loop waits in poll before it looks at its messages and the stop flag again. */
 const POLL_MS = 200;
 
@@ -47,6 +50,8 @@ let batch;
 
 /** The table's reader and the query's cookie (udp-answer.cjs), made at attach. */
 let reader = null;
+/** The reader of the zones compiled for the threads (thread-zone.cjs), made at attach. */
+let zones = null;
 /** The clock in seconds, for cookies: read once per batch (per datagram on the libuv path). */
 let nowSeconds = 0;
 
@@ -67,10 +72,11 @@ function missTaken() {
 }
 
 /** A hit to count (udp-hit-counts.cjs); when the period's arrays are full, its counts go now. */
-function counted() {
-  if (hits.count(table)) return;
+function counted(fromZone) {
+  if (fromZone ? hits.countZone(zones) : hits.count(table)) return;
   flush();
-  hits.count(table);
+  if (fromZone) hits.countZone(zones);
+  else hits.count(table);
 }
 
 function flush() {
@@ -100,15 +106,23 @@ function send(out, port, address) {
 /** A hit answered on this path gets a buffer of its own: the send may keep it past this call (the kernel queued it). */
 function onMessage(nread, _handle, query, rinfo) {
   if (nread <= 0 || active === null) return;
-  let out = find(reader, query, query.length) ? Buffer.allocUnsafe(table.udpLength + OPTION_SIZE) : null;
-  if (out !== null && reader.cookieAt >= 0) nowSeconds = Math.floor(Date.now() / 1000);
-  const length = out === null ? -1 : answerInto(reader, query, reader.cookieAt >= 0 ? addressBytes(rinfo.address) : null, nowSeconds, out);
+  const found = find(reader, query, query.length);
+  let out = Buffer.allocUnsafe(found ? table.udpLength + OPTION_SIZE : ANSWER_ROOM);
+  if (reader.cookieAt >= 0) nowSeconds = Math.floor(Date.now() / 1000);
+  const ip = reader.cookieAt >= 0 ? addressBytes(rinfo.address) : null;
+  let length = found ? answerInto(reader, query, ip, nowSeconds, out) : -1;
+  let fromZone = false;
+  if (length < 0) {
+    if (out.length < ANSWER_ROOM) out = Buffer.allocUnsafe(ANSWER_ROOM);
+    length = zoneAnswerInto(reader, zones, query, query.length, ip, nowSeconds, out);
+    fromZone = length >= 0;
+  }
   if (length < 0) {
     if (!missTaken()) return;
     parentPort.postMessage({ type: 'miss', query, port: rinfo.port, address: rinfo.address, network: networkOfAddress(rinfo.address) });
     return;
   }
-  counted();
+  counted(fromZone);
   const proven = reader.proven;
   out = out.subarray(0, length);
   if (active.rrl !== null && !proven) {
@@ -145,14 +159,21 @@ function answerOne(io, i) {
   const n = io.lengths[i];
   if (n < 12) return; // cut by the kernel (longer than any UDP query) or not DNS: dropped
   const out = io.next();
-  const length = find(reader, q, n) ? answerInto(reader, q, reader.cookieAt >= 0 ? sockaddrBytes(io.addresses[i]) : null, nowSeconds, out) : -1;
+  const found = find(reader, q, n);
+  const ip = reader.cookieAt >= 0 ? sockaddrBytes(io.addresses[i]) : null;
+  let length = found ? answerInto(reader, q, ip, nowSeconds, out) : -1;
+  let fromZone = false;
+  if (length < 0) {
+    length = zoneAnswerInto(reader, zones, q, n, ip, nowSeconds, out);
+    fromZone = length >= 0;
+  }
   if (length < 0) {
     if (!missTaken()) return;
     const { port, address } = senderOf(io.addresses[i]);
     parentPort.postMessage({ type: 'miss', query: new Uint8Array(q.subarray(0, n)), port, address, network: networkOfSockaddr(io.addresses[i]) });
     return;
   }
-  counted();
+  counted(fromZone);
   const proven = reader.proven;
   if (active.rrl !== null && !proven) {
     const verdict = rrlVerdict(active.rrl, active.rrlPerSecond, networkOfSockaddr(io.addresses[i]), q, n, out);
@@ -210,6 +231,7 @@ function handle(m) {
     active = null;
     table = null;
     reader = null;
+    zones = null;
     flush();
     port.close();
     parentPort.postMessage({ type: 'detached' });
@@ -224,6 +246,7 @@ parentPort.on('message', (m) => {
   const io = m.batched ? batch : null;
   const secrets = m.cookieMaster ? cookieSecrets(Buffer.from(m.cookieMaster)) : null;
   reader = answerReader(table, secrets);
+  zones = zoneReader(table);
   const session = { handle: null, family: m.family, control, rrl: m.rrl ? new Int32Array(m.rrl) : null, rrlPerSecond: m.rrlPerSecond, port: m.port, secrets, missBound: m.missBound };
   if (io !== null) {
     io.use(m.fd);

@@ -66,6 +66,8 @@ export interface MissStats {
   inFlight: number;
   peak: number;
   dropped: number;
+  /** Misses answered here since the start (what the threads could not answer themselves). */
+  answered: number;
 }
 
 type ThreadMessage =
@@ -144,6 +146,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
   /** Misses being answered here, and the most at once. */
   let answering = 0;
   let peak = 0;
+  let answered = 0;
   const rrlBuffer = options.rrlPerSecond > 0 ? new SharedArrayBuffer(shared.RRL_SLOTS * 3 * 4) : null;
   const rrl = rrlBuffer ? new Int32Array(rrlBuffer) : null;
   const workers: Worker[] = [];
@@ -189,6 +192,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
       .catch((failure: unknown) => console.error('DNS: a UDP query failed', failure))
       .finally(() => {
         answering -= 1;
+        answered += 1;
         Atomics.sub(control, IN_FLIGHT, 1);
       });
   };
@@ -248,6 +252,6 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
   return {
     close: () => (closed ??= release()),
     batched,
-    misses: () => ({ bound: missBound, inFlight: Atomics.load(control, IN_FLIGHT), peak, dropped: Atomics.load(control, DROPPED) }),
+    misses: () => ({ bound: missBound, inFlight: Atomics.load(control, IN_FLIGHT), peak, dropped: Atomics.load(control, DROPPED), answered }),
   };
 }

@@ -146,6 +146,14 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
     },
     load,
     /**
+     * The zone's current snapshot when no zone of this service lies below it, so every name under it is its: what
+     * the UDP threads' compiled form of it is made from (thread-zone.ts). Undefined otherwise, or not subscribed.
+     */
+    whole(zone: string): ZoneSnapshot | undefined {
+      if (!versions.subscribed || versions.leaf(zone) !== true) return undefined;
+      return versions.current(zone);
+    },
+    /**
      * A change this instance committed, taken at once rather than when its announcement arrives (which follows, and
      * does the same again): DNS UPDATE answers only once the change is served here (server/dns-server/keyed.ts).
      */

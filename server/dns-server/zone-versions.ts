@@ -126,6 +126,8 @@ export function zoneVersions(db: Queryable & Pick<Database, 'listen'>, snapshots
       if (zone) zoneNames.set(zone, true);
       if (zone && zonesBelow !== undefined) leaves.set(zone, !zonesBelow);
     },
+    /** Whether no zone of this service lies below `zone`, as far as remembered (undefined: not known). */
+    leaf: (zone: string): boolean | undefined => leaves.get(zone) ?? forms.leaf(zone),
     /** Keeps a small unsigned zone's row as read from generation `started` (form-memo.ts), unless a change raced the read. */
     keepRow(row: ZoneRow, started: number) {
       if (generation === started && subscribed) forms.keep(row);

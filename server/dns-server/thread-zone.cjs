@@ -1,0 +1,270 @@
+/*
+ * A UDP thread's answer from a zone compiled for the threads (thread-zone.ts writes the form and says which zones
+ * have one), for a question the answer table holds no answer to: the zone found in the table by the longest suffix
+ * of the question's name, the name and type found in it, and the answer written as the main thread would write it
+ * (resolve.ts, then server.ts's EDNS and opcode): header, the question as asked, the records, the OPT record. Anything
+ * else (a name that does not exist, ANY, an option other than a cookie, an answer too big for the client) is left to
+ * the main thread: -1, a miss. Plain JavaScript so a worker loads it without a TypeScript loader.
+ */
+'use strict';
+const { find: findEntry, markAsked, unchanged } = require('./answer-table.cjs');
+const types = require('dns-packet/types');
+
+/** The form's layout (thread-zone.ts writes it): its version, a name's CNAME flag, and a CNAME's special targets. */
+const FORM_VERSION = 1;
+const FLAG_CNAME = 1;
+/** A CNAME's target outside the zone: the answer is the CNAME alone. */
+const TARGET_OUTSIDE = 0xff;
+/** A CNAME's target in the zone that does not exist: NXDOMAIN, the CNAME in the answer. */
+const TARGET_MISSING = 0xfd;
+/** A CNAME whose target is another CNAME: left to the main thread. */
+const TARGET_CHAIN = 0xfe;
+const EDNS_UDP_SIZE = 1232;
+const CLASSIC_UDP_SIZE = 512;
+const COOKIE = 10;
+const MAX_LABELS = 128;
+
+/** The question's label offsets (a thread's own, reused), the zone key being looked up, and the state a count needs. */
+function zoneReader(table) {
+  return {
+    table,
+    labels: new Int32Array(MAX_LABELS),
+    key: Buffer.alloc(4 + 256),
+    /** After an answer: the zone entry's id, the name's index, the type asked, DO, and where the name and zone are. */
+    id: 0,
+    nameIndex: 0,
+    qtype: 0,
+    dnssecOk: false,
+    rcode: 0,
+    answers: 0,
+    nameAt: 0,
+    zoneAt: 0,
+  };
+}
+
+const lower = (b) => (b >= 0x41 && b <= 0x5a ? b | 0x20 : b);
+
+/** The labels of the question's name (offsets left in z.labels): their count, or -1 for a name the threads do not read. */
+function readName(z, q, n) {
+  let at = 12;
+  let count = 0;
+  while (at < n) {
+    const length = q[at];
+    if (length === 0) return at + 1 + 4 <= n ? count : -1;
+    if (length > 63 || count === MAX_LABELS) return -1;
+    z.labels[count] = at;
+    count += 1;
+    at += length + 1;
+  }
+  return -1;
+}
+
+/**
+ * The query's EDNS as far as an answer needs it: -1 when a thread leaves it to the main thread (a version other than
+ * 0, an option other than one well-formed cookie, bytes after the OPT), else its UDP size | DO << 16 | present << 17.
+ */
+function readEdns(q, n, at, cookies) {
+  if (q[11] === 0) return at === n ? 0 : -1;
+  if (at + 11 > n || q[at] !== 0 || q[at + 1] !== 0 || q[at + 2] !== 41 || q[at + 6] !== 0) return -1;
+  const size = (q[at + 3] << 8) | q[at + 4];
+  const dnssecOk = (q[at + 7] & 0x80) !== 0;
+  const rdata = (q[at + 9] << 8) | q[at + 10];
+  if (at + 11 + rdata !== n) return -1;
+  let options = 0;
+  for (let o = at + 11; o < n; ) {
+    if (o + 4 > n) return -1;
+    const code = (q[o] << 8) | q[o + 1];
+    const length = (q[o + 2] << 8) | q[o + 3];
+    const cookieSize = length === 8 || (length >= 16 && length <= 40);
+    if (code !== COOKIE || !cookieSize || !cookies || options > 0) return -1;
+    options += 1;
+    o += 4 + length;
+    if (o > n) return -1;
+  }
+  return size | (dnssecOk ? 1 << 16 : 0) | (1 << 17);
+}
+
+/** The zone entry of the longest suffix of the question's name (found in z.table), or false. */
+function findZone(z, q, count, nameEnd) {
+  const key = z.key;
+  for (let s = 0; s < count; s += 1) {
+    const from = z.labels[s];
+    const length = nameEnd - from;
+    for (let i = 0; i < length; i += 1) key[4 + i] = lower(q[from + i]);
+    key[2] = 0xff;
+    key[3] = 0xff;
+    if (findEntry(z.table, key, 4 + length)) return from;
+  }
+  return -1;
+}
+
+/** The index of the name asked (the question's labels before the zone's, lowercased) in the form, its offset in z.nameAt; -1 when it has none. */
+function findName(z, bytes, at, q, relEnd) {
+  const names = bytes[at];
+  let p = at + 1;
+  const relLength = relEnd - 12;
+  for (let i = 0; i < names; i += 1) {
+    const length = bytes[p];
+    if (length === relLength) {
+      let same = true;
+      for (let k = 0; k < length && same; k += 1) same = bytes[p + 1 + k] === lower(q[12 + k]);
+      if (same) {
+        z.nameAt = p;
+        return i;
+      }
+    }
+    p = skipName(bytes, p);
+  }
+  return -1;
+}
+
+/** The offset after a name's entry at `p`. */
+function skipName(bytes, p) {
+  p += 1 + bytes[p];
+  const sets = bytes[p + 2];
+  p += 3;
+  for (let s = 0; s < sets; s += 1) p += 8 + ((bytes[p + 4] << 8) | bytes[p + 5]) + ((bytes[p + 6] << 8) | bytes[p + 7]);
+  return p;
+}
+
+/** The offset of the set of `type` in the name entry at `p`, or -1. */
+function findSet(bytes, p, type) {
+  p += 1 + bytes[p];
+  const sets = bytes[p + 2];
+  p += 3;
+  for (let s = 0; s < sets; s += 1) {
+    if (((bytes[p] << 8) | bytes[p + 1]) === type) return p;
+    p += 8 + ((bytes[p + 4] << 8) | bytes[p + 5]) + ((bytes[p + 6] << 8) | bytes[p + 7]);
+  }
+  return -1;
+}
+
+/** The offset of the name entry of index `i` (the form's names start at `at`). */
+function nameEntry(bytes, at, i) {
+  let p = at + 1;
+  for (let k = 0; k < i; k += 1) p = skipName(bytes, p);
+  return p;
+}
+
+const setAnswers = (bytes, set) => (bytes[set + 4] << 8) | bytes[set + 5];
+const setAdditionals = (bytes, set) => (bytes[set + 6] << 8) | bytes[set + 7];
+
+/**
+ * The answer to the first `n` bytes of `q` from its zone's compiled form, written into `out` (cookie not included:
+ * the caller appends it, as to a kept answer): its length, or -1 for a miss. `cookieLength`: the room the client's
+ * cookie will take (0 without one). Answered, z holds what a count needs.
+ */
+function answerFromZone(z, q, n, out, cookies, cookieLength) {
+  const count = readName(z, q, n);
+  if (count <= 0) return -1;
+  let nameEnd = 12;
+  while (q[nameEnd] !== 0) nameEnd += q[nameEnd] + 1;
+  nameEnd += 1;
+  const qtype = (q[nameEnd] << 8) | q[nameEnd + 1];
+  const qclass = (q[nameEnd + 2] << 8) | q[nameEnd + 3];
+  // Meta types (ANY, transfers, TSIG, OPT) and DS (answered by the parent side) stay with the main thread.
+  if (qclass !== 1 || qtype === 0 || qtype === 41 || qtype === 43 || (qtype >= 128 && qtype <= 255)) return -1;
+  const edns = readEdns(q, n, nameEnd + 4, cookies);
+  if (edns < 0) return -1;
+  const zoneFrom = findZone(z, q, count, nameEnd);
+  if (zoneFrom < 0) return -1;
+  const t = z.table;
+  const bytes = t.bytes;
+  const form = t.udpAt;
+  if (bytes[form] !== FORM_VERSION) return -1;
+  const zoneAt = form + 1;
+  const negativeAt = zoneAt + 1 + bytes[zoneAt];
+  const negativeLength = (bytes[negativeAt] << 8) | bytes[negativeAt + 1];
+  const namesAt = negativeAt + 2 + negativeLength;
+  const nameIndex = findName(z, bytes, namesAt, q, zoneFrom);
+  if (nameIndex < 0) return -1;
+  const entry = z.nameAt;
+  const flagsAt = entry + 1 + bytes[entry];
+  let cname = -1;
+  let set;
+  let rcode = 0;
+  if ((bytes[flagsAt] & FLAG_CNAME) !== 0 && qtype !== 5) {
+    cname = findSet(bytes, entry, 5);
+    const target = bytes[flagsAt + 1];
+    if (cname < 0 || target === TARGET_CHAIN) return -1;
+    if (target === TARGET_MISSING) rcode = 3;
+    set = target === TARGET_OUTSIDE || target === TARGET_MISSING ? -1 : findSet(bytes, nameEntry(bytes, namesAt, target), qtype);
+    if (target === TARGET_OUTSIDE) set = -2;
+  } else {
+    set = findSet(bytes, entry, qtype);
+  }
+  // Room: the client's UDP size (512 without EDNS, at most what this server offers), less the cookie's.
+  const hasEdns = (edns & (1 << 17)) !== 0;
+  const limit = (hasEdns ? Math.max(CLASSIC_UDP_SIZE, Math.min(edns & 0xffff, EDNS_UDP_SIZE)) : CLASSIC_UDP_SIZE) - cookieLength;
+  const questionEnd = nameEnd + 4;
+  const cnameAnswers = cname >= 0 ? bytes[cname + 2] : 0;
+  const cnameBytes = cname >= 0 ? setAnswers(bytes, cname) : 0;
+  const answers = cnameAnswers + (set >= 0 ? bytes[set + 2] : 0);
+  const additionals = set >= 0 ? bytes[set + 3] : 0;
+  const negative = set === -1;
+  const length = questionEnd + cnameBytes + (set >= 0 ? setAnswers(bytes, set) + setAdditionals(bytes, set) : 0) + (negative ? negativeLength : 0) + (hasEdns ? 11 : 0);
+  if (length > limit || length + cookieLength > out.length) return -1;
+  out[0] = q[0];
+  out[1] = q[1];
+  out[2] = 0x84 | (q[2] & 0x01);
+  out[3] = (q[3] & 0x10) | rcode;
+  out[4] = 0;
+  out[5] = 1;
+  out[6] = answers >> 8;
+  out[7] = answers & 255;
+  out[8] = 0;
+  out[9] = negative ? 1 : 0;
+  out[10] = 0;
+  out[11] = additionals + (hasEdns ? 1 : 0);
+  q.copy(out, 12, 12, questionEnd);
+  let at = questionEnd;
+  if (cname >= 0) at += bytes.copy(out, at, cname + 8, cname + 8 + cnameBytes);
+  if (set >= 0) at += bytes.copy(out, at, set + 8, set + 8 + setAnswers(bytes, set) + setAdditionals(bytes, set));
+  if (negative) at += bytes.copy(out, at, negativeAt + 2, negativeAt + 2 + negativeLength);
+  if (hasEdns) {
+    out[at] = 0;
+    out[at + 1] = 0;
+    out[at + 2] = 41;
+    out[at + 3] = EDNS_UDP_SIZE >> 8;
+    out[at + 4] = EDNS_UDP_SIZE & 255;
+    out[at + 5] = 0;
+    out[at + 6] = 0;
+    out[at + 7] = (edns & (1 << 16)) !== 0 ? 0x80 : 0;
+    out[at + 8] = 0;
+    out[at + 9] = 0;
+    out[at + 10] = 0;
+    at += 11;
+  }
+  // The writer may have taken the entry while it was read: then the bytes may be another's, and it is a miss.
+  if (!unchanged(t)) return -1;
+  markAsked(t);
+  z.id = t.id;
+  z.nameIndex = nameIndex;
+  z.qtype = qtype;
+  z.dnssecOk = (edns & (1 << 16)) !== 0;
+  z.rcode = rcode;
+  z.answers = answers;
+  z.zoneAt = zoneAt;
+  return at;
+}
+
+/** The labels of a name entry as text ('@' for the apex). */
+function relativeName(bytes, p) {
+  const end = p + 1 + bytes[p];
+  if (end === p + 1) return '@';
+  const labels = [];
+  for (let at = p + 1; at < end; at += 1 + bytes[at]) labels.push(bytes.toString('latin1', at + 1, at + 1 + bytes[at]));
+  return labels.join('.');
+}
+
+/** What the last answer is counted as (query-counts.ts Tally), as the bytes a kept answer's tally holds: [zone, tally] in JSON. */
+function tallyOfLast(z) {
+  const bytes = z.table.bytes;
+  const zone = bytes.toString('latin1', z.zoneAt + 1, z.zoneAt + 1 + bytes[z.zoneAt]);
+  const named = types.toString(z.qtype);
+  const type = named.startsWith('UNKNOWN_') ? `TYPE${z.qtype}` : named;
+  const rcode = z.rcode === 3 ? 'NXDOMAIN' : z.answers > 0 ? 'NOERROR' : 'NODATA';
+  return Buffer.from(JSON.stringify([zone, { zone, name: relativeName(bytes, z.nameAt), type, rcode, dnssecOk: z.dnssecOk }]));
+}
+
+module.exports = { zoneReader, answerFromZone, tallyOfLast, FORM_VERSION, FLAG_CNAME, TARGET_OUTSIDE, TARGET_MISSING, TARGET_CHAIN };
