@@ -13,15 +13,26 @@
  * names it may take over or give up), and the answers that belong to no zone (REFUSED, FORMERR), which a new zone
  * may turn into answers; everything else stays. An answer computed while any change arrived is not kept.
  */
+import { createRequire } from 'node:module';
 import { table } from './answer-table.ts';
 import { answerTableWriter } from './answer-table-writer.ts';
 import { threadZoneKey } from './thread-zone.ts';
 
-/** The packet cache's share of DNS_CACHE_MB: half (the other half is the zone snapshots'). */
-export const packetCacheBytes = (mb: number) => Math.floor((mb * 1024 * 1024) / 2);
-/** The table's size when none is given: DNS_CACHE_MB's default's half. */
+/** The shared answer table's share of DNS_CACHE_MB: three quarters (the rest is the main thread's snapshots and forms). */
+export const packetCacheBytes = (mb: number) => Math.floor((mb * 1024 * 1024 * 3) / 4);
+/** The table's size when none is given: DNS_CACHE_MB's default's share. */
 const DEFAULT_CACHE_BYTES = packetCacheBytes(96);
 const OPCODE_MASK = 0x78;
+/** Room a cookie takes in an answer (cookies.cjs OPTION_SIZE), and the Z bit a key without its cookie carries. */
+const COOKIE_ROOM = 28;
+const FLAG_Z = 0x40;
+
+/** The reader of zones compiled for the UDP threads (thread-zone.cjs), which the main thread reads as they do. */
+const forms = createRequire(import.meta.url)('./thread-zone.cjs') as {
+  zoneReader(view: unknown): object;
+  answerFromZone(z: object, q: Buffer, n: number, out: Buffer, cookies: boolean, cookieLength: number): number;
+  tallyOfLast(z: object): Buffer;
+};
 /** Entries the main thread keeps decoded (a few MiB at most). */
 const DECODED_KEPT = 4096;
 
@@ -43,7 +54,8 @@ export interface PacketCache<M = undefined> {
   set(query: Buffer, entry: CachedAnswer<M>, token: number): void;
   /**
    * Keeps `zone` compiled for the UDP threads (thread-zone.ts) unless a fresh form of it is kept already; `compile`
-   * is asked only then, and answers null for a zone the threads cannot answer whole. `token` as for `set`.
+   * is asked only then, and answers null for a zone the threads cannot answer whole. `token` as for `set`. Called
+   * before `set`, which keeps nothing the form answers.
    */
   keepZone(zone: string, compile: () => Buffer | null, token: number): void;
   /** Drops the answers a change of `zone` may make stale (null: every answer, e.g. when the subscription is lost). */
@@ -94,6 +106,13 @@ export function packetCache<M = undefined>(everyChange: readonly string[] = [], 
    * (DoH, DNS_UDP_THREADS=0) are not copied and parsed at every hit; found in the table first, so never stale.
    */
   let decoded = new Map<number, CachedAnswer<M>>();
+  const formReader = forms.zoneReader(view);
+  const formAnswer = Buffer.alloc(1232 + COOKIE_ROOM);
+  /**
+   * The answer to a key written from its zone's compiled form, as a thread writes it (a key never holds a cookie:
+   * see server.ts cacheKeyOf); its length, or -1.
+   */
+  const fromForm = (query: Buffer) => forms.answerFromZone(formReader, query, query.length, formAnswer, false, (query[3] & FLAG_Z) !== 0 ? COOKIE_ROOM : 0);
   const decode = (): CachedAnswer<M> => {
     const udp = Buffer.from(view.bytes.subarray(view.udpAt, view.udpAt + view.udpLength));
     const full = view.fullAt === view.udpAt ? udp : Buffer.from(view.bytes.subarray(view.fullAt, view.fullAt + view.fullLength));
@@ -104,7 +123,15 @@ export function packetCache<M = undefined>(everyChange: readonly string[] = [], 
   return {
     lookup(query) {
       // The main thread is the only writer: what it reads here cannot change under it, no check of the id after.
-      if (!cacheable(query) || !table.find(view, query, query.length)) return undefined;
+      if (!cacheable(query)) return undefined;
+      if (!table.find(view, query, query.length)) {
+        // What a zone's form answers is not kept twice (see `set`): the main thread writes it from there too.
+        const length = fromForm(query);
+        if (length < 0) return undefined;
+        const udp = Buffer.from(formAnswer.subarray(0, length));
+        const [zone, meta] = JSON.parse(forms.tallyOfLast(formReader).toString()) as [string, M];
+        return { udp, full: udp, zone, meta };
+      }
       table.markAsked(view);
       let entry = decoded.get(view.id);
       if (entry === undefined) {
@@ -117,6 +144,9 @@ export function packetCache<M = undefined>(everyChange: readonly string[] = [], 
     set(query, entry, token) {
       // A SERVFAIL is a passing failure, never kept.
       if (token !== generation || (entry.full[3] & 0xf) === 2 || !cacheable(query)) return;
+      // A question its zone's compiled form answers is answered from there (by the threads too): the form holds
+      // every question of the zone in a few hundred bytes, where each kept question takes ~250.
+      if (fromForm(query) >= 0) return;
       const zone = entry.zone !== null && everyChange.includes(entry.zone) ? null : entry.zone;
       // What a hit is counted as (the UDP threads read it back to count their hits): the zone, and the meta.
       const tally = entry.zone === null && entry.meta == null ? null : Buffer.from(JSON.stringify([entry.zone, entry.meta ?? null]));

@@ -67,10 +67,19 @@ function qtypeNumber(question: Question): number {
 }
 
 /** The SOA of the zone for a negative answer, its TTL capped by the minimum (RFC 2308 §3). */
-export function negativeSoa(snapshot: ZoneSnapshot): Answer {
+function negativeSoa(snapshot: ZoneSnapshot): Answer {
   const soa = snapshot.nodes.get('@')?.get('SOA') as RecordSet;
-  const minimum = Number(soa.rdatas[0].split(' ')[6]);
-  return rr(snapshot.zone, 'SOA', Math.min(soa.ttl, minimum), soa.rdatas[0]);
+  return rr(snapshot.zone, 'SOA', negativeTtl(soa), soa.rdatas[0]);
+}
+
+/** A negative answer's SOA TTL: the SOA's, capped by its minimum (RFC 2308 §3). */
+export const negativeTtl = (soa: RecordSet) => Math.min(soa.ttl, Number(soa.rdatas[0].split(' ')[6]));
+
+/** The names a set's records point to, whose in-zone addresses an answer carries (MX, SRV and NS targets). */
+export function pointedNames(set: RecordSet): string[] {
+  if (set.type === 'MX') return set.rdatas.map((r) => r.split(' ')[1]);
+  if (set.type === 'SRV') return set.rdatas.map((r) => r.split(' ')[3]);
+  return set.type === 'NS' ? set.rdatas : [];
 }
 
 /** Glue and in-zone addresses of the names an answer points to (NS, MX, SRV targets). */
@@ -200,7 +209,7 @@ function nsec3DenialProofs(snapshot: ZoneSnapshot, rel: string, result: Lookup):
 
 /** `node`: the name whose sets answered (the wildcard's for a wildcard answer), or the delegation of a referral. */
 type Found = { node?: string; wildcard?: boolean };
-export type Lookup = Found &
+type Lookup = Found &
   (
     | { kind: 'answer'; answers: Answer[]; additionals: Answer[] }
     | { kind: 'cname'; answers: Answer[]; target: string }
@@ -209,7 +218,7 @@ export type Lookup = Found &
     | { kind: 'nxdomain'; answers: Answer[]; encloser: string }
   );
 
-export function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: string): Lookup {
+function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner: string): Lookup {
   // A zone cut above the name (or at it, except for DS, which the parent answers) hands the query down.
   const cuts = [...ancestorsOf(rel).reverse(), rel].filter((n) => n !== '@');
   for (const cut of cuts) {
@@ -237,9 +246,7 @@ export function lookup(snapshot: ZoneSnapshot, rel: string, qtype: number, owner
   const sets = qtype === QTYPE_ANY ? [...node.values()].slice(0, 1) : [node.get(SET_TYPE_BY_NUMBER.get(qtype) as SetType)].filter((s): s is RecordSet => s !== undefined);
   if (sets.length === 0) return { ...found, kind: 'nodata', answers: [] };
   const answers = sets.flatMap((set) => setToAnswers(owner, set));
-  const targets = sets.flatMap((set) =>
-    set.type === 'MX' ? set.rdatas.map((r) => r.split(' ')[1]) : set.type === 'SRV' ? set.rdatas.map((r) => r.split(' ')[3]) : set.type === 'NS' ? set.rdatas : [],
-  );
+  const targets = sets.flatMap(pointedNames);
   return { ...found, kind: 'answer', answers, additionals: addressesFor(snapshot, targets) };
 }
 

@@ -115,8 +115,8 @@ export async function cachedAnswer(
   if (!full) return null;
   const entry: CachedAnswer<Tally | null> = { full, udp: fitUdp(full, asked), zone: (tally as Tally | null)?.zone ?? null, meta: tally };
   if (key && zones.subscribed) {
-    cache.set(key, entry, token);
     if (entry.zone !== null) keepThreadZone(entry.zone, zones, cache, token);
+    cache.set(key, entry, token);
   }
   return { entry, hit: false, key };
 }
@@ -124,8 +124,33 @@ export async function cachedAnswer(
 /** Snapshots the UDP threads could not be given whole (thread-zone.ts), so a zone's next miss does not try again. */
 const notCompiled = new WeakSet<ZoneSnapshot>();
 
-/** The zone that answered a miss, compiled for the UDP threads when it is not yet: they answer its next questions themselves. */
+/**
+ * Zones answered once, as bits of a hashed name (a doorkeeper, as TinyLFU admits entries): a zone is compiled for
+ * the threads at its second miss, not its first, so a zone asked once (a scan, a flood of random zones, the first
+ * pass after a start) costs no compiling. 2^20 bits (128 KiB), cleared when half are set so it never fills up;
+ * two zones sharing a bit only compile one a miss early.
+ */
+const DOORKEEPER_BITS = 1 << 20;
+const doorkeeper = new Uint8Array(DOORKEEPER_BITS / 8);
+let doorkeeperSet = 0;
+function seenBefore(zone: string): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < zone.length; i += 1) h = Math.imul(h ^ zone.charCodeAt(i), 0x01000193);
+  const bit = (h >>> 0) & (DOORKEEPER_BITS - 1);
+  const mask = 1 << (bit & 7);
+  if ((doorkeeper[bit >> 3] & mask) !== 0) return true;
+  if (doorkeeperSet >= DOORKEEPER_BITS / 2) {
+    doorkeeper.fill(0);
+    doorkeeperSet = 0;
+  }
+  doorkeeper[bit >> 3] |= mask;
+  doorkeeperSet += 1;
+  return false;
+}
+
+/** The zone that answered a miss, compiled for the UDP threads at its second miss: they answer its next questions themselves. */
 function keepThreadZone(zone: string, zones: ZoneSource, cache: AnswerCache, token: number): void {
+  if (!seenBefore(zone)) return;
   cache.keepZone(
     zone,
     () => {

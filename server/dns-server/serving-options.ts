@@ -21,5 +21,9 @@ export function dnsServingOptions(config: Config, db: Queryable) {
   return { rrlPerSecond: rrlPerSecond(config), udpThreads: config.DNS_UDP_THREADS, cookies: config.DNS_COOKIES, soa: soaTimers(config), secondaries: { keys: parseTsigKeys(config.DNS_TSIG_KEYS), db, journalDays: config.DNS_JOURNAL_DAYS, managed: managedSettings(config) } };
 }
 
-/** The bytes the main thread's zone snapshots may hold: half of DNS_CACHE_MB (the packet cache has the other half). */
-export const snapshotCacheBytes = (config: Pick<Config, 'dnsCacheMb'>) => Math.floor((config.dnsCacheMb * 1024 * 1024) / 2);
+/**
+ * The bytes the main thread's zone snapshots and forms may hold: a quarter of DNS_CACHE_MB. The shared answer table
+ * has the rest (packet-cache.ts packetCacheBytes): the zones compiled for the UDP threads live there and answer most
+ * questions, so the main thread builds a zone rarely once it was asked.
+ */
+export const snapshotCacheBytes = (config: Pick<Config, 'dnsCacheMb'>) => Math.floor((config.dnsCacheMb * 1024 * 1024) / 4);

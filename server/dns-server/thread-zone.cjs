@@ -11,7 +11,7 @@ const { find: findEntry, markAsked, unchanged } = require('./answer-table.cjs');
 const types = require('dns-packet/types');
 
 /** The form's layout (thread-zone.ts writes it): its version, a name's CNAME flag, and a CNAME's special targets. */
-const FORM_VERSION = 1;
+const FORM_VERSION = 2;
 const FLAG_CNAME = 1;
 /** A CNAME's target outside the zone: the answer is the CNAME alone. */
 const TARGET_OUTSIDE = 0xff;
@@ -38,7 +38,12 @@ function zoneReader(table) {
     rcode: 0,
     answers: 0,
     nameAt: 0,
+    /** The form being read: where it starts, its zone's wire name, names, offsets table and negative SOA. */
+    form: 0,
     zoneAt: 0,
+    names: 0,
+    offsetsAt: 0,
+    negativeAt: 0,
   };
 }
 
@@ -98,56 +103,65 @@ function findZone(z, q, count, nameEnd) {
   return -1;
 }
 
-/** The index of the name asked (the question's labels before the zone's, lowercased) in the form, its offset in z.nameAt; -1 when it has none. */
-function findName(z, bytes, at, q, relEnd) {
-  const names = bytes[at];
-  let p = at + 1;
+/**
+ * The form's parts, found from its start `form` (thread-zone.ts gives the layout): where the zone's wire name is,
+ * the name count, the offsets table and the negative SOA's block. Left in z.
+ */
+function openForm(z, bytes, form) {
+  z.form = form;
+  z.zoneAt = form + 1;
+  const namesAt = z.zoneAt + 1 + bytes[z.zoneAt];
+  z.names = bytes[namesAt];
+  z.offsetsAt = namesAt + 1;
+  z.negativeAt = z.offsetsAt + 2 * z.names;
+}
+
+/** Where name `i`'s entry starts. */
+const nameAt = (z, bytes, i) => z.form + ((bytes[z.offsetsAt + 2 * i] << 8) | bytes[z.offsetsAt + 2 * i + 1]);
+
+/** The index of the name asked (the question's labels before the zone's, lowercased) in the form; -1 when it has none. */
+function findName(z, bytes, q, relEnd) {
   const relLength = relEnd - 12;
-  for (let i = 0; i < names; i += 1) {
-    const length = bytes[p];
-    if (length === relLength) {
-      let same = true;
-      for (let k = 0; k < length && same; k += 1) same = bytes[p + 1 + k] === lower(q[12 + k]);
-      if (same) {
-        z.nameAt = p;
-        return i;
-      }
-    }
-    p = skipName(bytes, p);
+  for (let i = 0; i < z.names; i += 1) {
+    const p = nameAt(z, bytes, i);
+    if (bytes[p] !== relLength) continue;
+    let same = true;
+    for (let k = 0; k < relLength && same; k += 1) same = bytes[p + 1 + k] === lower(q[12 + k]);
+    if (same) return i;
   }
   return -1;
 }
 
-/** The offset after a name's entry at `p`. */
-function skipName(bytes, p) {
-  p += 1 + bytes[p];
-  const sets = bytes[p + 2];
-  p += 3;
-  for (let s = 0; s < sets; s += 1) p += 8 + ((bytes[p + 4] << 8) | bytes[p + 5]) + ((bytes[p + 6] << 8) | bytes[p + 7]);
-  return p;
-}
-
-/** The offset of the set of `type` in the name entry at `p`, or -1. */
+/** The offset of the set of `type` in the name entry at `p`, or -1. A set: type (2), counts (1 + 1), two blocks. */
 function findSet(bytes, p, type) {
   p += 1 + bytes[p];
   const sets = bytes[p + 2];
   p += 3;
   for (let s = 0; s < sets; s += 1) {
     if (((bytes[p] << 8) | bytes[p + 1]) === type) return p;
-    p += 8 + ((bytes[p + 4] << 8) | bytes[p + 5]) + ((bytes[p + 6] << 8) | bytes[p + 7]);
+    p = blockEnd(bytes, blockEnd(bytes, p + 4));
   }
   return -1;
 }
 
-/** The offset of the name entry of index `i` (the form's names start at `at`). */
-function nameEntry(bytes, at, i) {
-  let p = at + 1;
-  for (let k = 0; k < i; k += 1) p = skipName(bytes, p);
-  return p;
-}
+/** A block's length once written out, and its end as kept. */
+const writtenLength = (bytes, block) => (bytes[block] << 8) | bytes[block + 1];
+const blockEnd = (bytes, block) => block + 4 + ((bytes[block + 2] << 8) | bytes[block + 3]);
 
-const setAnswers = (bytes, set) => (bytes[set + 4] << 8) | bytes[set + 5];
-const setAdditionals = (bytes, set) => (bytes[set + 6] << 8) | bytes[set + 7];
+/** Writes the records of the block at `block` into `out` at `at`, each owner's labels then the zone's; the new end. */
+function writeBlock(z, bytes, block, out, at) {
+  const end = blockEnd(bytes, block);
+  const zoneLength = bytes[z.zoneAt];
+  for (let p = block + 4; p < end; ) {
+    const owner = nameAt(z, bytes, bytes[p]);
+    at += bytes.copy(out, at, owner + 1, owner + 1 + bytes[owner]);
+    at += bytes.copy(out, at, z.zoneAt + 1, z.zoneAt + 1 + zoneLength);
+    const length = 11 + ((bytes[p + 9] << 8) | bytes[p + 10]);
+    at += bytes.copy(out, at, p + 1, p + length);
+    p += length;
+  }
+  return at;
+}
 
 /**
  * The answer to the first `n` bytes of `q` from its zone's compiled form, written into `out` (cookie not included:
@@ -170,40 +184,62 @@ function answerFromZone(z, q, n, out, cookies, cookieLength) {
   if (zoneFrom < 0) return -1;
   const t = z.table;
   const bytes = t.bytes;
-  const form = t.udpAt;
-  if (bytes[form] !== FORM_VERSION) return -1;
-  const zoneAt = form + 1;
-  const negativeAt = zoneAt + 1 + bytes[zoneAt];
-  const negativeLength = (bytes[negativeAt] << 8) | bytes[negativeAt + 1];
-  const namesAt = negativeAt + 2 + negativeLength;
-  const nameIndex = findName(z, bytes, namesAt, q, zoneFrom);
+  if (bytes[t.udpAt] !== FORM_VERSION) return -1;
+  openForm(z, bytes, t.udpAt);
+  const nameIndex = findName(z, bytes, q, zoneFrom);
   if (nameIndex < 0) return -1;
-  const entry = z.nameAt;
+  const entry = nameAt(z, bytes, nameIndex);
   const flagsAt = entry + 1 + bytes[entry];
   let cname = -1;
-  let set;
+  let set = findSet(bytes, entry, qtype);
   let rcode = 0;
   if ((bytes[flagsAt] & FLAG_CNAME) !== 0 && qtype !== 5) {
     cname = findSet(bytes, entry, 5);
     const target = bytes[flagsAt + 1];
     if (cname < 0 || target === TARGET_CHAIN) return -1;
     if (target === TARGET_MISSING) rcode = 3;
-    set = target === TARGET_OUTSIDE || target === TARGET_MISSING ? -1 : findSet(bytes, nameEntry(bytes, namesAt, target), qtype);
-    if (target === TARGET_OUTSIDE) set = -2;
-  } else {
-    set = findSet(bytes, entry, qtype);
+    // -1: no set at the end of the CNAME (a negative answer); -2: none looked for (the target is elsewhere).
+    set = target === TARGET_OUTSIDE ? -2 : target === TARGET_MISSING ? -1 : findSet(bytes, nameAt(z, bytes, target), qtype);
   }
-  // Room: the client's UDP size (512 without EDNS, at most what this server offers), less the cookie's.
   const hasEdns = (edns & (1 << 17)) !== 0;
-  const limit = (hasEdns ? Math.max(CLASSIC_UDP_SIZE, Math.min(edns & 0xffff, EDNS_UDP_SIZE)) : CLASSIC_UDP_SIZE) - cookieLength;
-  const questionEnd = nameEnd + 4;
-  const cnameAnswers = cname >= 0 ? bytes[cname + 2] : 0;
-  const cnameBytes = cname >= 0 ? setAnswers(bytes, cname) : 0;
-  const answers = cnameAnswers + (set >= 0 ? bytes[set + 2] : 0);
-  const additionals = set >= 0 ? bytes[set + 3] : 0;
   const negative = set === -1;
-  const length = questionEnd + cnameBytes + (set >= 0 ? setAnswers(bytes, set) + setAdditionals(bytes, set) : 0) + (negative ? negativeLength : 0) + (hasEdns ? 11 : 0);
+  const cnameBlock = cname + 4;
+  const answerBlock = set + 4;
+  const additionalBlock = set >= 0 ? blockEnd(bytes, answerBlock) : 0;
+  const questionEnd = nameEnd + 4;
+  const length =
+    questionEnd +
+    (cname >= 0 ? writtenLength(bytes, cnameBlock) : 0) +
+    (set >= 0 ? writtenLength(bytes, answerBlock) + writtenLength(bytes, additionalBlock) : 0) +
+    (negative ? writtenLength(bytes, z.negativeAt) : 0) +
+    (hasEdns ? 11 : 0);
+  // Room: the client's UDP size (512 without EDNS, at most what this server offers), less the cookie's.
+  const limit = (hasEdns ? Math.max(CLASSIC_UDP_SIZE, Math.min(edns & 0xffff, EDNS_UDP_SIZE)) : CLASSIC_UDP_SIZE) - cookieLength;
   if (length > limit || length + cookieLength > out.length) return -1;
+  const answers = (cname >= 0 ? bytes[cname + 2] : 0) + (set >= 0 ? bytes[set + 2] : 0);
+  const additionals = set >= 0 ? bytes[set + 3] : 0;
+  writeHeader(q, out, rcode, answers, negative ? 1 : 0, additionals + (hasEdns ? 1 : 0));
+  q.copy(out, 12, 12, questionEnd);
+  let at = questionEnd;
+  if (cname >= 0) at = writeBlock(z, bytes, cnameBlock, out, at);
+  if (set >= 0) at = writeBlock(z, bytes, additionalBlock, out, writeBlock(z, bytes, answerBlock, out, at));
+  if (negative) at = writeBlock(z, bytes, z.negativeAt, out, at);
+  if (hasEdns) at = writeOpt(out, at, (edns & (1 << 16)) !== 0);
+  // The writer may have taken the entry while it was read: then the bytes may be another's, and it is a miss.
+  if (at !== length || !unchanged(t)) return -1;
+  markAsked(t);
+  z.id = t.id;
+  z.nameIndex = nameIndex;
+  z.nameAt = entry;
+  z.qtype = qtype;
+  z.dnssecOk = (edns & (1 << 16)) !== 0;
+  z.rcode = rcode;
+  z.answers = answers;
+  return at;
+}
+
+/** The answer's header: the query's ID, QR and AA, RD and CD as asked, the RCODE, one question and the counts. */
+function writeHeader(q, out, rcode, answers, authorities, additionals) {
   out[0] = q[0];
   out[1] = q[1];
   out[2] = 0x84 | (q[2] & 0x01);
@@ -213,39 +249,25 @@ function answerFromZone(z, q, n, out, cookies, cookieLength) {
   out[6] = answers >> 8;
   out[7] = answers & 255;
   out[8] = 0;
-  out[9] = negative ? 1 : 0;
+  out[9] = authorities;
   out[10] = 0;
-  out[11] = additionals + (hasEdns ? 1 : 0);
-  q.copy(out, 12, 12, questionEnd);
-  let at = questionEnd;
-  if (cname >= 0) at += bytes.copy(out, at, cname + 8, cname + 8 + cnameBytes);
-  if (set >= 0) at += bytes.copy(out, at, set + 8, set + 8 + setAnswers(bytes, set) + setAdditionals(bytes, set));
-  if (negative) at += bytes.copy(out, at, negativeAt + 2, negativeAt + 2 + negativeLength);
-  if (hasEdns) {
-    out[at] = 0;
-    out[at + 1] = 0;
-    out[at + 2] = 41;
-    out[at + 3] = EDNS_UDP_SIZE >> 8;
-    out[at + 4] = EDNS_UDP_SIZE & 255;
-    out[at + 5] = 0;
-    out[at + 6] = 0;
-    out[at + 7] = (edns & (1 << 16)) !== 0 ? 0x80 : 0;
-    out[at + 8] = 0;
-    out[at + 9] = 0;
-    out[at + 10] = 0;
-    at += 11;
-  }
-  // The writer may have taken the entry while it was read: then the bytes may be another's, and it is a miss.
-  if (!unchanged(t)) return -1;
-  markAsked(t);
-  z.id = t.id;
-  z.nameIndex = nameIndex;
-  z.qtype = qtype;
-  z.dnssecOk = (edns & (1 << 16)) !== 0;
-  z.rcode = rcode;
-  z.answers = answers;
-  z.zoneAt = zoneAt;
-  return at;
+  out[11] = additionals;
+}
+
+/** The answer's OPT record (edns.ts answerOpt with no option: the cookie is appended after): its end. */
+function writeOpt(out, at, dnssecOk) {
+  out[at] = 0;
+  out[at + 1] = 0;
+  out[at + 2] = 41;
+  out[at + 3] = EDNS_UDP_SIZE >> 8;
+  out[at + 4] = EDNS_UDP_SIZE & 255;
+  out[at + 5] = 0;
+  out[at + 6] = 0;
+  out[at + 7] = dnssecOk ? 0x80 : 0;
+  out[at + 8] = 0;
+  out[at + 9] = 0;
+  out[at + 10] = 0;
+  return at + 11;
 }
 
 /** The labels of a name entry as text ('@' for the apex). */
@@ -260,7 +282,9 @@ function relativeName(bytes, p) {
 /** What the last answer is counted as (query-counts.ts Tally), as the bytes a kept answer's tally holds: [zone, tally] in JSON. */
 function tallyOfLast(z) {
   const bytes = z.table.bytes;
-  const zone = bytes.toString('latin1', z.zoneAt + 1, z.zoneAt + 1 + bytes[z.zoneAt]);
+  const labels = [];
+  for (let at = z.zoneAt + 1; bytes[at] !== 0; at += 1 + bytes[at]) labels.push(bytes.toString('latin1', at + 1, at + 1 + bytes[at]));
+  const zone = labels.join('.');
   const named = types.toString(z.qtype);
   const type = named.startsWith('UNKNOWN_') ? `TYPE${z.qtype}` : named;
   const rcode = z.rcode === 3 ? 'NXDOMAIN' : z.answers > 0 ? 'NOERROR' : 'NODATA';

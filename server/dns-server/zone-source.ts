@@ -9,8 +9,8 @@ import { zoneVersions } from './zone-versions.ts';
 
 /** The share of the zone source's budget its snapshots may hold; the forms of zones (form-memo.ts) hold the rest. */
 const SNAPSHOT_SHARE = 0.25;
-/** The snapshot cache's budget when none is given: half of DNS_CACHE_MB's default (config.ts). */
-const DEFAULT_CACHE_BYTES = Math.floor((96 * 1024 * 1024) / 2);
+/** The zone source's budget when none is given: a quarter of DNS_CACHE_MB's default (config.ts, serving-options.ts). */
+const DEFAULT_CACHE_BYTES = Math.floor((96 * 1024 * 1024) / 4);
 
 /**
  * Asked for a big zone this instance is signing for the first time (no earlier version of it in memory, e.g. just
