@@ -46,8 +46,22 @@ class Writer {
     this.raw(data);
   }
   name(text: string) {
-    if (text !== '.') for (const label of withoutTrailingDot(text).split('.')) this.string(utf8(label));
+    if (text !== '.') for (const label of withoutTrailingDot(text).split('.')) this.label(label);
     this.u8(0);
+  }
+  /** A label's length and bytes: an ASCII label's characters as they are (no encoder: names are most of a zone's data), others as UTF-8. */
+  private label(label: string) {
+    const start = this.bytes.length;
+    this.bytes.push(label.length);
+    for (let i = 0; i < label.length; i += 1) {
+      const c = label.charCodeAt(i);
+      if (c > 0x7f) {
+        this.bytes.length = start;
+        this.string(utf8(label));
+        return;
+      }
+      this.bytes.push(c);
+    }
   }
   hex(text: string) {
     for (let i = 0; i < text.length; i += 2) this.u8(parseInt(text.slice(i, i + 2), 16));
@@ -57,14 +71,16 @@ class Writer {
   }
 }
 
+const tokensOf = (rdata: string) => {
+  const t = tokenize(rdata);
+  return t.ok ? t.tokens : [];
+};
+
 /** Stored record data to wire bytes. The input is trusted to be in the stored form (validateRdata's output). */
 export function rdataToWire(type: RecordType, rdata: string): Uint8Array {
   const w = new Writer();
-  const parts = rdata.trim().split(/\s+/);
-  const tokens = () => {
-    const t = tokenize(rdata);
-    return t.ok ? t.tokens : [];
-  };
+  // Split only where a type reads fields (an A record needs none); `tokens` for the types with quoted strings.
+  const parts = type === 'A' || type === 'AAAA' ? [rdata] : rdata.trim().split(/\s+/);
   switch (type) {
     case 'A':
       w.raw(parseIpv4(rdata) ?? [0, 0, 0, 0]);
@@ -84,7 +100,7 @@ export function rdataToWire(type: RecordType, rdata: string): Uint8Array {
       break;
     case 'TXT':
     case 'SPF':
-      for (const token of tokens()) w.string(token.bytes);
+      for (const token of tokensOf(rdata)) w.string(token.bytes);
       break;
     case 'SRV':
       parts.slice(0, 3).forEach((p) => w.u16(Number(p)));
@@ -111,14 +127,14 @@ export function rdataToWire(type: RecordType, rdata: string): Uint8Array {
       w.hex(parts.slice(3).join(''));
       break;
     case 'CAA': {
-      const [flags, tag, ...value] = tokens();
+      const [flags, tag, ...value] = tokensOf(rdata);
       w.u8(Number(flags.raw));
       w.string(utf8(tag.raw));
       w.raw(utf8(value.map(tokenText).join(' ')));
       break;
     }
     case 'NAPTR': {
-      const t = tokens();
+      const t = tokensOf(rdata);
       w.u16(Number(t[0].raw));
       w.u16(Number(t[1].raw));
       for (const field of t.slice(2, 5)) w.string(field.bytes);
@@ -127,7 +143,7 @@ export function rdataToWire(type: RecordType, rdata: string): Uint8Array {
     }
     case 'SVCB':
     case 'HTTPS': {
-      const [priority, target, ...params] = tokens();
+      const [priority, target, ...params] = tokensOf(rdata);
       w.u16(Number(priority.raw));
       w.name(target.raw);
       for (const param of params) {

@@ -55,7 +55,8 @@ function readName(z, q, n) {
   let count = 0;
   while (at < n) {
     const length = q[at];
-    if (length === 0) return at + 1 + 4 <= n ? count : -1;
+    // A name of more than 255 bytes is no name (RFC 1035 §3.1): the main thread answers it.
+    if (length === 0) return at + 1 + 4 <= n && at + 1 - 12 <= 255 ? count : -1;
     if (length > 63 || count === MAX_LABELS) return -1;
     z.labels[count] = at;
     count += 1;

@@ -56,20 +56,8 @@ function labelsOf(rel: string): Buffer {
 /** A record as kept: its owner's name index, type, class IN, TTL, data length, data. */
 type Kept = { owner: number; type: number; ttl: number; data: Uint8Array };
 
-/** Data of records many zones share (the provider's NS, a common TXT) encoded once; cleared when full. */
-const sharedData = new Map<string, Uint8Array>();
-function dataOf(set: RecordSet, i: number): Uint8Array {
-  if (set.wire) return set.wire[i];
-  const key = `${set.type} ${set.rdatas[i]}`;
-  let data = sharedData.get(key);
-  if (data === undefined) {
-    data = rdataToWire(set.type as RecordType, set.rdatas[i]);
-    // A or MX data differs per zone: only short-lived entries would fill the map, so it starts again when full.
-    if (sharedData.size >= 4096) sharedData.clear();
-    sharedData.set(key, data);
-  }
-  return data;
-}
+/** A record's data in wire form (a DNSSEC apex set keeps its own). */
+const dataOf = (set: RecordSet, i: number): Uint8Array => set.wire?.[i] ?? rdataToWire(set.type as RecordType, set.rdatas[i]);
 
 const keptOf = (set: RecordSet, owner: number, ttl = set.ttl): Kept[] => set.rdatas.map((_, i) => ({ owner, type: SET_TYPE_NUMBERS[set.type], ttl, data: dataOf(set, i) }));
 

@@ -9,7 +9,13 @@ import { plainName } from '#core/dns/names.ts';
 /** A name in wire form, uncompressed, lowercase. */
 export function nameWire(name: string): Buffer {
   const labels = plainName(name).split('.').filter(Boolean);
-  return Buffer.concat([...labels.map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'latin1')])), Buffer.from([0])]);
+  const out = Buffer.alloc(labels.reduce((n, l) => n + 1 + l.length, 1));
+  let at = 0;
+  for (const label of labels) {
+    out[at] = label.length;
+    at += 1 + out.write(label, at + 1, 'latin1');
+  }
+  return out;
 }
 
 /** Reads a (possibly compressed) name at `offset`: the name (lowercase, no final dot) and where the field ends. Throws on bytes that are no name. */
