@@ -29,8 +29,8 @@ const QUIET_ZONES = 4;
 const ROUNDS = 3;
 const WINDOW_SECONDS = 0.8;
 /**
- * The cache budget the flood must stay within (DNS_CACHE_MB, in MiB; the least the setting takes): half for the
- * packet cache, smaller than the flood's ~10,000 distinct answers, and half for the zones' snapshots.
+ * The cache budget the flood must stay within (DNS_CACHE_MB, in MiB; the least the setting takes): three quarters
+ * for the packet cache, smaller than the flood's ~10,000 distinct answers, and a quarter for the zones' snapshots.
  */
 const CACHE_MB = 4;
 
@@ -107,7 +107,13 @@ describe('a flood of random zones and random names', () => {
     // outstanding), every cold zone among them; and the probe's every question was answered, NOERROR.
     expect(flooded).toBeGreaterThan(1_000);
     for (const window of [...quiet, ...loud]) expect(window.length).toBeGreaterThan(250);
-    expect({ lost, rcodes }).toEqual({ lost: 0, rcodes: { 0: answered } });
+    // Since the UDP threads answer names a compiled zone lacks (NXDOMAIN) themselves, the flood runs at their pace,
+    // ~50,000 a second rather than the main thread's ~2,000, past what this 2-core machine reads (dnsperf shares it):
+    // the kernel drops datagrams when the socket's buffer is full, the flood's and now and then one of the probe's
+    // (measured: 0 to 2 of ~3,900). So up to one in 500 may go unanswered (counted as a 1 s latency); every answer
+    // that comes is NOERROR.
+    expect(rcodes).toEqual({ 0: answered - lost });
+    expect(lost, `${lost} of the probe's ${answered} questions unanswered`).toBeLessThanOrEqual(Math.ceil(answered / 500));
     // Usual latency: p99 within 2× of quiet, or within 50 ms of it. On loopback the quiet p99 is a fraction of a
     // millisecond, where the scheduler of a loaded 2-core machine (the flood's main thread takes one core, and CI runs
     // two test files at once) adds several: measured here under load averages of 8 to 14, mostly 4–27 ms flooded
@@ -118,14 +124,14 @@ describe('a flood of random zones and random names', () => {
     expect(loudP99, `p99 ${loudP99.toFixed(2)} ms under the flood, ${quietP99.toFixed(2)} ms quiet`).toBeLessThanOrEqual(Math.max(2 * quietP99, quietP99 + 50));
 
     // Within its memory: the caches hold no more than DNS_CACHE_MB, however many zones and names were asked.
-    // The snapshots' estimated bytes (zone-source.ts) and the shared answer table's (answer-table-writer.ts), each
-    // within its half of the budget.
+    // The snapshots' and forms' estimated bytes (zone-source.ts) within a quarter of the budget, and the shared
+    // answer table's (answer-table-writer.ts) within the other three quarters.
     const budget = CACHE_MB * 2 ** 20;
     const snapshots = service.dns!.zones.cached();
     const table = service.dns!.cache.stats();
     expect(snapshots.zones).toBeGreaterThan(0);
-    expect(snapshots.bytes).toBeLessThanOrEqual(budget / 2);
-    expect(table.arenaBytes).toBeLessThanOrEqual(budget / 2);
+    expect(snapshots.bytes).toBeLessThanOrEqual(budget / 4);
+    expect(table.arenaBytes).toBeLessThanOrEqual((budget * 3) / 4);
     expect(table.ringBytes).toBeLessThanOrEqual(table.arenaBytes);
     // And the whole process (this test's worker, the service and its UDP threads) grew by less than the flood would
     // cost unbounded: every answer kept by the main thread and copied into each UDP thread.

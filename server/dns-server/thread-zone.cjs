@@ -8,6 +8,7 @@
  */
 'use strict';
 const { find: findEntry, markAsked, unchanged } = require('./answer-table.cjs');
+const { hashOf } = require('./udp-rrl.cjs');
 const types = require('dns-packet/types');
 
 /** The form's layout (thread-zone.ts writes it): its version, a name's CNAME flag, and a CNAME's special targets. */
@@ -38,6 +39,11 @@ function zoneReader(table) {
     rcode: 0,
     answers: 0,
     nameAt: 0,
+    /** The question answered last (a name the zone lacks is counted as asked) and where its zone's labels begin. */
+    q: null,
+    relEnd: 0,
+    /** What the answer is counted under besides the entry: the name (or a hash of it), the type, DO. */
+    sub: 0,
     /** The form being read: where it starts, its zone's wire name, names, offsets table and negative SOA. */
     form: 0,
     zoneAt: 0,
@@ -188,13 +194,14 @@ function answerFromZone(z, q, n, out, cookies, cookieLength) {
   if (bytes[t.udpAt] !== FORM_VERSION) return -1;
   openForm(z, bytes, t.udpAt);
   const nameIndex = findName(z, bytes, q, zoneFrom);
-  if (nameIndex < 0) return -1;
-  const entry = nameAt(z, bytes, nameIndex);
+  // A name the zone does not have is NXDOMAIN (a compiled zone has no wildcard), when it is plain enough to count.
+  if (nameIndex < 0 && !plainLabels(q, 12, zoneFrom)) return -1;
+  const entry = nameIndex < 0 ? -1 : nameAt(z, bytes, nameIndex);
   const flagsAt = entry + 1 + bytes[entry];
   let cname = -1;
-  let set = findSet(bytes, entry, qtype);
-  let rcode = 0;
-  if ((bytes[flagsAt] & FLAG_CNAME) !== 0 && qtype !== 5) {
+  let set = nameIndex < 0 ? -1 : findSet(bytes, entry, qtype);
+  let rcode = nameIndex < 0 ? 3 : 0;
+  if (nameIndex >= 0 && (bytes[flagsAt] & FLAG_CNAME) !== 0 && qtype !== 5) {
     cname = findSet(bytes, entry, 5);
     const target = bytes[flagsAt + 1];
     if (cname < 0 || target === TARGET_CHAIN) return -1;
@@ -230,6 +237,11 @@ function answerFromZone(z, q, n, out, cookies, cookieLength) {
   if (at !== length || !unchanged(t)) return -1;
   markAsked(t);
   z.id = t.id;
+  z.q = q;
+  z.relEnd = zoneFrom;
+  const dnssecOk = (edns & (1 << 16)) !== 0 ? 1 : 0;
+  // The question as counted: a name of the form by its index, another (NXDOMAIN) by a hash of its labels.
+  z.sub = nameIndex >= 0 ? ((nameIndex << 17) | (qtype << 1) | dnssecOk) + 1 : (hashOf(q, 12, zoneFrom) * 31 + qtype * 2 + dnssecOk) | 0x40000000;
   z.nameIndex = nameIndex;
   z.nameAt = entry;
   z.qtype = qtype;
@@ -271,6 +283,25 @@ function writeOpt(out, at, dnssecOk) {
   return at + 11;
 }
 
+/** Whether the labels in q[from, end) are plain: letters, digits, '-' and '_' (the names a count can hold as asked). */
+function plainLabels(q, from, end) {
+  for (let at = from; at < end; at += 1 + q[at]) {
+    if (q[at] === 0) return false;
+    for (let i = at + 1; i <= at + q[at]; i += 1) {
+      const c = lower(q[i]);
+      if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f)) return false;
+    }
+  }
+  return true;
+}
+
+/** The labels in q[from, end) as text, lowercased. */
+function labelsText(q, from, end) {
+  const labels = [];
+  for (let at = from; at < end; at += 1 + q[at]) labels.push(q.toString('latin1', at + 1, at + 1 + q[at]).toLowerCase());
+  return labels.join('.');
+}
+
 /** The labels of a name entry as text ('@' for the apex). */
 function relativeName(bytes, p) {
   const end = p + 1 + bytes[p];
@@ -289,7 +320,7 @@ function tallyOfLast(z) {
   const named = types.toString(z.qtype);
   const type = named.startsWith('UNKNOWN_') ? `TYPE${z.qtype}` : named;
   const rcode = z.rcode === 3 ? 'NXDOMAIN' : z.answers > 0 ? 'NOERROR' : 'NODATA';
-  return Buffer.from(JSON.stringify([zone, { zone, name: relativeName(bytes, z.nameAt), type, rcode, dnssecOk: z.dnssecOk }]));
+  return Buffer.from(JSON.stringify([zone, { zone, name: z.nameIndex >= 0 ? relativeName(bytes, z.nameAt) : labelsText(z.q, 12, z.relEnd), type, rcode, dnssecOk: z.dnssecOk }]));
 }
 
 module.exports = { zoneReader, answerFromZone, tallyOfLast, FORM_VERSION, FLAG_CNAME, TARGET_OUTSIDE, TARGET_MISSING, TARGET_CHAIN };

@@ -167,7 +167,7 @@ describe("the UDP threads' answers from a compiled zone", () => {
 });
 
 // The whole way: the service's name server with its UDP thread. One question to a zone lets the main thread compile
-// it; the zone's other questions, never asked before, are then answered by the thread (no miss reaches the main
+// it; the zone's other questions, never asked before (a name it lacks too), are then answered by the thread (no miss reaches the main
 // thread), and a change of the zone is answered at once, never the compiled form of before.
 describe('a zone compiled for the UDP threads, served', () => {
   let service: TestService;
@@ -225,6 +225,8 @@ describe('a zone compiled for the UDP threads, served', () => {
     expect(data(mx)).toEqual([`MX ${JSON.stringify({ preference: 10, exchange: `mail.${zone}` })}`]);
     expect((mx.additionals ?? []).map((a) => `${a.name} ${a.type} ${text(a)}`)).toEqual([`mail.${zone} A 198.51.100.7`]);
     expect((await ask(zone, 'AAAA')).answers).toEqual([]);
+    const missing = await ask(`no-such-name.${zone}`, 'A');
+    expect([(missing as { rcode?: string }).rcode, missing.authorities?.map((a) => a.type)]).toEqual(['NXDOMAIN', ['SOA']]);
     expect(service.dns?.misses()?.answered, 'none of these reached the main thread').toBe(before);
 
     const mail = (created.body as Array<{ id: string; name: string }>).find((r) => r.name === 'mail') as { id: string };

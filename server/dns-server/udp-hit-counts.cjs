@@ -3,7 +3,8 @@
  * allocating per hit: per entry id, a count and a copy of the entry's tally bytes (what the hit is counted as), both
  * in arrays made once. The copy is taken at the entry's first hit in a period because the writer may evict the entry
  * before the counts are sent (every 250 ms, or at once when these arrays are full). An answer written from a zone
- * compiled for the threads (thread-zone.cjs) is counted per zone entry and question (its name, type and DO bit), its
+ * compiled for the threads (thread-zone.cjs) is counted per zone entry and question (its name, type and DO bit; a name
+ * the zone lacks by a hash of it), its
  * tally made at its first hit in a period. Plain JavaScript (a worker).
  */
 'use strict';
@@ -70,7 +71,7 @@ function hitCounts() {
      * question: as `count`, false when full. Its tally is made from the zone's form at the first hit of a period.
      */
     countZone(z) {
-      const sub = ((z.nameIndex << 17) | (z.qtype << 1) | (z.dnssecOk ? 1 : 0)) + 1;
+      const sub = z.sub;
       const row = slotOf(z.id, sub);
       if (row >= 0) {
         counts[row] += 1;
