@@ -295,32 +295,68 @@ function plainLabels(q, from, end) {
   return true;
 }
 
-/** The labels in q[from, end) as text, lowercased. */
-function labelsText(q, from, end) {
-  const labels = [];
-  for (let at = from; at < end; at += 1 + q[at]) labels.push(q.toString('latin1', at + 1, at + 1 + q[at]).toLowerCase());
-  return labels.join('.');
-}
-
-/** The labels of a name entry as text ('@' for the apex). */
-function relativeName(bytes, p) {
-  const end = p + 1 + bytes[p];
-  if (end === p + 1) return '@';
-  const labels = [];
-  for (let at = p + 1; at < end; at += 1 + bytes[at]) labels.push(bytes.toString('latin1', at + 1, at + 1 + bytes[at]));
-  return labels.join('.');
-}
-
-/** What the last answer is counted as (query-counts.ts Tally), as the bytes a kept answer's tally holds: [zone, tally] in JSON. */
-function tallyOfLast(z) {
+/**
+ * What the last answer is counted as, written as bytes into `out` at `at` (no string made on a thread's hot path: the
+ * main thread reads them, readTallies): count (4, filled when the counts go) | the zone's wire name, its length
+ * first (1) | the name asked relative to it, its length first (1: the form's labels, or the question's for a name the
+ * zone lacks) | type (2) | flags (1: the answer, 0 NOERROR, 1 NODATA, 2 NXDOMAIN; DO 0x80). Its end, or -1 when it
+ * does not fit.
+ */
+function writeTally(z, out, at) {
   const bytes = z.table.bytes;
-  const labels = [];
-  for (let at = z.zoneAt + 1; bytes[at] !== 0; at += 1 + bytes[at]) labels.push(bytes.toString('latin1', at + 1, at + 1 + bytes[at]));
-  const zone = labels.join('.');
-  const named = types.toString(z.qtype);
-  const type = named.startsWith('UNKNOWN_') ? `TYPE${z.qtype}` : named;
-  const rcode = z.rcode === 3 ? 'NXDOMAIN' : z.answers > 0 ? 'NOERROR' : 'NODATA';
-  return Buffer.from(JSON.stringify([zone, { zone, name: z.nameIndex >= 0 ? relativeName(bytes, z.nameAt) : labelsText(z.q, 12, z.relEnd), type, rcode, dnssecOk: z.dnssecOk }]));
+  const zoneLength = bytes[z.zoneAt];
+  const relFrom = z.nameIndex >= 0 ? z.nameAt + 1 : 12;
+  const relLength = z.nameIndex >= 0 ? bytes[z.nameAt] : z.relEnd - 12;
+  const end = at + 4 + 1 + zoneLength + 1 + relLength + 3;
+  if (end > out.length) return -1;
+  out.writeUInt32BE(0, at);
+  out[at + 4] = zoneLength;
+  bytes.copy(out, at + 5, z.zoneAt + 1, z.zoneAt + 1 + zoneLength);
+  let p = at + 5 + zoneLength;
+  out[p] = relLength;
+  (z.nameIndex >= 0 ? bytes : z.q).copy(out, p + 1, relFrom, relFrom + relLength);
+  p += 1 + relLength;
+  out[p] = z.qtype >> 8;
+  out[p + 1] = z.qtype & 255;
+  out[p + 2] = (z.rcode === 3 ? 2 : z.answers > 0 ? 0 : 1) | (z.dnssecOk ? 0x80 : 0);
+  return end;
 }
 
-module.exports = { zoneReader, answerFromZone, tallyOfLast, FORM_VERSION, FLAG_CNAME, TARGET_OUTSIDE, TARGET_MISSING, TARGET_CHAIN };
+const ANSWERS = ['NOERROR', 'NODATA', 'NXDOMAIN'];
+
+/** Labels in wire form in b[from, end) as text, lowercased ('' for none). */
+function labelsText(b, from, end) {
+  const labels = [];
+  for (let at = from; at < end && b[at] !== 0; at += 1 + b[at]) labels.push(b.toString('latin1', at + 1, at + 1 + b[at]).toLowerCase());
+  return labels.join('.');
+}
+
+/** The tallies written by writeTally in b[0, length), as the query counter takes them: [tally, count] each. */
+function readTallies(b, length = b.length) {
+  const out = [];
+  for (let at = 0; at < length; ) {
+    const count = b.readUInt32BE(at);
+    const zoneFrom = at + 5;
+    const zone = labelsText(b, zoneFrom, zoneFrom + b[at + 4]);
+    const relAt = zoneFrom + b[at + 4];
+    const name = labelsText(b, relAt + 1, relAt + 1 + b[relAt]) || '@';
+    const p = relAt + 1 + b[relAt];
+    const qtype = (b[p] << 8) | b[p + 1];
+    const named = types.toString(qtype);
+    const type = named.startsWith('UNKNOWN_') ? `TYPE${qtype}` : named;
+    out.push([{ zone, name, type, rcode: ANSWERS[b[p + 2] & 3], dnssecOk: (b[p + 2] & 0x80) !== 0 }, count]);
+    at = p + 3;
+  }
+  return out;
+}
+
+const tallyScratch = Buffer.alloc(4 + 256 + 256 + 3);
+
+/** What the last answer is counted as, as the bytes a kept answer's tally holds: [zone, tally] in JSON (the main thread's). */
+function tallyOfLast(z) {
+  const end = writeTally(z, tallyScratch, 0);
+  const [[tally]] = readTallies(tallyScratch, end);
+  return Buffer.from(JSON.stringify([tally.zone, tally]));
+}
+
+module.exports = { zoneReader, answerFromZone, tallyOfLast, writeTally, readTallies, FORM_VERSION, FLAG_CNAME, TARGET_OUTSIDE, TARGET_MISSING, TARGET_CHAIN };

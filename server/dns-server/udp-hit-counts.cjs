@@ -4,13 +4,13 @@
  * in arrays made once. The copy is taken at the entry's first hit in a period because the writer may evict the entry
  * before the counts are sent (every 250 ms, or at once when these arrays are full). An answer written from a zone
  * compiled for the threads (thread-zone.cjs) is counted per zone entry and question (its name, type and DO bit; a name
- * the zone lacks by a hash of it), its
- * tally made at its first hit in a period. Plain JavaScript (a worker).
+ * the zone lacks by a hash of it), its tally written as bytes at its first hit in a period and read on the main
+ * thread: with every question a new one, making its JSON here took more than half a thread's time. Plain JavaScript (a worker).
  */
 'use strict';
 
 const { unchanged } = require('./answer-table.cjs');
-const { tallyOfLast } = require('./thread-zone.cjs');
+const { writeTally } = require('./thread-zone.cjs');
 
 /** Distinct entries per period, and the bytes of their tallies (a tally is ~60 bytes of JSON). */
 const ENTRIES = 1024;
@@ -25,6 +25,9 @@ function hitCounts() {
   const lengths = new Int32Array(ENTRIES);
   const counts = new Int32Array(ENTRIES);
   const tallies = Buffer.alloc(TALLY_BYTES);
+  /** The tallies of answers from compiled zones, as bytes (thread-zone.cjs writeTally: no string made per hit). */
+  const zoneTallies = Buffer.alloc(TALLY_BYTES);
+  let zoneUsed = 0;
   let entries = 0;
   let used = 0;
   /** The slot of (id, sub): the row counting it (>= 0), or -1 - the free slot to take. */
@@ -77,24 +80,37 @@ function hitCounts() {
         counts[row] += 1;
         return true;
       }
-      const tally = tallyOfLast(z);
-      if (entries === ENTRIES || used + tally.length > TALLY_BYTES) return false;
+      if (entries === ENTRIES) return false;
+      const end = writeTally(z, zoneTallies, zoneUsed);
+      if (end < 0) return false;
       if (!unchanged(z.table)) return true;
-      tally.copy(tallies, used);
-      open(-1 - row, z.id, sub, tally.length);
+      // A zone row: its tally's bytes in zoneTallies (its length -1 marks it), its count written there when taken.
+      open(-1 - row, z.id, sub, 0);
+      starts[entries - 1] = zoneUsed;
+      lengths[entries - 1] = -1;
+      zoneUsed = end;
       return true;
     },
-    /** The period's counts, [tally, n] as the main thread's counter takes them (see packet-cache.ts set), and a new period. */
+    /**
+     * The period's counts, and a new period: those of kept answers as [tally, n] (see packet-cache.ts set), those of
+     * compiled zones as the bytes of their tallies with their counts (thread-zone.cjs readTallies reads them).
+     */
     take() {
       const out = [];
       for (let i = 0; i < entries; i += 1) {
+        if (lengths[i] < 0) {
+          zoneTallies.writeUInt32BE(counts[i], starts[i]);
+          continue;
+        }
         const [, tally] = JSON.parse(tallies.toString('utf8', starts[i], starts[i] + lengths[i]));
         if (tally !== null) out.push([tally, counts[i]]);
       }
+      const zones = zoneUsed > 0 ? Buffer.from(zoneTallies.subarray(0, zoneUsed)) : null;
       ids.fill(0);
       entries = 0;
       used = 0;
-      return out;
+      zoneUsed = 0;
+      return { counts: out, zones };
     },
   };
 }

@@ -82,7 +82,8 @@ function counted(fromZone) {
 function flush() {
   lastFlush = Date.now();
   if (hits.empty) return;
-  parentPort.postMessage({ type: 'counts', counts: hits.take() });
+  const { counts, zones } = hits.take();
+  parentPort.postMessage({ type: 'counts', counts, zones });
 }
 
 // --- The libuv path -------------------------------------------------------------------------------------------

@@ -44,6 +44,9 @@ const shared = createRequire(import.meta.url)('./udp-rrl.cjs') as {
   truncateInto(answer: Buffer, out: Buffer): number;
 };
 
+/** The tallies the threads write as bytes for answers from compiled zones, read back here (thread-zone.cjs). */
+const { readTallies } = createRequire(import.meta.url)('./thread-zone.cjs') as { readTallies(bytes: Buffer): Array<[Tally, number]> };
+
 /** Node's own UDP handle (node:dgram's), which can share its descriptor with a worker; null where Node has none. */
 function udpBinding(): UdpBinding | null {
   try {
@@ -74,7 +77,8 @@ type ThreadMessage =
   | { type: 'attached'; error: number; batched?: boolean }
   | { type: 'detached' }
   | { type: 'miss'; query: Uint8Array; port: number; address: string; network: number }
-  | { type: 'counts'; counts: Array<[Tally, number]> };
+  /** `zones`: the tallies of answers from compiled zones, as bytes (thread-zone.cjs readTallies). */
+  | { type: 'counts'; counts: Array<[Tally, number]>; zones: Uint8Array | null };
 
 /** Threads kept for the process: a thread never closes a descriptor it shares (see udp-thread.cjs), so it is reused, never ended. */
 const idle: Worker[] = [];
@@ -173,6 +177,7 @@ export async function startUdpThreads(options: UdpThreadsOptions): Promise<{ clo
   const onMessage = (m: ThreadMessage) => {
     if (m.type === 'counts') {
       for (const [tally, n] of m.counts) options.count(tally, n);
+      if (m.zones) for (const [tally, n] of readTallies(Buffer.from(m.zones.buffer, m.zones.byteOffset, m.zones.length))) options.count(tally, n);
       return;
     }
     if (m.type !== 'miss') return;
