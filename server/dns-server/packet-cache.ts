@@ -16,6 +16,7 @@
 import { createRequire } from 'node:module';
 import { table } from './answer-table.ts';
 import { answerTableWriter } from './answer-table-writer.ts';
+import { cookies, EDNS_UDP_SIZE } from './edns.ts';
 import { threadZoneKey } from './thread-zone.ts';
 
 /** The shared answer table's share of DNS_CACHE_MB: three quarters (the rest is the main thread's snapshots and forms). */
@@ -23,8 +24,8 @@ export const packetCacheBytes = (mb: number) => Math.floor((mb * 1024 * 1024 * 3
 /** The table's size when none is given: DNS_CACHE_MB's default's share. */
 const DEFAULT_CACHE_BYTES = packetCacheBytes(96);
 const OPCODE_MASK = 0x78;
-/** Room a cookie takes in an answer (cookies.cjs OPTION_SIZE), and the Z bit a key without its cookie carries. */
-const COOKIE_ROOM = 28;
+/** Room a cookie takes in an answer, and the Z bit a key without its cookie carries (server.ts cacheKeyOf). */
+const COOKIE_ROOM = cookies.OPTION_SIZE;
 const FLAG_Z = 0x40;
 
 /** The reader of zones compiled for the UDP threads (thread-zone.cjs), which the main thread reads as they do. */
@@ -107,7 +108,7 @@ export function packetCache<M = undefined>(everyChange: readonly string[] = [], 
    */
   let decoded = new Map<number, CachedAnswer<M>>();
   const formReader = forms.zoneReader(view);
-  const formAnswer = Buffer.alloc(1232 + COOKIE_ROOM);
+  const formAnswer = Buffer.alloc(EDNS_UDP_SIZE + COOKIE_ROOM);
   /**
    * The answer to a key written from its zone's compiled form, as a thread writes it (a key never holds a cookie:
    * see server.ts cacheKeyOf); its length, or -1.

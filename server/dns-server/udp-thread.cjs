@@ -36,7 +36,7 @@ const { UDP, SendWrap } = process.binding('udp_wrap');
 
 const FLUSH_MS = 250;
 /** A reply buffer on the libuv path for an answer written from a compiled zone: the most this server sends over UDP, and a cookie. */
-const ANSWER_ROOM = 1232 + 28;
+const ANSWER_ROOM = 1232 + OPTION_SIZE;
 /** How long the batched loop waits in poll before it looks at its messages and the stop flag again. */
 const POLL_MS = 200;
 
