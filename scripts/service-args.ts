@@ -4,8 +4,9 @@
  * committed while idle — measured 55–85 MiB more idle RSS with CHAIN=anvil. --liftoff-only keeps PGlite's WebAssembly
 (PostgreSQL) on V8's baseline compiler: its optimised tier-up code and the compiler's memory stayed resident, ~35–45 MiB
 of idle RSS, for no difference in the service's request times (`npm run bench:service`, measured both ways). `npm run
-service` uses the same flags. --heap-growing-percent=50 lets V8's old space grow to 1.5× what the last full collection
+service` uses the same flags. --heap-growing-percent=20 lets V8's old space grow to 1.2× what the last full collection
 kept rather than up to 4×: with 100,000 zones asked, a live heap of ~115 MiB sat in 357–460 MiB of heap (RSS 567–674
-MiB); with the flag, 216–226 MiB (RSS 420–443), for ~20% of the cold and warm rates (more frequent collections).
+MiB); at 50%, 216–226 MiB (RSS 420–443), for ~20% of the cold and warm rates (more frequent collections); at 20%,
+with query analytics' counts packed (query-counts.ts), 114–124 MiB (RSS 347–372), the rates within their noise.
  */
-export const SERVICE_NODE_ARGS = ['--max-semi-space-size=1', '--liftoff-only', '--heap-growing-percent=50', '--import', 'tsx', 'server/main.ts'];
+export const SERVICE_NODE_ARGS = ['--max-semi-space-size=1', '--liftoff-only', '--heap-growing-percent=20', '--import', 'tsx', 'server/main.ts'];
