@@ -2,12 +2,10 @@
  * The writer of the shared answer table (answer-table.cjs gives the layout and the protocol): the main thread alone
  * puts entries and drops zones; the UDP threads and the main thread read. Room is made by answer-table-ring.ts.
  */
-import { createRequire } from 'node:module';
 import { table, type TableView } from './answer-table.ts';
 import { kill, makeRoom, newId, point, ring, type Ring } from './answer-table-ring.ts';
 
-const { hashOf } = createRequire(import.meta.url)('./udp-rrl.cjs') as { hashOf(bytes: Buffer, start: number, end: number): number };
-const { H_ID, H_SIZE, H_HASH, H_LENGTHS, H_FULL, H_META, HEADER_BYTES, S_ID, S_AT, S_HASH, SLOT_WORDS, BUCKET, GEN_ALL, GEN_NO_ZONE, GEN_FIXED } = table;
+const { H_ID, H_SIZE, H_HASH, H_LENGTHS, H_FULL, H_META, HEADER_BYTES, S_ID, S_AT, S_HASH, S_ASKED, SLOT_WORDS, BUCKET, GEN_ALL, GEN_NO_ZONE, GEN_FIXED } = table;
 const align4 = (n: number) => (n + 3) & ~3;
 
 export interface AnswerTableWriter {
@@ -43,13 +41,18 @@ function slotFor(t: TableView, hash: number): number {
   const first = (t.indexAt >> 2) + (hash & (t.buckets - 1)) * BUCKET * SLOT_WORDS;
   const end = first + BUCKET * SLOT_WORDS;
   for (let slot = first; slot < end; slot += SLOT_WORDS) if (i32[slot + S_ID] !== 0 && i32[slot + S_HASH] === hash) return slot;
-  let oldest = first;
+  // A full bucket gives up its oldest entry not asked since it was written, as the ring does (second chance): an
+  // answer in use outlives the one-off questions that share its bucket.
+  let oldest = -1;
+  let oldestAsked = first;
   for (let slot = first; slot < end; slot += SLOT_WORDS) {
     const id = i32[slot + S_ID];
     if (id === 0 || i32[(i32[slot + S_AT] >> 2) + H_ID] !== id) return slot;
-    if (id < i32[oldest + S_ID]) oldest = slot;
+    if (i32[slot + S_ASKED] === 0) {
+      if (oldest < 0 || id < i32[oldest + S_ID]) oldest = slot;
+    } else if (id < i32[oldestAsked + S_ID]) oldestAsked = slot;
   }
-  return oldest;
+  return oldest >= 0 ? oldest : oldestAsked;
 }
 
 interface Parts {
@@ -115,7 +118,7 @@ export function answerTableWriter(bytes: number): AnswerTableWriter {
       const counters = countersOf(zone);
       const size = align4(HEADER_BYTES + counters.length * 8 + query.length - 2 + udp.length + (full?.length ?? 0) + (tally?.length ?? 0));
       if (size > maxEntry || udp.length > 0xffff || (tally?.length ?? 0) > 0xffff) return false;
-      const hash = hashOf(query, 2, query.length);
+      const hash = table.keyHash(query, 2, query.length);
       const start = makeRoom(r, size);
       writeEntry(t, start, size, { hash, query, udp, full, tally, counters });
       publish(r, start, hash);

@@ -46,6 +46,8 @@ export const table = createRequire(import.meta.url)('./answer-table.cjs') as {
   GEN_FIXED: number;
   openTable(buffer: SharedArrayBuffer): TableView;
   find(t: TableView, q: Buffer, n: number): boolean;
+  /** The index hash of a key (bytes start..end): what `find` and the writer place it by. */
+  keyHash(bytes: Buffer, start: number, end: number): number;
   fresh(t: TableView, w: number): boolean;
   unchanged(t: TableView): boolean;
   markAsked(t: TableView): void;
