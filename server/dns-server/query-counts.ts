@@ -5,9 +5,9 @@ import { startPollLoop } from '../support/poll-loop.ts';
 
 /**
  * Query analytics, counted where the name server answers (contract: Analytics). Each answer adds one to its zone's
- * bucket of the current minute in memory (a few map look-ups, no I/O); every `flushMs`, and on stop, the buckets are
- * added to `dns_query_counts` in one statement, as the minute's, the hour's and the day's rows (an upsert adds, so the
- * counts of every instance sum and survive restarts). A bucket holds counts and at most 100 (name, type, answer)
+ * minute in memory (packed: see `Packed`; a few map look-ups, no I/O); every `flushMs`, and on stop, the minutes are
+ * added to `dns_query_counts`, a bounded number per statement, as the minute's, the hour's and the day's rows (an
+ * upsert adds, so the counts of every instance sum and survive restarts). A bucket holds counts and at most 100 (name, type, answer)
  * entries a minute per zone, the rest summed as `other`: never a client address.
  */
 
@@ -113,6 +113,13 @@ const add = (map: Record<string, number>, key: string, n: number) => {
 
 const TRANSPORT_OF: Record<string, Transport> = { u: 'udp', t: 'tcp', d: 'doh' };
 
+/** What a `Packed` key says: its name entry (`www A NOERROR`), type, answer, transport and DO bit. */
+function keyParts(key: string) {
+  const entry = key.slice(3);
+  const [, type, rcode] = entry.split(' ');
+  return { entry, type, rcode, transport: TRANSPORT_OF[key[0]], dnssecOk: key[1] === '1' };
+}
+
 /**
  * The key of a name entry as `Packed` keeps it (see there). Made once per tally and transport: a tally kept beside a
  * cached answer is counted again at every hit, and the hit path is the hot one.
@@ -153,13 +160,12 @@ const emptyBucket = (zone: string, at: number): Bucket => ({ zone, at, total: 0,
 function addInto(into: Bucket, from: ZoneMinute) {
   const { counts, over } = from;
   forEachKey(counts, (key, n) => {
-    const entry = key.slice(3);
-    const [, type, rcode] = entry.split(' ');
+    const { entry, type, rcode, transport, dnssecOk } = keyParts(key);
     into.total += n;
     add(into.byType, type, n);
     add(into.byRcode, rcode, n);
-    add(into.byTransport, TRANSPORT_OF[key[0]], n);
-    if (key[1] === '1') into.dnssecOk += n;
+    add(into.byTransport, transport, n);
+    if (dnssecOk) into.dnssecOk += n;
     into.names.set(entry, (into.names.get(entry) ?? 0) + n);
   });
   if (over === undefined) return;
@@ -222,17 +228,9 @@ function waitingCounts(bound: number) {
   let pending = 0;
   /** Answer keys shared between zones' minutes (answerKey), emptied at each flush so it follows what is asked. */
   let shared = new Map<string, string>();
-  // The current minute's zones, found without a look-up by minute (most answers fall in the current minute).
-  let minute = -1;
-  let current = new Map<string, Packed>();
   const zonesOf = (at: number) => {
-    if (at === minute) return current;
     let zones = minutes.get(at);
     if (zones === undefined) minutes.set(at, (zones = new Map()));
-    if (at > minute) {
-      minute = at;
-      current = zones;
-    }
     return zones;
   };
 
@@ -277,8 +275,8 @@ function waitingCounts(bound: number) {
     for (const [at, zones] of taken.minutes) {
       for (const [zone, counts] of zones) {
         forEachKey(counts, (key, n) => {
-          const [, type, rcode] = key.slice(3).split(' ');
-          addTo(zone, at, key, n, () => asOther(n, type, rcode, TRANSPORT_OF[key[0]], key[1] === '1'), true);
+          const { type, rcode, transport, dnssecOk } = keyParts(key);
+          addTo(zone, at, key, n, () => asOther(n, type, rcode, transport, dnssecOk), true);
         });
         const over = taken.overflows.get(`${at} ${zone}`);
         if (over) addOverflow(overflowOf(zone, at), over);
@@ -293,8 +291,6 @@ function waitingCounts(bound: number) {
     overflows = new Map();
     shared = new Map();
     pending = 0;
-    minute = -1;
-    current = new Map();
     return taken;
   }
 
