@@ -21,17 +21,17 @@ import { createX402Rail, type X402Rail } from './x402/rail.ts';
 import { recoverPurchases } from './x402/recover.ts';
 import { startAccountJournal } from './chain/account-journal.ts';
 import { serviceHeaders } from '#core/headers.ts';
-import { answerCache, startDnsServer, nameServerSettings, type AnswerCache, type DnsServer } from './dns-server/server.ts';
+import { answerCache, startDnsServer, type AnswerCache, type DnsServer } from './dns-server/server.ts';
 import { noCounting, queryCounter } from './dns-server/query-counts.ts';
 import { catalogSource, withCatalog, type CatalogSource } from './dns-server/catalog.ts';
 import { notifyOnChange } from './dns-server/secondaries.ts';
 import { parseTsigKeys } from './dns-server/tsig.ts';
 import { packetCacheBytes } from './dns-server/packet-cache.ts';
 import { updateDoor } from './doors/update/door.ts';
-import { dnsServingOptions, snapshotCacheBytes, soaTimers } from './dns-server/serving-options.ts';
+import { dnsServingOptions, snapshotCacheBytes } from './dns-server/serving-options.ts';
 import { zoneSource, type ZoneSource } from './dns-server/zone-source.ts';
 import { ZoneCache } from './dns/zone-read.ts';
-import { managedSettings } from './dns/managed-settings.ts';
+import { configuredSettings } from './dns-server/compiled-form.ts';
 import { mountDoh } from './http/doh.ts';
 import { startSignatureRenewal } from './zones/signature-renewal.ts';
 import { startRolloverWorker } from './zones/dnssec-rollover.ts';
@@ -206,7 +206,7 @@ interface Zones {
 
 /** The zones as the name server, DoH and the ALIAS refresher read them, kept in memory while subscribed to changes. */
 async function startZones(config: Config, db: Database, closers: Closers): Promise<Zones> {
-  const settings = nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config), soaTimers(config));
+  const settings = configuredSettings(config);
   const catalog = catalogSource(db, config.DNS_CATALOG_ZONE, settings);
   const zones = withCatalog(zoneSource(db, settings, snapshotCacheBytes(config)), catalog);
   closers.push('the zone subscription', () => zones.close());

@@ -105,6 +105,7 @@ export function withCatalog(zones: ZoneSource, catalog: CatalogSource): ZoneSour
   const inCatalog = (qname: string) => isAtOrBelow(qname, catalog.zone);
   const wrapped: ZoneSource = Object.create(zones);
   wrapped.find = (qname: string) => (inCatalog(qname) ? catalog.snapshot() : zones.find(qname));
+  wrapped.compiled = (qname: string) => (inCatalog(qname) ? Promise.resolve(null) : zones.compiled(qname));
   wrapped.close = async () => {
     stop();
     await zones.close();

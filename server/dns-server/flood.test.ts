@@ -129,7 +129,8 @@ describe('a flood of random zones and random names', () => {
     const budget = CACHE_MB * 2 ** 20;
     const snapshots = service.dns!.zones.cached();
     const table = service.dns!.cache.stats();
-    expect(snapshots.zones).toBeGreaterThan(0);
+    // The flood's cold zones were answered from their compiled forms, now in the table (no snapshot built for them).
+    expect(table.entries).toBeGreaterThan(0);
     expect(snapshots.bytes).toBeLessThanOrEqual(budget / 4);
     expect(table.arenaBytes).toBeLessThanOrEqual((budget * 3) / 4);
     expect(table.ringBytes).toBeLessThanOrEqual(table.arenaBytes);

@@ -1,5 +1,4 @@
-import type { ManagedSettings } from '#core/dns/managed.ts';
-import { plainName, toRelative, withTrailingDot } from '#core/dns/names.ts';
+import { plainName, toRelative } from '#core/dns/names.ts';
 import type { AnswerCode } from '#core/wire/analytics.ts';
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
@@ -9,6 +8,7 @@ import type { Answer, Packet } from 'dns-packet';
 import type { Queryable } from '../db/database.ts';
 import { inAny, parseCidr } from '../net/addresses.ts';
 import { packetCache, withId, type CachedAnswer, type PacketCache } from './packet-cache.ts';
+import { readName } from './wire-names.ts';
 import { noCounting, type QueryCounter, type Tally } from './query-counts.ts';
 import { answerOpt, BADVERS, cookieIn, cookies, EDNS_UDP_SIZE, nowSeconds, readEdns, type CookieSecrets, type CookiePeer } from './edns.ts';
 import { handlerFor } from './opcodes.ts';
@@ -18,8 +18,11 @@ import type { SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure } from './tsig.ts';
 import { answerUpdate, checkTsig, isUpdate, type KeyedPeer, type KeyedServing } from './keyed.ts';
 import { startUdpThreads, type MissStats } from './udp-threads.ts';
-import { DEFAULT_SOA, type NameServerSettings, type SoaTimers, type ZoneSnapshot } from './zone-snapshot.ts';
+import type { SoaTimers, ZoneSnapshot } from './zone-snapshot.ts';
 import { compileThreadZone } from './thread-zone.ts';
+import { nameServerSettings } from './compiled-form.ts';
+
+export { nameServerSettings };
 import { cookieMaster } from './cookie-secret.ts';
 import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
 
@@ -107,6 +110,8 @@ export async function cachedAnswer(
   const kept = key && zones.subscribed ? cache.lookup(key) : undefined;
   if (kept) return { entry: kept, hit: true, key };
   const token = cache.begin();
+  const compiled = key && zones.subscribed ? await fromCompiledForm(key, zones, cache, token) : undefined;
+  if (compiled) return { entry: compiled, hit: false, key };
   let tally: Tally | null = null;
   const asked = key ?? query;
   // A key without the cookie: its cookie goes on per client (answerFor). Otherwise answerWire answers the cookie
@@ -119,6 +124,29 @@ export async function cachedAnswer(
     cache.set(key, entry, token);
   }
   return { entry, hit: false, key };
+}
+
+/** A question's name as a compiled form can answer it: plain ASCII letters, digits, '-' and '_' (thread-zone.ts). */
+const PLAIN_QNAME = /^[a-z0-9_.-]*$/;
+
+/**
+ * A cold zone's first question answered from the form compiled for the UDP threads that the pipeline keeps in the
+ * database (compiled-form.ts): read with the zone's row, put into the shared table (the threads answer the zone's
+ * next questions from it) and answered from there as a thread would, without building the zone's snapshot. Undefined
+ * when the zone has no such form or the question is not one it answers (the query then takes answerWire).
+ */
+async function fromCompiledForm(key: Buffer, zones: ZoneSource, cache: AnswerCache, token: number): Promise<CachedAnswer<Tally | null> | undefined> {
+  let qname: string;
+  try {
+    qname = readName(key, 12).name;
+  } catch {
+    return undefined;
+  }
+  if (!PLAIN_QNAME.test(qname)) return undefined;
+  const compiled = await zones.compiled(qname);
+  if (!compiled) return undefined;
+  cache.keepZone(compiled.zone, () => compiled.form, token);
+  return cache.lookup(key);
 }
 
 /** Snapshots the UDP threads could not be given whole (thread-zone.ts), so a zone's next miss does not try again. */
@@ -172,9 +200,6 @@ export interface DnsServer {
   close(): Promise<void>;
 }
 
-export function nameServerSettings(nameservers: string[], managed: ManagedSettings, soa: SoaTimers = DEFAULT_SOA): NameServerSettings {
-  return { ...managed, nameservers: nameservers.map((n) => withTrailingDot(n).toLowerCase()), soa, nsTtl: 3600 };
-}
 
 /** Whether a peer may transfer zones: its address (IPv4-mapped or not) in one of the allow-list's addresses and CIDRs. */
 export function mayTransfer(address: string | undefined, allow: readonly string[]): boolean {

@@ -2,7 +2,9 @@ import * as dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-import { answerWire, nameServerSettings } from './server.ts';
+import { answerCache, answerWire, cachedAnswer, nameServerSettings } from './server.ts';
+import { compiledFor, configuredSettings } from './compiled-form.ts';
+import { compileThreadZone } from './thread-zone.ts';
 import { zoneSource, type ZoneSource } from './zone-source.ts';
 
 const [OWNER_KEY] = TEST_KEYS;
@@ -201,6 +203,90 @@ describe('the zone cache, bounded in bytes', () => {
       expect(reads - first).toBeGreaterThan(0);
     } finally {
       await Promise.all([zones.close(), fresh.close()]);
+    }
+  });
+});
+
+describe('a zone compiled for the UDP threads, kept with it', () => {
+  const configured = () => configuredSettings(service.services.config);
+  /** A zone whose every answer a thread can write (no wildcard, no delegation), filled through the pipeline. */
+  async function plainZone(): Promise<string> {
+    const name = `compiled${++count}.com`;
+    await service.services.ownership.mint({ name, to: addressOf(OWNER_KEY), chainId: 31337, years: 1, now: new Date() });
+    expect((await client.signed(OWNER_KEY, 'toggleDomainParking', { normalizedDomainName: name, enableParking: false, overrideExistingRecords: false })).status).toBe(200);
+    const records = RECORDS.slice(0, 4).map((r) => ({ ...r, rdata: r.rdata.replaceAll('{zone}', name) }));
+    expect((await client.signed(OWNER_KEY, 'batchCreateDnsRecords', { zoneName: name, records })).status).toBe(200);
+    return name;
+  }
+  const compiledOf = async (name: string) => (await service.services.db.query<{ compiled: Uint8Array | null; compiled_for: string | null }>('SELECT compiled, compiled_for FROM zone_forms WHERE zone_name = $1', [name]))[0];
+  const PLAIN: Array<[string, string]> = [['', 'A'], ['', 'SOA'], ['', 'NS'], ['', 'MX'], ['www.', 'A'], ['mail.', 'A'], ['nope.', 'A'], ['', 'AAAA'], ['', 'TXT']];
+  const query = (name: string, [prefix, type]: [string, string]) => dnsPacket.encode({ id: 9, type: 'query', questions: [{ name: `${prefix}${name}`, type: type as 'A' }], additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232 } as dnsPacket.Answer] });
+  /** What a cold instance sends for each question, through its packet cache, as the UDP threads' misses are answered. */
+  async function coldAnswers(zones: ZoneSource, name: string): Promise<Array<Buffer | undefined>> {
+    const cache = answerCache(zones);
+    return Promise.all(PLAIN.map(async (q) => (await cachedAnswer(query(name, q), zones, cache))?.entry.udp));
+  }
+
+  it('is compiled by the pipeline for the service settings; a cold question is answered from it, as building the zone answers, without building it', async () => {
+    const name = await plainZone();
+    const settings = configured();
+    const kept = await compiledOf(name);
+    expect(kept.compiled_for).toBe(compiledFor(settings));
+    const built = zoneSource(service.services.db, settings);
+    const snapshot = await built.find(name);
+    expect(Buffer.from(kept.compiled!).equals(compileThreadZone(snapshot!)!)).toBe(true);
+    const cold = zoneSource(service.services.db, settings);
+    await cold.subscribe();
+    try {
+      const sent = await coldAnswers(cold, name);
+      // No snapshot built: every question was answered from the compiled form.
+      expect(cold.cached().zones).toBe(0);
+      const expected = await Promise.all(PLAIN.map(async (q) => (await answerWire(query(name, q), built, false))[0]));
+      expect(sent.map((b) => b?.toString('hex'))).toEqual(expected.map((b) => b.toString('hex')));
+      expect(dnsPacket.decode(sent[5]!).answers?.[0]).toMatchObject({ name: `mail.${name}`, data: '192.0.2.25' });
+    } finally {
+      await Promise.all([cold.close(), built.close()]);
+    }
+  });
+
+  it('is left alone by an instance with other settings, compiled again with each change, and not kept for a signed zone', async () => {
+    const name = await plainZone();
+    const other = nameServerSettings(['ns9.elsewhere.test'], configured(), configured().soa);
+    const elsewhere = zoneSource(service.services.db, other);
+    await elsewhere.subscribe();
+    try {
+      const [, , ns] = await coldAnswers(elsewhere, name);
+      expect(dnsPacket.decode(ns!).answers?.map((a) => (a as { data: unknown }).data)).toEqual(['ns9.elsewhere.test']);
+      expect(elsewhere.cached().zones).toBe(1);
+    } finally {
+      await elsewhere.close();
+    }
+    const before = await compiledOf(name);
+    expect((await client.signed(OWNER_KEY, 'createDnsRecord', { zoneName: name, type: 'TXT', name: '@', rdata: 'changed', ttl: 60 })).status).toBe(200);
+    const after = await compiledOf(name);
+    expect(after.compiled_for).toBe(before.compiled_for);
+    expect(Buffer.from(after.compiled!).equals(Buffer.from(before.compiled!))).toBe(false);
+    const cold = zoneSource(service.services.db, configured());
+    await cold.subscribe();
+    try {
+      const sent = await coldAnswers(cold, name);
+      expect(cold.cached().zones).toBe(0);
+      expect(dnsPacket.decode(sent[8]!).answers?.map((a) => ((a as { data: Buffer[] }).data)[0].toString())).toEqual(['changed']);
+    } finally {
+      await cold.close();
+    }
+    // Signed, the zone has no current compiled form: a cold instance builds and signs it.
+    expect((await client.signed(OWNER_KEY, 'toggleDnssec', { normalizedDomainName: name, enabled: true })).status).toBe(200);
+    const signing = zoneSource(service.services.db, configured());
+    await signing.subscribe();
+    try {
+      const cache = answerCache(signing);
+      const signed = dnsPacket.encode({ id: 9, type: 'query', questions: [{ name, type: 'A' }], additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: dnsPacket.DNSSEC_OK } as dnsPacket.Answer] });
+      const reply = dnsPacket.decode((await cachedAnswer(signed, signing, cache))!.entry.udp);
+      expect(reply.answers?.map((a) => a.type)).toEqual(['A', 'RRSIG']);
+      expect(signing.cached().zones).toBe(1);
+    } finally {
+      await signing.close();
     }
   });
 });

@@ -79,15 +79,43 @@ async function withRecords(db: Queryable, rows: ZoneRow[]): Promise<void> {
   }
 }
 
+/** The zone holding a name, and its form compiled for the UDP threads when it has one for the settings asked (`compiledRows`). */
+export type CompiledRow = { name: string; has_below: boolean; compiled: Buffer | null };
+
 /**
- * Zone rows read in batches: a read asked for alone goes at once, and in a burst the reads go together in one
- * statement, after the loop's next turn of I/O (setImmediate runs once the datagrams that were
+ * For each list of candidates, as readZoneRows: the zone's name, whether any zone lies below it, and its form compiled
+ * for the UDP threads under the settings tagged `tag` (compiled-form.ts) when it has one of its current version (a
+ * signed zone has none: turning DNSSEC on is a change, whose form is not written, server/dns/zone-form.ts). Only
+ * those three columns: PGlite's parsing of a row's columns, a bytea's above all (~50 µs for a
+ * registrar's zone, against ~12 as base64 text), was most of a cold zone's read.
+ */
+async function readCompiledRows(db: Queryable, asked: string[][], tag: string): Promise<Array<CompiledRow | undefined>> {
+  const names = asked.flat();
+  const owners = asked.flatMap((candidates, i) => candidates.map(() => i));
+  const rows = await db.query<{ asked: number; name: string; has_below: boolean; compiled: string | null }>(
+    `SELECT DISTINCT ON (q.asked) q.asked, d.name,
+       CASE WHEN f.compiled_for = $3 THEN encode(f.compiled, 'base64') END AS compiled,
+       EXISTS (SELECT 1 FROM domains c WHERE reverse(c.name) COLLATE "C" > reverse(d.name) || '.' AND reverse(c.name) COLLATE "C" < reverse(d.name) || '/') AS has_below
+       FROM unnest($1::text[], $2::int[]) AS q(name, asked)
+       JOIN domains d ON d.name = q.name
+       LEFT JOIN zone_forms f ON f.zone_name = d.name AND f.version IS NOT DISTINCT FROM d.zone_version
+      ORDER BY q.asked, length(d.name) DESC`,
+    [names, owners, tag],
+  );
+  const found: Array<CompiledRow | undefined> = asked.map(() => undefined);
+  for (const { asked: i, name, has_below, compiled } of rows) found[i] = { name, has_below, compiled: compiled === null ? null : Buffer.from(compiled, 'base64') };
+  return found;
+}
+
+/**
+ * Reads of lists of candidates made in batches: a read asked for alone goes at once, and in a burst the reads go
+ * together in one statement, after the loop's next turn of I/O (setImmediate runs once the datagrams that were
  * waiting have been read), so a burst of cold zones costs one statement per batch rather than one each. With PGlite
  * each statement is the main thread's own time and holds the loop while it runs: the queries that arrive meanwhile
  * are read in the next turn and go together.
  */
-export function zoneRows(db: Queryable) {
-  let waiting: Array<{ candidates: string[]; done: (row: ZoneRow | undefined) => void; fail: (error: unknown) => void }> = [];
+function batchedReads<R>(readAll: (asked: string[][]) => Promise<Array<R | undefined>>) {
+  let waiting: Array<{ candidates: string[]; done: (row: R | undefined) => void; fail: (error: unknown) => void }> = [];
   let scheduled = false;
   /** When the last statement ended: a read asked for within BURST_MS of it is part of a burst. */
   let lastRead = -Infinity;
@@ -96,7 +124,7 @@ export function zoneRows(db: Queryable) {
     const batch = waiting.slice(0, BATCH);
     waiting = waiting.slice(BATCH);
     try {
-      const rows = await readZoneRows(db, batch.map((b) => b.candidates));
+      const rows = await readAll(batch.map((b) => b.candidates));
       batch.forEach((b, i) => b.done(rows[i]));
     } catch (error) {
       for (const b of batch) b.fail(error);
@@ -106,19 +134,29 @@ export function zoneRows(db: Queryable) {
     else scheduled = false;
   }
 
+  return (candidates: string[]): Promise<R | undefined> => {
+    if (candidates.length === 0) return Promise.resolve(undefined);
+    return new Promise((done, fail) => {
+      waiting.push({ candidates, done, fail });
+      if (scheduled) return;
+      scheduled = true;
+      // Idle, a read goes at once (no turn of the loop added to a lone cold query); in a burst, after the turn's I/O.
+      if (performance.now() - lastRead > BURST_MS) void drain();
+      else setImmediate(() => void drain());
+    });
+  };
+}
+
+/** Zone rows read in batches (batchedReads). */
+export function zoneRows(db: Queryable) {
   return {
     /** The row of the longest of `candidates` that is a zone (see readZoneRows), or undefined when none is. */
-    read(candidates: string[]): Promise<ZoneRow | undefined> {
-      if (candidates.length === 0) return Promise.resolve(undefined);
-      return new Promise((done, fail) => {
-        waiting.push({ candidates, done, fail });
-        if (scheduled) return;
-        scheduled = true;
-        // Idle, a read goes at once (no turn of the loop added to a lone cold query); in a burst, after the turn's I/O.
-        if (performance.now() - lastRead > BURST_MS) void drain();
-        else setImmediate(() => void drain());
-      });
-    },
+    read: batchedReads((asked) => readZoneRows(db, asked)),
   };
+}
+
+/** The zones holding names, with their compiled forms under the settings tagged `tag`, read in batches (readCompiledRows). */
+export function compiledRows(db: Queryable, tag: string) {
+  return batchedReads((asked) => readCompiledRows(db, asked, tag));
 }
 export type ZoneRows = ReturnType<typeof zoneRows>;

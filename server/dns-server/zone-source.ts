@@ -1,11 +1,12 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { zoneCandidates } from '../dns/owning-zone.ts';
 import { PAGED_AT, snapshotBuilder } from './snapshot-builder.ts';
-import { zoneRows } from './zone-rows.ts';
+import { compiledRows, zoneRows } from './zone-rows.ts';
 import type { NameServerSettings, ZoneSnapshot } from './zone-snapshot.ts';
 import { formMemo } from './form-memo.ts';
 import { snapshotCache } from './snapshot-cache.ts';
 import { zoneVersions } from './zone-versions.ts';
+import { compiledFor } from './compiled-form.ts';
 
 /** The share of the zone source's budget its snapshots may hold; the forms of zones (form-memo.ts) hold the rest. */
 const SNAPSHOT_SHARE = 0.25;
@@ -38,6 +39,8 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
   const versions = zoneVersions(db, snapshots, forms);
   const rows = zoneRows(db);
   const builder = snapshotBuilder(db, settings, snapshots, rows);
+  /** Reads of zones' forms compiled for these settings (compiled-form.ts), for cold queries. */
+  const compiledRead = compiledRows(db, compiledFor(settings));
   /** Loads in flight, one per zone and generation: queries arriving meanwhile share it. */
   const loading = new Map<string, { generation: number; promise: Promise<ZoneSnapshot | null> }>();
   /** Big zones answered a version behind while their new version loads (whileSigning). */
@@ -145,6 +148,21 @@ export function zoneSource(db: Queryable & Pick<Database, 'listen' | 'analyzeIfS
       return versions.current(zone) ?? whileSigning(zone) ?? load(zone);
     },
     load,
+    /**
+     * The form compiled for the UDP threads (compiled-form.ts) of the zone holding `qname`, when that zone is not
+     * remembered yet and holds one of its current version for these settings, with no zone below it: a cold query is
+     * answered from it (server.ts) without building the zone. Null otherwise: the query takes `find`.
+     */
+    async compiled(qname: string): Promise<{ zone: string; form: Buffer } | null> {
+      if (!versions.subscribed) return null;
+      const candidates = zoneCandidates(qname);
+      if (versions.remembered(candidates) !== undefined || locating.has(candidates[0])) return null;
+      const started = versions.generation;
+      const row = await compiledRead(candidates);
+      versions.learn(candidates, row?.name ?? null, started, row?.has_below);
+      if (!row?.compiled || row.has_below) return null;
+      return { zone: row.name, form: row.compiled };
+    },
     /**
      * The zone's current snapshot when no zone of this service lies below it, so every name under it is its: what
      * the UDP threads' compiled form of it is made from (thread-zone.ts). Undefined otherwise, or not subscribed.

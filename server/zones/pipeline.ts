@@ -5,6 +5,7 @@ import { authoriseZoneChange, requireChangeInScope, type ZoneAuthority } from '.
 import { FORWARDING_COLUMNS, type ForwardingRow } from '../dns/forwarding-row.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
 import { writeZoneForm } from '../dns/zone-form.ts';
+import { formCompiler } from '../dns-server/compiled-form.ts';
 import type { DoorChange, ZoneChangeFacts } from '#core/wire/history.ts';
 import { recordChange, type ChangeAuthor } from '../history/record-change.ts';
 import { conflict, invalidInput, notFound } from '../domain-errors.ts';
@@ -91,11 +92,20 @@ export async function changeZoneWithin<R>(services: Omit<PipelineServices, 'db'>
   requireChangeInScope(authority, zoneName, outcome.facts);
   if (outcome.movesSerial !== false) {
     await moveSerial(tx, zoneName, outcome, services.config.ZONE_RECORD_LIMIT);
-    // The zone's ready-to-serve form, of the version this change made: a cold query reads it in one indexed read.
-    await writeZoneForm(tx, zoneName);
+    // The zone's ready-to-serve form, of the version this change made, and that form compiled for the name server's
+    // threads under this service's settings: a cold query reads them in one indexed read.
+    await writeZoneForm(tx, zoneName, compilerFor(services.config));
   }
   await recordChange(tx, zoneName, author, outcome.facts, now);
   return outcome.result;
+}
+
+/** One compiler per configuration: its settings' tag is hashed once. */
+const compilers = new WeakMap<object, ReturnType<typeof formCompiler>>();
+function compilerFor(config: PipelineServices['config']): ReturnType<typeof formCompiler> {
+  let compile = compilers.get(config);
+  if (!compile) compilers.set(config, (compile = formCompiler(config)));
+  return compile;
 }
 
 /**
