@@ -17,8 +17,10 @@ import { withTrailingDot } from '#core/dns/names.ts';
  * takes it only when it was compiled for its own settings (`compiledFor`), else it builds the zone from its form.
  */
 
+/** The layout's version (thread-zone.cjs): a form of another layout is not taken. */
 const { FORM_VERSION } = createRequire(import.meta.url)('./thread-zone.cjs') as { FORM_VERSION: number };
 
+/** The name server's settings: its NS names (lowercase, absolute), the managed records' settings and the SOA timers. */
 export function nameServerSettings(nameservers: string[], managed: ManagedSettings, soa: SoaTimers = DEFAULT_SOA): NameServerSettings {
   return { ...managed, nameservers: nameservers.map((n) => withTrailingDot(n).toLowerCase()), soa, nsTtl: 3600 };
 }

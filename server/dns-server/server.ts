@@ -21,10 +21,10 @@ import { startUdpThreads, type MissStats } from './udp-threads.ts';
 import type { SoaTimers, ZoneSnapshot } from './zone-snapshot.ts';
 import { compileThreadZone } from './thread-zone.ts';
 import { nameServerSettings } from './compiled-form.ts';
-
-export { nameServerSettings };
 import { cookieMaster } from './cookie-secret.ts';
 import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
+
+export { nameServerSettings };
 
 const CLASSIC_UDP_SIZE = 512;
 
@@ -131,8 +131,8 @@ const PLAIN_QNAME = /^[a-z0-9_.-]*$/;
 
 /**
  * A cold zone's first question answered from the form compiled for the UDP threads that the pipeline keeps in the
- * database (compiled-form.ts): read with the zone's row, put into the shared table (the threads answer the zone's
- * next questions from it) and answered from there as a thread would, without building the zone's snapshot. Undefined
+ * database (compiled-form.ts): read with the zone's name (zone-rows.ts compiledRows), put into the shared table (the
+ * threads answer the zone's next questions from it) and answered from there as a thread would, without building the zone's snapshot. Undefined
  * when the zone has no such form or the question is not one it answers (the query then takes answerWire).
  */
 async function fromCompiledForm(key: Buffer, zones: ZoneSource, cache: AnswerCache, token: number): Promise<CachedAnswer<Tally | null> | undefined> {
@@ -199,7 +199,6 @@ export interface DnsServer {
   misses(): MissStats | null;
   close(): Promise<void>;
 }
-
 
 /** Whether a peer may transfer zones: its address (IPv4-mapped or not) in one of the allow-list's addresses and CIDRs. */
 export function mayTransfer(address: string | undefined, allow: readonly string[]): boolean {
