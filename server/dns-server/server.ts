@@ -18,9 +18,8 @@ import type { SecondaryServing } from './secondaries.ts';
 import { signAnswer, tsigFailure } from './tsig.ts';
 import { answerUpdate, checkTsig, isUpdate, type KeyedPeer, type KeyedServing } from './keyed.ts';
 import { startUdpThreads, type MissStats } from './udp-threads.ts';
-import type { SoaTimers, ZoneSnapshot } from './zone-snapshot.ts';
+import { nameServerSettings, type SoaTimers, type ZoneSnapshot } from './zone-snapshot.ts';
 import { compileThreadZone } from './thread-zone.ts';
-import { nameServerSettings } from './compiled-form.ts';
 import { cookieMaster } from './cookie-secret.ts';
 import { ZoneBeingSigned, zoneSource, type ZoneSource } from './zone-source.ts';
 

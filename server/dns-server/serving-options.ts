@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { managedSettings } from '../dns/managed-settings.ts';
 import { parseTsigKeys } from './tsig.ts';
-import type { SoaTimers } from './zone-snapshot.ts';
+import { nameServerSettings, type NameServerSettings, type SoaTimers } from './zone-snapshot.ts';
 
 const LOOPBACK = /^(127\.|::1$|localhost$|::ffff:127\.)/;
 
@@ -12,7 +12,7 @@ export function rrlPerSecond(config: Pick<Config, 'HOST' | 'DNS_RRL_PER_SECOND'>
 }
 
 /** The zones' SOA timers from the configuration (the SOA's own TTL stays an hour). */
-export function soaTimers(config: Pick<Config, 'DNS_SOA_REFRESH' | 'DNS_SOA_RETRY' | 'DNS_SOA_EXPIRE' | 'DNS_SOA_MINIMUM'>): SoaTimers {
+function soaTimers(config: Pick<Config, 'DNS_SOA_REFRESH' | 'DNS_SOA_RETRY' | 'DNS_SOA_EXPIRE' | 'DNS_SOA_MINIMUM'>): SoaTimers {
   return { refresh: config.DNS_SOA_REFRESH, retry: config.DNS_SOA_RETRY, expire: config.DNS_SOA_EXPIRE, minimum: config.DNS_SOA_MINIMUM, ttl: 3600 };
 }
 
@@ -26,4 +26,9 @@ export function dnsServingOptions(config: Config, db: Queryable) {
  * has the rest (packet-cache.ts packetCacheBytes): the zones compiled for the UDP threads live there and answer most
  * questions, so the main thread builds a zone rarely once it was asked.
  */
+/** The name server's settings as the configuration gives them: the name server's (service.ts) and the pipeline's compiling (compiled-form.ts). */
+export function configuredSettings(config: Pick<Config, 'DNS_NAMESERVERS' | 'FORWARD_ADDRESSES' | 'DNS_SOA_REFRESH' | 'DNS_SOA_RETRY' | 'DNS_SOA_EXPIRE' | 'DNS_SOA_MINIMUM'>): NameServerSettings {
+  return nameServerSettings(config.DNS_NAMESERVERS, managedSettings(config), soaTimers(config));
+}
+
 export const snapshotCacheBytes = (config: Pick<Config, 'dnsCacheMb'>) => Math.floor((config.dnsCacheMb * 1024 * 1024) / 4);

@@ -8,7 +8,7 @@ import { changesBetween } from '../history/changes-between.ts';
 import { signedStep, signedSteps } from './signed-steps.ts';
 import type { SnapshotCache } from './snapshot-cache.ts';
 import type { ZoneRow, ZoneRows } from './zone-rows.ts';
-import { buildSnapshot, buildSnapshotInSlices, patchSnapshot, type Dnssec, type NameServerSettings, type StoredRecord, type ZoneSnapshot, type ZoneState } from './zone-snapshot.ts';
+import { buildSnapshot, buildSnapshotInSlices, patchSnapshot, zoneStateOf, type Dnssec, type FlattenedAddresses, type NameServerSettings, type StoredRecord, type ZoneSnapshot, type ZoneState } from './zone-snapshot.ts';
 
 /** From this many stored records on, a zone is read page by page and built in slices (buildSnapshotInSlices). */
 export const PAGED_AT = FORM_RECORDS_BELOW;
@@ -18,7 +18,6 @@ const PAGE = 1000;
 const PATCH_NAMES = 1000;
 
 type Db = Queryable & Pick<Database, 'analyzeIfStale'>;
-type Flattened = Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>;
 
 /** A JSON column as its value (PGlite and node-postgres may hand it over parsed or as text). */
 const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ? JSON.parse(value) : (value ?? fallback)) as T;
@@ -121,7 +120,7 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: Sn
    * read again and the rest is shared with that version (and a signed one re-signs only those names). Else it is
    * read a page at a time and built in slices.
    */
-  async function buildBig(zone: string, previous: ZoneSnapshot | undefined, state: ZoneState, basis: string, dnssec: Dnssec | undefined, flattened: Flattened): Promise<ZoneSnapshot> {
+  async function buildBig(zone: string, previous: ZoneSnapshot | undefined, state: ZoneState, basis: string, dnssec: Dnssec | undefined, flattened: FlattenedAddresses): Promise<ZoneSnapshot> {
     const names = previous && latest.peek(zone)?.basis === basis && previous.serial < state.serial ? await namesChangedSince(db, zone, previous.serial, state.serial) : null;
     if (previous && names) {
       const records = await db.query<StoredRecord>('SELECT name, type, ttl, rdata FROM dns_records WHERE zone_name = $1 AND name = ANY($2::text[]) ORDER BY seq', [zone, [...names]]);
@@ -154,8 +153,8 @@ export function snapshotBuilder(db: Db, settings: NameServerSettings, latest: Sn
     const key = json<KeyRow | null>(row.dnssec_key, null);
     const previous = previousOf(zone);
     const dnssec = dnssecOf(db, zone, key, previous);
-    const flattened = (form?.flattened ?? json<Flattened>(row.flattened, [])) as Flattened;
-    const state = { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
+    const flattened = (form?.flattened ?? json<FlattenedAddresses>(row.flattened, [])) as FlattenedAddresses;
+    const state = zoneStateOf(row);
     // What a version is built on besides its records: a change of any of these builds the next one whole. The
     // domain's creation too: a name released and registered again starts a new history, from serial 1.
     const basis = JSON.stringify([row.created, state.parked, state.forwarding, state.expired, flattened, key?.public_key ?? null, key?.signing_epoch ?? null, key?.denial ?? null, key?.opt_out ?? null, key?.rollover?.public_key ?? null, key?.rollover?.phase ?? null]);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf, TEST_KEYS, testClient, type TestClient } from '../../test/support/client.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { answerCache, answerWire, cachedAnswer, nameServerSettings } from './server.ts';
-import { compiledFor, configuredSettings } from './compiled-form.ts';
+import { compiledFor } from './compiled-form.ts';
+import { configuredSettings } from './serving-options.ts';
 import { compileThreadZone } from './thread-zone.ts';
 import { zoneSource, type ZoneSource } from './zone-source.ts';
 

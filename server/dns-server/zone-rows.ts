@@ -26,6 +26,19 @@ const BATCH = 256;
 /** A read asked for this soon after the last statement is taken as part of a burst and waits a turn for company. */
 const BURST_MS = 5;
 
+/** Whether any zone of this service lies below zone `d` (migration 088's index on the reversed names). */
+const HAS_BELOW = `EXISTS (SELECT 1 FROM domains c WHERE reverse(c.name) COLLATE "C" > reverse(d.name) || '.' AND reverse(c.name) COLLATE "C" < reverse(d.name) || '/') AS has_below`;
+/**
+ * For each list of candidates asked ($1 the names, $2 which list each is of: candidateParams), the longest that is a
+ * zone (`d`, first per list with DISTINCT ON), and its form of its current version (`f`) when it has one.
+ */
+const HOLDING_ZONES = `FROM unnest($1::text[], $2::int[]) AS q(name, asked)
+       JOIN domains d ON d.name = q.name
+       LEFT JOIN zone_forms f ON f.zone_name = d.name AND f.version IS NOT DISTINCT FROM d.zone_version
+      ORDER BY q.asked, length(d.name) DESC`;
+/** The lists of candidates as HOLDING_ZONES takes them: every name, and the index of its list. */
+const candidateParams = (asked: string[][]): [string[], number[]] => [asked.flat(), asked.flatMap((candidates, i) => candidates.map(() => i))];
+
 /**
  * For each list of candidates (the names that could be the zone holding a name, longest first: `[zone]` for a zone
  * known), in one indexed read for them all: the row of the longest that is a zone (which zone holds the name, and
@@ -33,19 +46,14 @@ const BURST_MS = 5;
  * this plain costs PGlite little to plan: planning, not reading, was most of a cold zone's cost.
  */
 async function readZoneRows(db: Queryable, asked: string[][]): Promise<Array<ZoneRow | undefined>> {
-  const names = asked.flat();
-  const owners = asked.flatMap((candidates, i) => candidates.map(() => i));
   const rows = await db.query<ZoneRow & { asked: number }>(
     `SELECT DISTINCT ON (q.asked) q.asked, d.name, d.zone_version::text AS version, d.zone_serial AS serial, d.parked, d.forward_enabled, d.expired, d.record_count,
             d.created_at::text AS created, f.form,
        (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out,
           'rollover', (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'phase', phase) FROM dnssec_rollovers WHERE zone_name = d.name)) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
-       EXISTS (SELECT 1 FROM domains c WHERE reverse(c.name) COLLATE "C" > reverse(d.name) || '.' AND reverse(c.name) COLLATE "C" < reverse(d.name) || '/') AS has_below
-       FROM unnest($1::text[], $2::int[]) AS q(name, asked)
-       JOIN domains d ON d.name = q.name
-       LEFT JOIN zone_forms f ON f.zone_name = d.name AND f.version IS NOT DISTINCT FROM d.zone_version
-      ORDER BY q.asked, length(d.name) DESC`,
-    [names, owners],
+       ${HAS_BELOW}
+       ${HOLDING_ZONES}`,
+    candidateParams(asked),
   );
   const found: Array<ZoneRow | undefined> = asked.map(() => undefined);
   for (const { asked: i, ...row } of rows) found[i] = { ...row, records: null, flattened: null };
@@ -90,17 +98,12 @@ export type CompiledRow = { name: string; has_below: boolean; compiled: Buffer |
  * registrar's zone, against ~12 as base64 text), was most of a cold zone's read.
  */
 async function readCompiledRows(db: Queryable, asked: string[][], tag: string): Promise<Array<CompiledRow | undefined>> {
-  const names = asked.flat();
-  const owners = asked.flatMap((candidates, i) => candidates.map(() => i));
   const rows = await db.query<{ asked: number; name: string; has_below: boolean; compiled: string | null }>(
     `SELECT DISTINCT ON (q.asked) q.asked, d.name,
        CASE WHEN f.compiled_for = $3 THEN encode(f.compiled, 'base64') END AS compiled,
-       EXISTS (SELECT 1 FROM domains c WHERE reverse(c.name) COLLATE "C" > reverse(d.name) || '.' AND reverse(c.name) COLLATE "C" < reverse(d.name) || '/') AS has_below
-       FROM unnest($1::text[], $2::int[]) AS q(name, asked)
-       JOIN domains d ON d.name = q.name
-       LEFT JOIN zone_forms f ON f.zone_name = d.name AND f.version IS NOT DISTINCT FROM d.zone_version
-      ORDER BY q.asked, length(d.name) DESC`,
-    [names, owners, tag],
+       ${HAS_BELOW}
+       ${HOLDING_ZONES}`,
+    [...candidateParams(asked), tag],
   );
   const found: Array<CompiledRow | undefined> = asked.map(() => undefined);
   for (const { asked: i, name, has_below, compiled } of rows) found[i] = { name, has_below, compiled: compiled === null ? null : Buffer.from(compiled, 'base64') };

@@ -1,7 +1,7 @@
 import { nsec3ParamRdata, type SignerApexType } from '#core/dns/dnssec.ts';
 import { dnssecApexRecords } from '#core/dns/dnssec-records.ts';
 import { managedRecordsOf, type ManagedSettings } from '#core/dns/managed.ts';
-import { parentName } from '#core/dns/names.ts';
+import { parentName, withTrailingDot } from '#core/dns/names.ts';
 import type { RecordType } from '#core/wire/dns.ts';
 import { publicView, signingKey, type StoredZoneKey } from '../dnssec/keys.ts';
 import { breathe, signZoneInWorker } from '../dnssec/sign-in-worker.ts';
@@ -50,6 +50,11 @@ export interface SoaTimers {
 /** The configuration's defaults (config.ts DNS_SOA_*), for zones built without a configuration (tests, benches). */
 export const DEFAULT_SOA: SoaTimers = { refresh: 14400, retry: 3600, expire: 1209600, minimum: 300, ttl: 3600 };
 
+/** The name server's settings: its NS names (lowercase, absolute), the managed records' settings and the SOA timers. */
+export function nameServerSettings(nameservers: string[], managed: ManagedSettings, soa: SoaTimers = DEFAULT_SOA): NameServerSettings {
+  return { ...managed, nameservers: nameservers.map((n) => withTrailingDot(n).toLowerCase()), soa, nsTtl: 3600 };
+}
+
 function soaRdata(zone: string, serial: number, settings: NameServerSettings): string {
   const { refresh, retry, expire, minimum } = settings.soa;
   return `${settings.nameservers[0]} hostmaster.${zone}. ${serial} ${refresh} ${retry} ${expire} ${minimum}`;
@@ -57,6 +62,14 @@ function soaRdata(zone: string, serial: number, settings: NameServerSettings): s
 
 export type StoredRecord = { name: string; type: RecordType; ttl: number; rdata: string };
 export type ZoneState = { serial: number; version: string; parked: boolean; forwarding: boolean; expired?: boolean };
+
+/** A zone's state as its row holds it (zone-rows.ts, and the form the pipeline writes: server/dns/zone-form.ts). */
+export function zoneStateOf(row: { serial: number | string; version: string | null; parked: boolean; forward_enabled: boolean; expired: boolean }): ZoneState {
+  return { serial: Number(row.serial), version: String(row.version), parked: row.parked, forwarding: row.forward_enabled, expired: row.expired };
+}
+
+/** The ALIAS targets' addresses as last resolved (server/zones/alias.ts), answered at the ALIASes' names. */
+export type FlattenedAddresses = Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>;
 export type Dnssec = {
   key: StoredZoneKey;
   epoch: Date;
@@ -98,7 +111,7 @@ function nodeBuilder(zone: string, state: ZoneState, settings: NameServerSetting
     if (state.expired) return;
     for (const r of records) if (r.type !== 'ALIAS' && !(r.name === '@' && (r.type === 'SOA' || r.type === 'NS'))) add(r.name, r.type, r.ttl, r.rdata);
   };
-  const finish = (flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>, dnssec: Dnssec | undefined) => {
+  const finish = (flattened: FlattenedAddresses, dnssec: Dnssec | undefined) => {
     if (!state.expired) for (const r of flattened) add(r.name, r.type, r.ttl, r.rdata);
     if (dnssec) for (const r of apexRecords(zone, dnssec)) add(r.name, r.type, r.ttl, r.rdata, r.wire);
     // NSEC3PARAM tells secondaries and signers the chain's parameters (RFC 5155 §4); cached as long as the proofs.
@@ -152,7 +165,7 @@ export function buildSnapshot(
   settings: NameServerSettings,
   dnssec?: Dnssec,
   /** The ALIAS targets' addresses as last resolved (server/zones/alias.ts), answered at the ALIASes' names. */
-  flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }> = [],
+  flattened: FlattenedAddresses = [],
 ): ZoneSnapshot {
   const { nodes, addStored, finish } = nodeBuilder(zone, state, settings);
   addStored(records);
@@ -177,7 +190,7 @@ export async function buildSnapshotInSlices(
   pages: AsyncIterable<StoredRecord[]>,
   settings: NameServerSettings,
   dnssec: Dnssec | undefined,
-  flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>,
+  flattened: FlattenedAddresses,
   onBulk: () => void = () => {},
 ): Promise<ZoneSnapshot> {
   const { nodes, addStored, finish } = nodeBuilder(zone, state, settings);
@@ -229,7 +242,7 @@ export function patchSnapshot(
   records: StoredRecord[],
   settings: NameServerSettings,
   dnssec: Dnssec | undefined,
-  flattened: Array<{ name: string; type: 'A' | 'AAAA'; ttl: number; rdata: string }>,
+  flattened: FlattenedAddresses,
 ): ZoneSnapshot {
   const zone = previous.zone;
   const { nodes: rebuilt, addStored, finish } = nodeBuilder(zone, state, settings, names);

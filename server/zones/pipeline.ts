@@ -100,7 +100,7 @@ export async function changeZoneWithin<R>(services: Omit<PipelineServices, 'db'>
   return outcome.result;
 }
 
-/** One compiler per configuration: its settings' tag is hashed once. */
+/** One compiler per configuration: its settings are made and tagged once, not at every change. */
 const compilers = new WeakMap<object, ReturnType<typeof formCompiler>>();
 function compilerFor(config: PipelineServices['config']): ReturnType<typeof formCompiler> {
   let compile = compilers.get(config);
