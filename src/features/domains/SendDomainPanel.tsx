@@ -217,6 +217,8 @@ function SendDialog(props: { open: boolean; domain: string; owner: Address; hold
           </Button>
           <Button
             loading={waiting}
+            // While the chain is asked whether the receiver is a contract, a click would be dropped: the button waits.
+            disabled={receiver === 'checking'}
             onClick={() => {
               setTouched(true);
               if (address && receiver !== 'checking') onSend(address);
