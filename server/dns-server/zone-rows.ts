@@ -17,7 +17,7 @@ export type ZoneRow = {
   records: unknown;
   flattened: unknown;
   dnssec_key: StoredZoneKey | string | null;
-  /** Whether any zone of this service lies below this one (migration 088's index): none, and every name under it is its. */
+  /** Whether any zone of this service lies below this one (migration 091): none, and every name under it is its. */
   has_below: boolean;
 };
 
@@ -26,8 +26,6 @@ const BATCH = 256;
 /** A read asked for this soon after the last statement is taken as part of a burst and waits a turn for company. */
 const BURST_MS = 5;
 
-/** Whether any zone of this service lies below zone `d` (migration 088's index on the reversed names). */
-const HAS_BELOW = `EXISTS (SELECT 1 FROM domains c WHERE reverse(c.name) COLLATE "C" > reverse(d.name) || '.' AND reverse(c.name) COLLATE "C" < reverse(d.name) || '/') AS has_below`;
 /**
  * For each list of candidates asked ($1 the names, $2 which list each is of: candidateParams), the longest that is a
  * zone (`d`, first per list with DISTINCT ON), and its form of its current version (`f`) when it has one.
@@ -51,7 +49,7 @@ async function readZoneRows(db: Queryable, asked: string[][]): Promise<Array<Zon
             d.created_at::text AS created, f.form,
        (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'signing_epoch', signing_epoch, 'denial', denial, 'opt_out', nsec3_opt_out,
           'rollover', (SELECT json_build_object('public_key', public_key, 'private_key', private_key, 'phase', phase) FROM dnssec_rollovers WHERE zone_name = d.name)) FROM dnssec_keys WHERE zone_name = d.name) AS dnssec_key,
-       ${HAS_BELOW}
+       d.has_below
        ${HOLDING_ZONES}`,
     candidateParams(asked),
   );
@@ -101,7 +99,7 @@ async function readCompiledRows(db: Queryable, asked: string[][], tag: string): 
   const rows = await db.query<{ asked: number; name: string; has_below: boolean; compiled: string | null }>(
     `SELECT DISTINCT ON (q.asked) q.asked, d.name,
        CASE WHEN f.compiled_for = $3 THEN encode(f.compiled, 'base64') END AS compiled,
-       ${HAS_BELOW}
+       d.has_below
        ${HOLDING_ZONES}`,
     [...candidateParams(asked), tag],
   );
