@@ -41,6 +41,7 @@ import { startForwarder, type Forwarder } from './forwarder/forwarder.ts';
 import type { Services } from './services.ts';
 import { realClock, testClock, type ServiceClock } from './clock/service-clock.ts';
 import { closerStack, type Closers } from './support/closers.ts';
+import { startPollLoop } from './support/poll-loop.ts';
 import type { Hono } from 'hono';
 import { syncChainTime } from './chain/chain-time.ts';
 import { mountDevClock } from './routes/dev-clock.ts';
@@ -213,6 +214,9 @@ async function startZones(config: Config, db: Database, closers: Closers): Promi
   return { zones, catalog, answers: answerCache(zones, [catalog.zone], packetCacheBytes(config.dnsCacheMb)) };
 }
 
+/** How often PGlite's tables are looked at for vacuuming: a grown table's dead rows cost every read that meets them. */
+const UPKEEP_MS = 60_000;
+
 /**
  * The background workers, each on the one poll loop (server/support/poll-loop.ts); `orderWaker` is pointed at the
  * order worker, and `followClock` wakes those that follow the test clock.
@@ -246,6 +250,12 @@ async function startWorkers(services: Services, zones: ZoneSource, chain: LocalC
   closers.push('the auto-renew worker', () => autoRenew.stop());
   const expiry = startExpiryWorker(services, { onError: warn('Expiry') });
   closers.push('the expiry worker', () => expiry.stop());
+  // PGlite's tables vacuumed where autovacuum would (server/db/database.ts vacuumIfGrown); a PostgreSQL server has its own.
+  const { db } = services;
+  if (db.vacuumIfGrown) {
+    const upkeep = startPollLoop(async () => void (await db.vacuumIfGrown?.()), { pollMs: UPKEEP_MS, firstMs: UPKEEP_MS, onError: warn('Database upkeep') });
+    closers.push('the database upkeep', () => upkeep.stop());
+  }
   const followClock = async () => {
     orders.wake();
     await expiry.wake();

@@ -42,3 +42,34 @@ describe('PGlite keeps its planner statistics where autovacuum would', () => {
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pages'))[0].n).toBe(120_000);
   });
 });
+
+/**
+ * Without autovacuum a PGlite table keeps every old version of an updated row: the upkeep loop vacuums a table once
+ * it has grown by a fifth, after which its freed space takes the next updates and it stops growing.
+ */
+describe('PGlite vacuums a grown table where autovacuum would', () => {
+  let db: Database;
+  const pages = async () => (await db.query<{ n: number }>("SELECT (pg_relation_size('zones_t') / 8192)::int AS n"))[0].n;
+  const updateAll = () => db.query("UPDATE zones_t SET version = version + 1, body = repeat('x', 200)");
+
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir: 'memory://' });
+    await db.exec('CREATE TABLE zones_t (name TEXT PRIMARY KEY, version INT NOT NULL, body TEXT NOT NULL)');
+    await db.query("INSERT INTO zones_t SELECT 'z' || g || '.com', 0, repeat('x', 200) FROM generate_series(1, 20000) AS g");
+  });
+  afterAll(() => db.close());
+
+  it('vacuums a table its updates grew, once, and the next updates reuse its space', async () => {
+    expect(await db.vacuumIfGrown?.(), 'new, never measured: grown past 128 pages').toEqual(['zones_t']);
+    expect(await db.vacuumIfGrown?.(), 'just measured').toEqual([]);
+    const measured = await pages();
+    await updateAll();
+    await updateAll();
+    const grown = await pages();
+    expect(grown, 'two updates of every row: the old versions kept').toBeGreaterThan(measured * 2);
+    expect(await db.vacuumIfGrown?.()).toEqual(['zones_t']);
+    await updateAll();
+    expect(await pages(), 'the space freed takes the next update').toBe(grown);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM zones_t WHERE version = 3'))[0].n).toBe(20_000);
+  });
+});

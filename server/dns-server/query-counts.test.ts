@@ -15,6 +15,13 @@ const T0 = Date.parse('2026-11-26T09:59:30Z');
 const tally = (zone: string, name: string, rcode: Tally['rcode'] = 'NOERROR'): Tally => ({ zone, name, type: 'A', rcode, dnssecOk: false });
 
 describe('the query counter', () => {
+  it('adds two count maps key by key in the database (jsonb_add_counts), keys of either side kept', async () => {
+    const add = async (a: object, b: object) => (await db.query<{ sum: Record<string, number> }>('SELECT jsonb_add_counts($1::jsonb, $2::jsonb) AS sum', [JSON.stringify(a), JSON.stringify(b)]))[0].sum;
+    expect(await add({ 'www A NOERROR': 1, '@ MX NOERROR': 2 }, { '@ MX NOERROR': 3, 'x A NXDOMAIN': 4 })).toEqual({ 'www A NOERROR': 1, '@ MX NOERROR': 5, 'x A NXDOMAIN': 4 });
+    expect(await add({}, { udp: 2 })).toEqual({ udp: 2 });
+    expect(await add({ udp: 2 }, {})).toEqual({ udp: 2 });
+  });
+
   it('adds what two counters counted, across minutes, hours and days, and keeps at most 100 names a minute', async () => {
     let now = T0;
     const a = queryCounter(db, { flushMs: 3_600_000, keepDays: 90, now: () => now });

@@ -87,14 +87,17 @@ async function missingZones(db: Database, count: number): Promise<number[]> {
 
 /**
  * Opens the service's database as it would (DATA_DIR/db, or DATABASE_URL), migrated, seeds the zones of 0 … count-1
- * it lacks and closes it. Answers how many it seeded and in how many seconds.
+ * it lacks, vacuums what grew (PGlite) and closes it. Answers how many it seeded and in how many seconds.
  */
 export async function seedServiceDatabase(config: Config, count: number, options: Omit<SeedOptions, 'zones'> = {}): Promise<{ seeded: number; seconds: number }> {
   const db = await openDatabase({ dataDir: resolve(config.DATA_DIR, 'db'), url: config.DATABASE_URL });
   try {
     await migrate(db);
     const zones = await missingZones(db, count);
-    return { seeded: zones.length, seconds: await seedZones(db, config, { ...options, zones }) };
+    const seconds = await seedZones(db, config, { ...options, zones });
+    // What the service's upkeep loop would have done meanwhile (server/service.ts): the rows' old versions vacuumed.
+    await db.vacuumIfGrown?.();
+    return { seeded: zones.length, seconds };
   } finally {
     await db.close();
   }
