@@ -4,11 +4,14 @@
  * records, many zones per transaction (test/support/zone-seeding.ts), on PGlite and on PostgreSQL (DATABASE_URL, else
  * a throwaway cluster of Debian's binaries); then runs the service as `npm start` does (its own process, its UDP
  * threads) on each and measures its resident memory after registration, after one query to every zone, after a
- * spread-out load and after ten passes; cold queries per second (every zone once, in random order: the first pass
+ * spread-out load and after ten passes (each read 12 s after its load, past one query-analytics flush); cold queries per second (every zone once, in random order: the first pass
  * after registration, and the first after a restart within a budget), warm queries per second over random zones, and
  * start-up to the first answer; and four zones' p99 latency quiet and under a flood of random names under the
  * others (issue 50's bad input, goal within 2×). Then the same zones from Knot DNS and BIND 9 one thread (`named -n 1`), each given
- * a configuration listing every zone file, on the same queries: their load time, memory and rates. Each figure is
+ * a configuration listing every zone file, on the same queries: their load time, memory and rates. Memory per zone is
+ * given two ways for each server: what each zone adds (resident memory less the same server's holding one zone, asked
+ * once, over N − 1: the goal's figure, since Node, PGlite and a name server's own start cost the same at every N) and
+ * RSS / N, the base included. Each figure is
  * printed beside issue 50's goal. Seeded data (the PGlite directory, the PostgreSQL cluster) is kept between runs in
  * node_modules/.cache (keyed by N and the sources that write zones), since seeding through the pipeline takes minutes
  * (17–54 zones a second on this machine under load averages of 10–15: 100,000 zones take one to two hours per
@@ -30,10 +33,12 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { query } from '../server/dns-client/client.ts';
 import { nameServersMissing } from '../test/support/name-servers.ts';
 import { findPostgresBin, NO_POSTGRES_MESSAGE, startPostgres, type PostgresServer } from '../test/support/postgres-server.ts';
 import { seededZone, seedServiceDatabase } from '../test/support/zone-seeding.ts';
-import { dnsperf, everyZoneOnce, floodLatency, randomZones, rssMiB, runService, startWithZones, writeZoneFiles, type Perf } from './support/zones-bench-parts.ts';
+import { dnsperf, everyZoneOnce, floodLatency, randomZones, rssMiB, runService, settledRssMiB, startWithZones, writeZoneFiles, type Perf } from './support/zones-bench-parts.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const N = Number(process.env.BENCH_ZONES_N ?? 100_000);
@@ -110,24 +115,58 @@ async function preparePostgres() {
   return { env, seeding: await seed(env, 'PostgreSQL') };
 }
 
+/**
+ * The service holding one zone, asked it once, on a database of its own of the same kind: what each zone adds is
+ * measured above it, as for Knot and BIND (their one-zone memory), since Node, PGlite and a name server's own start
+ * are the same at every N.
+ */
+async function oneZoneRss(env: Record<string, string>): Promise<number> {
+  const base: Record<string, string> = { ...env, DATA_DIR: join(dir, `base-${Object.keys(env).join('-')}`) };
+  if (env.DATABASE_URL) base.DATABASE_URL = await freshDatabase(env.DATABASE_URL, 'namefi_bench_one_zone');
+  await seedServiceDatabase(loadConfig({ ...base, LOG_REQUESTS: 'false' }), 1);
+  const run = await runService(base, seededZone(0));
+  try {
+    await query({ host: '127.0.0.1', port: run.dnsPort }, seededZone(0), 'A', { timeoutMs: 2000 });
+    return await settledRssMiB(run.pid);
+  } finally {
+    await run.stop();
+  }
+}
+
+/** A new, empty database `name` beside the one of `url` (dropped first if an earlier run left it). */
+async function freshDatabase(url: string, name: string): Promise<string> {
+  const db = await openDatabase({ dataDir: join(dir, 'unused'), url });
+  try {
+    await db.query(`DROP DATABASE IF EXISTS ${name}`);
+    await db.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await db.close();
+  }
+  const other = new URL(url);
+  other.pathname = `/${name}`;
+  return other.toString();
+}
+
 /** The service on one database: start-up, memory through the passes, cold and warm rates. */
 async function measureService(env: Record<string, string>, files: ReturnType<typeof queryFiles>) {
   const first = await runService(env, seededZone(0));
   let restart: Awaited<ReturnType<typeof runService>> | null = null;
   try {
-    const rss = { registered: rssMiB(first.pid), onePass: 0, spread: 0, tenPasses: 0 };
+    const rss = { registered: await settledRssMiB(first.pid), onePass: 0, spread: 0, tenPasses: 0 };
     const coldFresh = await dnsperf(first.dnsPort, files.onceFresh, { passes: 1 });
-    rss.onePass = rssMiB(first.pid);
+    rss.onePass = await settledRssMiB(first.pid);
     const spread = await dnsperf(first.dnsPort, files.random, { seconds: SPREAD_SECONDS });
-    rss.spread = rssMiB(first.pid);
+    rss.spread = await settledRssMiB(first.pid);
     const tenPasses = await dnsperf(first.dnsPort, files.onceFresh, { passes: 10 });
-    rss.tenPasses = rssMiB(first.pid);
+    rss.tenPasses = await settledRssMiB(first.pid);
     const warm = await dnsperf(first.dnsPort, files.random, { seconds: WARM_SECONDS });
     const flood = await floodLatency(first.dnsPort, dir, N);
     await first.stop();
     restart = await runService(env, seededZone(N - 1));
     const coldRestart = await dnsperf(restart.dnsPort, files.onceRestart, { passes: 1, seconds: COLD_SECONDS });
-    return { startMs: first.startMs, restartMs: restart.startMs, rss, coldFresh, spread, tenPasses, warm, coldRestart, flood };
+    await restart.stop();
+    const oneZone = await oneZoneRss(env);
+    return { startMs: first.startMs, restartMs: restart.startMs, rss, oneZone, coldFresh, spread, tenPasses, warm, coldRestart, flood };
   } finally {
     await first.stop();
     await restart?.stop();
@@ -164,10 +203,25 @@ async function measureOther(kind: 'knotd' | 'named', files: ReturnType<typeof qu
     const loaded = rssMiB(server.pid);
     const firstPass = await dnsperf(server.port, files.onceFresh, { passes: 1 });
     const warm = await dnsperf(server.port, files.random, { seconds: WARM_SECONDS });
-    return { loadMs, loaded, after: rssMiB(server.pid), firstPass, warm };
+    const after = rssMiB(server.pid);
+    await server.stop();
+    return { loadMs, loaded, after, oneZone: await otherOneZoneRss(kind, sub), firstPass, warm };
   } finally {
     await server.stop();
     rmSync(sub, { recursive: true, force: true });
+  }
+}
+
+/** Knot or BIND holding zone 0 alone, asked it once: the memory above which each zone is counted. */
+async function otherOneZoneRss(kind: 'knotd' | 'named', parent: string): Promise<number> {
+  const sub = join(parent, 'one-zone');
+  mkdirSync(sub, { recursive: true });
+  const { server } = await startWithZones(kind, sub, join(dir, 'zones'), 1);
+  try {
+    await query({ host: '127.0.0.1', port: server.port }, seededZone(0), 'A', { timeoutMs: 2000 });
+    return rssMiB(server.pid);
+  } finally {
+    await server.stop();
   }
 }
 
@@ -186,7 +240,11 @@ function reportService(label: string, seeding: string, s: ServiceFigures, bind: 
   log(`  start-up to the first answer: ${(s.startMs / 1000).toFixed(2)} s after seeding, ${(s.restartMs / 1000).toFixed(2)} s after a restart  (goal ≤ ${GOALS.startMs / 1000} s: ${met(Math.max(s.startMs, s.restartMs) <= GOALS.startMs)})`);
   log(`  resident memory: ${MiB(rss.registered)} after registration, ${MiB(rss.onePass)} after one query to every zone, ${MiB(rss.spread)} after ${SPREAD_SECONDS} s of spread-out load, ${MiB(rss.tenPasses)} after ten passes`);
   log(`    every zone asked: ${MiB(asked)} (goal ≤ ${GOALS.rssMiB} MiB at ${N > 100_000 ? '1,000,000' : '100,000'} zones: ${met(asked <= GOALS.rssMiB)}); ten passes against one: ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}% (goal flat, within ${GOALS.flat * 100}%: ${met(Math.abs(growth) <= GOALS.flat)})`);
-  log(`    per zone: RSS / N ${KiB(asked)} (growth since registration ${KiB(asked - rss.registered)}); Knot ${KiB(knot.after)}: ${(asked / knot.after).toFixed(2)}× Knot's (goal lower: ${met(asked < knot.after)}); BIND one thread ${KiB(bind.after)}`);
+  const added = (mib: number, oneZone: number) => ((mib - oneZone) * 1024) / (N - 1);
+  const ours = added(asked, s.oneZone);
+  const knots = added(knot.after, knot.oneZone);
+  log(`    per zone, what each zone adds (RSS − RSS holding one zone: ${MiB(s.oneZone)} ours, ${MiB(knot.oneZone)} Knot's, ${MiB(bind.oneZone)} BIND's) / (N − 1): ${ours.toFixed(2)} KiB; Knot ${knots.toFixed(2)} KiB: ${(ours / knots).toFixed(2)}× Knot's (goal lower: ${met(ours < knots)}); BIND one thread ${added(bind.after, bind.oneZone).toFixed(2)} KiB`);
+  log(`    RSS / N, the base included: ${KiB(asked)}; Knot ${KiB(knot.after)}: ${(asked / knot.after).toFixed(2)}× Knot's; BIND ${KiB(bind.after)}`);
   log(`  cold (every query to a zone not yet in memory): ${qps(s.coldFresh)} over the first pass after seeding (${s.coldFresh.completed} answered, ${s.coldFresh.lost} lost), ${qps(s.coldRestart)} after a restart (${s.coldRestart.completed} queries in ${s.coldRestart.seconds.toFixed(1)} s)  (goal ≥ ${GOALS.coldQps.toLocaleString('en-US')}: ${met(Math.min(s.coldFresh.qps, s.coldRestart.qps) >= GOALS.coldQps)})`);
   log(`  spread-out load: ${qps(s.spread)}; ten passes over every zone: ${qps(s.tenPasses)} (${s.tenPasses.lost} lost)`);
   const { flood } = s;
@@ -198,7 +256,7 @@ function reportService(label: string, seeding: string, s: ServiceFigures, bind: 
 }
 
 function reportOther(label: string, o: OtherFigures) {
-  log(`${label}: loaded in ${(o.loadMs / 1000).toFixed(1)} s, ${MiB(o.loaded)} loaded, ${MiB(o.after)} after the queries (${KiB(o.after)} per zone); first pass ${qps(o.firstPass)}, random zones ${qps(o.warm)}`);
+  log(`${label}: loaded in ${(o.loadMs / 1000).toFixed(1)} s, ${MiB(o.loaded)} loaded, ${MiB(o.after)} after the queries (${KiB(o.after)} per zone), ${MiB(o.oneZone)} holding one zone; first pass ${qps(o.firstPass)}, random zones ${qps(o.warm)}`);
 }
 
 const started = performance.now();

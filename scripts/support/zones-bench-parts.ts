@@ -18,6 +18,16 @@ export function rssMiB(pid: number): number {
   return Number(line[1]) / 1024;
 }
 
+/**
+ * Resident memory a while after a load ended (default 12 s, past one query-analytics flush of ANALYTICS_FLUSH_MS's
+ * 10 s): a reading taken as a pass ends falls before the flush writes what the pass counted and before the collector
+ * ran, and moved by tens of MiB either way between runs of the same passes.
+ */
+export async function settledRssMiB(pid: number, afterMs = 12_000): Promise<number> {
+  await new Promise((done) => setTimeout(done, afterMs));
+  return rssMiB(pid);
+}
+
 function shuffled(count: number): number[] {
   const order = Array.from({ length: count }, (_, i) => i);
   for (let i = count - 1; i > 0; i -= 1) {
