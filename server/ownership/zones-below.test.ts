@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
+import { openDatabase, type Database, type Queryable } from '../db/database.ts';
+import { startPostgres, type PostgresServer } from '../../test/support/postgres-server.ts';
 import { migrate } from '../db/migrate.ts';
 import { databaseOwnership } from './database-ownership.ts';
 import type { Ownership } from './ownership.ts';
@@ -49,5 +50,47 @@ describe('a zone knows whether zones lie below it', () => {
       }),
     ).rejects.toThrow('order failed');
     expect((await below())['example.com']).toBe(false);
+  });
+});
+
+/** On PostgreSQL two registrations at once, a zone and one below it, each in its own transaction. */
+describe('a zone knows whether zones lie below it, registered at once with them (PostgreSQL)', () => {
+  let postgres: PostgresServer;
+  let db: Database;
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    db = await openDatabase({ dataDir: 'memory://', url: postgres.url });
+    await migrate(db);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    await postgres?.stop();
+  });
+
+  it('marks the zone above whichever transaction commits first', async () => {
+    const ownership = databaseOwnership(db);
+    const mint = (name: string, q: Queryable) => ownership.mint({ name, to: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', chainId: 31337, years: 1, now: new Date() }, q);
+    for (const [first, second] of [['parent-first.com', 'a.parent-first.com'], ['b.child-first.com', 'child-first.com']]) {
+      let commitFirst = () => {};
+      const held = new Promise<void>((done) => (commitFirst = done));
+      let minted = () => {};
+      const firstMinted = new Promise<void>((done) => (minted = done));
+      const one = db.transaction(async (tx) => {
+        await mint(first, tx);
+        minted();
+        await held;
+      });
+      await firstMinted;
+      const two = db.transaction((tx) => mint(second, tx));
+      // The second waits on the first's lock; had it not, it would finish now, before the first commits.
+      const early = await Promise.race([two.then(() => 'finished'), new Promise((done) => setTimeout(() => done('waiting'), 300))]);
+      commitFirst();
+      await Promise.all([one, two]);
+      const parent = first.split('.').length < second.split('.').length ? first : second;
+      const [row] = await db.query<{ has_below: boolean }>('SELECT has_below FROM domains WHERE name = $1', [parent]);
+      expect(row.has_below, `${first} then ${second}`).toBe(true);
+      expect(early).toBe('waiting');
+    }
   });
 });

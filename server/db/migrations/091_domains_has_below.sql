@@ -13,8 +13,11 @@ CREATE FUNCTION domains_names_above(name TEXT) RETURNS TEXT[] LANGUAGE sql IMMUT
   SELECT coalesce(array_agg(array_to_string(labels[i:], '.')), '{}') FROM (SELECT string_to_array(name, '.') AS labels) l, generate_series(2, cardinality(labels)) i
 $$;
 
--- A zone registered below zones already held may have zones below it already (registered before it).
-CREATE FUNCTION domains_has_below_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.has_below := domains_below_exists(NEW.name); RETURN NEW; END $$;
+-- A zone registered below zones already held may have zones below it already (registered before it). Two
+-- registrations at once, a zone and one below it, on PostgreSQL: neither sees the other's row before it commits, so
+-- each takes a lock on its own name and a shared one on each name above before looking (released at commit): the
+-- second waits for the first and sees it. Zones registered side by side share only the locks above them.
+CREATE FUNCTION domains_has_below_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_xact_lock(hashtextextended(NEW.name, 91)); PERFORM pg_advisory_xact_lock_shared(hashtextextended(above, 91)) FROM unnest(domains_names_above(NEW.name)) AS above; NEW.has_below := domains_below_exists(NEW.name); RETURN NEW; END $$;
 
 -- Registered: every zone above has one below. Deleted: each zone above asks again.
 -- (Each function on one line: the migrator splits statements at a semicolon that ends a line.)
