@@ -246,6 +246,8 @@ function reportService(label: string, seeding: string, s: ServiceFigures, bind: 
   log(`    per zone, what each zone adds (RSS − RSS holding one zone: ${MiB(s.oneZone)} ours, ${MiB(knot.oneZone)} Knot's, ${MiB(bind.oneZone)} BIND's) / (N − 1): ${ours.toFixed(2)} KiB; Knot ${knots.toFixed(2)} KiB: ${(ours / knots).toFixed(2)}× Knot's (goal lower: ${met(ours < knots)}); BIND one thread ${added(bind.after, bind.oneZone).toFixed(2)} KiB`);
   log(`    RSS / N, the base included: ${KiB(asked)}; Knot ${KiB(knot.after)}: ${(asked / knot.after).toFixed(2)}× Knot's; BIND ${KiB(bind.after)}`);
   log(`  cold (every query to a zone not yet in memory): ${qps(s.coldFresh)} over the first pass after seeding (${s.coldFresh.completed} answered, ${s.coldFresh.lost} lost), ${qps(s.coldRestart)} after a restart (${s.coldRestart.completed} queries in ${s.coldRestart.seconds.toFixed(1)} s)  (goal ≥ ${GOALS.coldQps.toLocaleString('en-US')}: ${met(Math.min(s.coldFresh.qps, s.coldRestart.qps) >= GOALS.coldQps)})`);
+  // The machine's pace moved by up to a half between runs within an hour: the same pass as a share of Knot's first pass, in this run.
+  log(`    as a share of Knot's first pass over the same zones in this run (${qps(knot.firstPass)}): ${(s.coldFresh.qps / knot.firstPass.qps).toFixed(3)} / ${(s.coldRestart.qps / knot.firstPass.qps).toFixed(3)}`);
   log(`  spread-out load: ${qps(s.spread)}; ten passes over every zone: ${qps(s.tenPasses)} (${s.tenPasses.lost} lost)`);
   const { flood } = s;
   log(
