@@ -121,7 +121,7 @@ async function preparePostgres() {
  * are the same at every N.
  */
 async function oneZoneRss(env: Record<string, string>): Promise<number> {
-  const base: Record<string, string> = { ...env, DATA_DIR: join(dir, `base-${Object.keys(env).join('-')}`) };
+  const base: Record<string, string> = { ...env, DATA_DIR: join(dir, `one-zone-${env.DATABASE_URL ? 'postgres' : 'pglite'}`) };
   if (env.DATABASE_URL) base.DATABASE_URL = await freshDatabase(env.DATABASE_URL, 'namefi_bench_one_zone');
   await seedServiceDatabase(loadConfig({ ...base, LOG_REQUESTS: 'false' }), 1);
   const run = await runService(base, seededZone(0));

@@ -251,9 +251,9 @@ async function startWorkers(services: Services, zones: ZoneSource, chain: LocalC
   const expiry = startExpiryWorker(services, { onError: warn('Expiry') });
   closers.push('the expiry worker', () => expiry.stop());
   // PGlite's tables vacuumed where autovacuum would (server/db/database.ts vacuumIfGrown); a PostgreSQL server has its own.
-  const { db } = services;
-  if (db.vacuumIfGrown) {
-    const upkeep = startPollLoop(async () => void (await db.vacuumIfGrown?.()), { pollMs: UPKEEP_MS, firstMs: UPKEEP_MS, onError: warn('Database upkeep') });
+  const vacuum = services.db.vacuumIfGrown;
+  if (vacuum) {
+    const upkeep = startPollLoop(async () => void (await vacuum()), { pollMs: UPKEEP_MS, firstMs: UPKEEP_MS, onError: warn('Database upkeep') });
     closers.push('the database upkeep', () => upkeep.stop());
   }
   const followClock = async () => {

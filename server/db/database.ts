@@ -67,55 +67,67 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     analyzeIfStale: (tables) => serial(() => analyzeStale(db, tables)),
     async vacuumIfGrown() {
-      const grown = await serial(() => grownTables(db));
-      // One table at a time, so the name server's reads go between them; the planner's sample as analyzeStale takes it.
-      for (const table of grown) {
-        await serial(async () => {
-          await db.exec('SET default_statistics_target = 10');
-          await db.exec(`VACUUM (ANALYZE) "${table.replace(/"/g, '""')}"`);
-          await db.exec('RESET default_statistics_target');
-        });
-      }
+      const grown = await serial(() => grownTables(db, VACUUM_WHEN));
+      // One table at a time, so the name server's reads go between them.
+      for (const table of grown) await serial(() => withSmallSample(db, `VACUUM (ANALYZE) ${quoted(table)}`));
       return grown;
     },
   };
 }
 
+type PgliteHandle = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (sql: string) => Promise<unknown> };
+
+/** How much a table grows before it is measured again: its pages against those VACUUM or ANALYZE last counted. */
+type Growth = { by: number; pages: number };
+
 /**
- * The tables that have grown by more than a fifth (and 128 pages) since VACUUM or ANALYZE last measured them. Without
- * autovacuum, every updated row of a PGlite table leaves its old version and its index entries behind for good:
- * 100,000 zones registered through the pipeline (a row written, then changed twice) left `domains` at 12,801 pages
- * for 100,000 rows and `zone_forms` at 20,000, and a cold zone's read of them made 5.4 page reads from the OS and 1.3
- * writes (index entries found dead, hint bits), against ~4 and none once vacuumed (issue 50: a cold pass over the
- * 100,000 zones at 9,096 q/s before, 13,635 after). The size on disk says at once what the activity counters
- * autovacuum reads would say later: PGlite keeps no counters across a restart.
+ * Vacuumed once grown by a fifth (and 128 pages). Without autovacuum, every updated row of a PGlite table leaves its
+ * old version and its index entries behind for good: 100,000 zones registered through the pipeline (a row written,
+ * then changed twice) left `domains` at 12,801 pages for 100,000 rows and `zone_forms` at 20,000, and a cold zone's
+ * read of them made 5.4 page reads from the OS and 1.3 writes (index entries found dead, hint bits), against ~4 and
+ * none once vacuumed (issue 50: a cold pass over the 100,000 zones at 9,096 q/s before, 13,635 after).
  */
-async function grownTables(db: { query: (sql: string) => Promise<{ rows: unknown[] }> }): Promise<string[]> {
+const VACUUM_WHEN: Growth = { by: 1.2, pages: 128 };
+/** Analyzed once grown by a tenth (and 16 pages): see analyzeStale. */
+const ANALYZE_WHEN: Growth = { by: 1.1, pages: 16 };
+
+/**
+ * The public tables (of `among`, when given) grown past `growth` since last measured. The size on disk says so at
+ * once; the activity counters autovacuum reads are flushed at most once a second, so they miss a write just made, and
+ * PGlite keeps none across a restart.
+ */
+async function grownTables(db: PgliteHandle, growth: Growth, among?: readonly string[]): Promise<string[]> {
   const { rows } = await db.query(
-    `SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace
-       AND pg_relation_size(oid) / current_setting('block_size')::int > greatest(relpages * 1.2, relpages + 128) ORDER BY relname`,
+    `SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND ($3::text[] IS NULL OR relname = ANY($3::text[]))
+       AND pg_relation_size(oid) / current_setting('block_size')::int > greatest(relpages * $1::float8, relpages + $2::int) ORDER BY relname`,
+    [growth.by, growth.pages, among ?? null],
   );
   return (rows as Array<{ relname: string }>).map((r) => r.relname);
+}
+
+const quoted = (table: string) => `"${table.replace(/"/g, '""')}"`;
+
+/**
+ * Runs VACUUM (ANALYZE) or ANALYZE with a small sample: the planner needs a table's size and spread, not fine
+ * histograms (the default sample took 320 ms at 100,000 rows). Three statements, since VACUUM refuses a block.
+ */
+async function withSmallSample(db: PgliteHandle, statement: string) {
+  await db.exec('SET default_statistics_target = 10');
+  try {
+    await db.exec(statement);
+  } finally {
+    await db.exec('RESET default_statistics_target');
+  }
 }
 
 /**
  * Without autovacuum nothing ever analyzes a PGlite table, and the planner keeps guessing from an empty one: a page of
  * 1,000 records of a 100,000-record zone was read by fetching every later row and sorting them (about 100 ms of the
  * event loop per page, PGlite running on it) where the index gives them in order (2 ms). A table is analyzed once it
- * has grown by more than a tenth (and 16 pages) since the planner last measured it. Its size on disk says so at once;
- * the activity counters autovacuum reads are flushed at most once a second, so they miss a write just made. The
- * sample is small: the planner needs the table's size and spread, not fine histograms (the default sample took 320
- * ms at 100,000 rows).
+ * has grown by more than a tenth (and 16 pages) since the planner last measured it.
  */
-async function analyzeStale(db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (sql: string) => Promise<unknown> }, tables: readonly string[]) {
-  const { rows } = await db.query(
-    `SELECT relname FROM pg_class WHERE relname = ANY($1::text[]) AND relkind = 'r' AND relnamespace = 'public'::regnamespace
-       AND pg_relation_size(oid) / current_setting('block_size')::int > greatest(relpages * 1.1, relpages + 16)`,
-    [tables],
-  );
-  for (const { relname } of rows as Array<{ relname: string }>) {
-    await db.exec(`SET default_statistics_target = 10; ANALYZE "${relname.replace(/"/g, '""')}"; RESET default_statistics_target`);
-  }
+async function analyzeStale(db: PgliteHandle, tables: readonly string[]) {
+  for (const table of await grownTables(db, ANALYZE_WHEN, tables)) await withSmallSample(db, `ANALYZE ${quoted(table)}`);
 }
 
 async function openPostgres(url: string): Promise<Database> {
